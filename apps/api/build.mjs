@@ -1,0 +1,21 @@
+// Bundles the API (and the shared package it imports) into dist/main.js; node_modules stay external.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const here = new URL('.', import.meta.url).pathname;
+await rm(`${here}dist`, { recursive: true, force: true });
+await build({
+  entryPoints: [`${here}src/main.ts`],
+  outfile: `${here}dist/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@consultorio/shared': `${here}../../packages/shared/src/index.ts` },
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+await cp(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
+console.log('api built: apps/api/dist/main.js');

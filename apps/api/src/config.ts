@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Accepts seconds as a number or a number with a unit: 3600, 30m, 12h, 7d. */
+const durationSeconds = z
+  .string()
+  .regex(/^\d+[smhd]?$/, 'use a number of seconds or a number followed by s, m, h or d (e.g. 7d)')
+  .transform((value) => {
+    const unit = value.at(-1) ?? 's';
+    const amount = Number.parseInt(value, 10);
+    return amount * (durationUnits[unit] ?? 1);
+  })
+  .refine((seconds) => seconds >= 60, 'must be at least 60 seconds');
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a URL (${protocols.join(', ')})` })
+    .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Consultório <nao-responda@consultorio.local>'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SESSION_TTL: durationSeconds.default(7 * 86400),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sessionTtlSeconds: number;
+  s3: S3Config | undefined;
+  webDist: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
+  return error.issues
+    .map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    })
+    .join('\n');
+}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error, blankAsUnset)}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sessionTtlSeconds: e.SESSION_TTL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+}

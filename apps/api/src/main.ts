@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { deleteExpiredRows } from './modules/auth/auth.repository';
+import { createMailer } from './platform/mail/mailer';
+import { createStorage } from './platform/storage/create-storage';
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    mailDir: path.join(config.dataDir, 'mail'),
+    logger: { info: (_details, line) => console.log(line) },
+  });
+  const app = await buildApp({ config, database, storage: createStorage(config), mailer });
+
+  const cleanup = setInterval(() => {
+    deleteExpiredRows(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    clearInterval(cleanup);
+    await app.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Consultório em ${config.publicUrl} (banco: ${database.driver}, e-mail: ${config.smtpUrl ? 'SMTP' : 'arquivos .eml'}, arquivos: ${config.s3 ? 'S3' : 'disco local'})`);
+}
+
+await main();

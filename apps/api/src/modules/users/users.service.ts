@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { limits, type ProfileUpdate } from '@consultorio/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { addSeconds } from '../../platform/clock';
+import type { Context } from '../../platform/context';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashToken, newToken } from '../../platform/tokens';
+import { deleteOtherSessions, deletePasswordResets } from '../auth/auth.repository';
+import { sendEmailUpdateMail } from '../auth/auth.mails';
+import * as repo from './users.repository';
+import type { UserRow } from './users.repository';
+
+export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<UserRow> {
+  const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
+  if (!updated) throw new AppError('UNAUTHORIZED');
+  return updated;
+}
+
+/** Changes the password and ends every other session of the user. */
+export async function changePassword(
+  ctx: Context,
+  user: UserRow,
+  change: { userPassword: string; password: string },
+  currentTokenHash: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, change.userPassword))) throw new AppError('PASSWORD_UPDATE_FAILED');
+  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(change.password), ctx.clock.now());
+  await deleteOtherSessions(ctx.db, user.id, currentTokenHash);
+  await deletePasswordResets(ctx.db, user.id);
+}
+
+export async function requestEmailUpdate(ctx: Context, user: UserRow, email: string): Promise<void> {
+  if (email === user.email) throw new AppError('EMAIL_UNCHANGED');
+  if (await repo.findUserByEmail(ctx.db, email)) throw new AppError('EMAIL_TAKEN');
+  const token = newToken();
+  await repo.insertEmailUpdate(ctx.db, {
+    userId: user.id,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: addSeconds(ctx.clock.now(), limits.emailUpdateTokenHours * 3600),
+  });
+  try {
+    await sendEmailUpdateMail(ctx, { email, firstName: user.firstName }, token);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'mail delivery failed');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  }
+}
+
+export async function confirmEmailUpdate(ctx: Context, token: string): Promise<void> {
+  try {
+    const user = await repo.applyEmailUpdate(ctx.db, hashToken(token), ctx.clock.now());
+    if (!user) throw new AppError('CONFIRMATION_INVALID');
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff']);
+
+/** Checks the bytes (never the name or the client's type) and re-encodes to a square WebP. */
+export async function toSquareAvatar(bytes: Buffer): Promise<Buffer> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError('FILE_TYPE_IMAGE');
+  try {
+    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(limits.avatarSizePx, limits.avatarSizePx, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError('FILE_TYPE_IMAGE');
+  }
+}
+
+export async function replaceAvatar(ctx: Context, user: UserRow, upload: { bytes: Buffer; filename: string }): Promise<UserRow> {
+  const image = await toSquareAvatar(upload.bytes);
+  const key = `avatar-${randomUUID()}.webp`;
+  await ctx.storage.put(key, image, 'image/webp');
+  const result = await repo
+    .replaceAvatar(
+      ctx.db,
+      user.id,
+      { key, contentType: 'image/webp', byteSize: image.length, originalName: upload.filename.slice(0, 255) },
+      ctx.clock.now(),
+    )
+    .catch(async (error: unknown) => {
+      await ctx.storage.delete(key);
+      throw error;
+    });
+  if (!result) {
+    await ctx.storage.delete(key);
+    throw new AppError('UNAUTHORIZED');
+  }
+  if (result.previousKey) await removeStoredFile(ctx, result.previousKey);
+  return result.user;
+}
+
+/** Removes a stored object after its row is gone; a failure leaves an orphan object, never a broken row. */
+async function removeStoredFile(ctx: Context, key: string): Promise<void> {
+  await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete stored file'));
+}

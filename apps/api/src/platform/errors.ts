@@ -1,0 +1,44 @@
+import { messages } from '@consultorio/shared';
+
+const e = messages.errors;
+
+/** Every failure the API reports on purpose: its HTTP status and its Portuguese message. */
+export const errorCatalog = {
+  VALIDATION: { status: 400, message: messages.validation.invalidBody },
+  UNAUTHORIZED: { status: 401, message: e.unauthorized },
+  INVALID_CREDENTIALS: { status: 401, message: e.invalidCredentials },
+  NOT_FOUND: { status: 404, message: e.notFound },
+  REGISTRATION_NOT_FOUND: { status: 404, message: e.registrationNotFound },
+  CONFIRMATION_INVALID: { status: 400, message: e.confirmationInvalid },
+  PASSWORD_UPDATE_FAILED: { status: 400, message: e.passwordUpdateFailed },
+  EMAIL_UNCHANGED: { status: 400, message: e.emailUnchanged },
+  FILE_MISSING: { status: 400, message: e.fileMissing },
+  USERNAME_TAKEN: { status: 409, message: e.usernameTaken },
+  EMAIL_TAKEN: { status: 409, message: e.emailTaken },
+  FILE_TOO_LARGE: { status: 413, message: e.fileTooLarge },
+  FILE_TYPE_IMAGE: { status: 415, message: e.fileTypeImage },
+  TOO_MANY_LOGINS: { status: 429, message: e.tooManyLogins },
+  RESEND_TOO_SOON: { status: 429, message: e.resendTooSoon },
+  SERVICE_UNAVAILABLE: { status: 503, message: e.serviceUnavailable },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+  ) {
+    super(message ?? errorCatalog[code].message);
+    this.status = errorCatalog[code].status;
+  }
+}
+
+/** PostgreSQL's unique_violation, as raised by both pg and PGlite. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}

@@ -1,0 +1,61 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The product links the mail carries; logged when mail is written to disk. */
+  links?: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+interface MailLogger {
+  info(object: object, message: string): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string | undefined;
+  /** Where `.eml` files go when there is no SMTP server. */
+  mailDir: string;
+  logger: MailLogger;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : fileMailer(options);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async ({ to, subject, text, html }) => {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function fileMailer({ from, mailDir, logger }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let sequence = 0;
+  return {
+    send: async ({ to, subject, text, html, links = [] }) => {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(mailDir, { recursive: true });
+      sequence += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}.eml`;
+      const file = path.join(mailDir, name);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to, subject, file, links }, `mail written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,9 @@
+import path from 'node:path';
+import type { Config } from '../../config';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
+import type { Storage } from './storage';
+
+export function createStorage(config: Config): Storage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'));
+}

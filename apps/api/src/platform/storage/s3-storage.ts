@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config';
+import type { Storage } from './storage';
+
+export function createS3Storage(config: S3Config): Storage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  });
+  return {
+    put: async (key, body, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    get: async (key) => {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        if (!(answer.Body instanceof Readable)) return null;
+        return { body: answer.Body, contentType: answer.ContentType };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
+        throw error;
+      }
+    },
+    delete: async (key) => {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+  };
+}

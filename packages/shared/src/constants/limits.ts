@@ -1,0 +1,32 @@
+export const limits = {
+  usernameMin: 6,
+  usernameMax: 32,
+  passwordMin: 8,
+  passwordMax: 32,
+  nameMin: 2,
+  nameMax: 100,
+  professionMin: 3,
+  professionMax: 100,
+  emailMax: 254,
+  avatarMaxBytes: 5 * 1024 * 1024,
+  avatarSizePx: 512,
+  resendRegistrationSeconds: 30,
+  confirmationRedirectSeconds: 10,
+  registrationTokenHours: 24,
+  emailUpdateTokenHours: 24,
+  recoveryPasswordMinutes: 60,
+  toastDurationMs: 4000,
+  toastsVisible: 3,
+  sidePanelMaxWidthPx: 400,
+} as const;
+
+export const defaults = {
+  cc: '+55',
+  country: 'BR',
+} as const;
+
+export const genders = ['male', 'female'] as const;
+export type Gender = (typeof genders)[number];
+
+export const titles = ['Sr.', 'Dr.', 'Sra.', 'Dra.'] as const;
+export type Title = (typeof titles)[number];
