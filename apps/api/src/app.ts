@@ -44,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  // JSON and multipart only: anything else is answered 415 instead of reaching validation.
+  app.removeContentTypeParser('text/plain');
 
   const tasks = new BackgroundTasks(app.log);
   const ctx: Context = {

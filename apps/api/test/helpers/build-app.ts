@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import type { Clock } from '../../src/platform/clock';
+import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from '../../src/platform/context';
+import { createMailer } from '../../src/platform/mail/mailer';
+import { createLocalStorage } from '../../src/platform/storage/local-storage';
+import { createTestDatabase } from './database';
+import { TestSmtpServer } from './smtp';
+
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  smtp: TestSmtpServer;
+  clock: TestClock;
+  config: Config;
+  filesDir: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  loginThrottle?: Partial<LoginThrottlePolicy>;
+  env?: Record<string, string>;
+}
+
+/** The real app on a real database, real SMTP on loopback and real files in a temp folder. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'consultorio-test-'));
+  const smtp = new TestSmtpServer();
+  const smtpUrl = await smtp.start();
+  const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtpUrl, PUBLIC_URL: 'http://consultorio.test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const filesDir = path.join(dataDir, 'files');
+  const mailer = createMailer({ from: config.mailFrom, smtpUrl, mailDir: path.join(dataDir, 'mail'), logger: { info: () => undefined } });
+  const app = await buildApp({
+    config,
+    database,
+    storage: createLocalStorage(filesDir),
+    mailer,
+    clock,
+    logger: false,
+    loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    smtp,
+    clock,
+    config,
+    filesDir,
+    request: (request) => app.inject(request),
+    close: async () => {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

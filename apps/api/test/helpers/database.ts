@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client';
+import { adminQuery, databaseUrl } from './postgres-template';
+
+export const testDriver = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database for one test file, on the driver the project runs with. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDriver === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `consultorio_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${inject('templateDatabase')}`);
+  const database = await openDatabase({ url: databaseUrl(name) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { messages } from '@consultorio/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import { linkToken } from './helpers/smtp';
+import { newUser } from './factories/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const valid = { username: 'maria_clara', email: 'maria@example.com', firstName: 'Maria', lastName: 'Clara', password: 'Senha123' };
+
+function register(payload: object) {
+  return t.request({ method: 'POST', url: '/v1/users/registrations', payload });
+}
+
+describe('registration', () => {
+  it('creates a pending registration, mails a link through SMTP, and confirming it creates the user', async () => {
+    const response = await register(valid);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 201, data: { userRegistration: { id: expect.any(String) } } });
+
+    const mail = await t.smtp.waitFor('maria@example.com');
+    expect(mail.subject).toBe(messages.mail.registrationSubject);
+    expect(mail.text).toContain('http://consultorio.test/confirm-user-registration?token=');
+    expect(mail.html).toContain('confirm-user-registration?token=');
+
+    const confirm = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: linkToken(mail) } });
+    expect(confirm.json()).toEqual({ status: 200, data: null, message: messages.confirmation.registrationConfirmed });
+
+    const login = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username: 'maria_clara', password: 'Senha123' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ username: 'maria_clara', email: 'maria@example.com', cc: '+55', country: 'BR' });
+  });
+
+  it('refuses a token that was already used', async () => {
+    const before = t.smtp.received.length;
+    await register({ ...valid, username: 'reused_token', email: 'reused@example.com' });
+    const token = linkToken(await t.smtp.waitFor('reused@example.com', before));
+    const first = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: token } });
+    expect(first.statusCode).toBe(200);
+    const second = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: token } });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe(messages.errors.confirmationInvalid);
+  });
+
+  it('refuses an expired or unknown token', async () => {
+    const before = t.smtp.received.length;
+    await register({ ...valid, username: 'late_user', email: 'late@example.com' });
+    const token = linkToken(await t.smtp.waitFor('late@example.com', before));
+    t.clock.advance(24 * 3600 + 1);
+    const expired = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: token } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(messages.errors.confirmationInvalid);
+    const unknown = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: 'nope' } });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: {} });
+    expect(missing.json()).toMatchObject({ status: 400, message: messages.validation.tokenRequired });
+  });
+
+  it('answers 409 when the username or the e-mail is taken', async () => {
+    const existing = await newUser(t);
+    const username = await register({ ...valid, username: existing.username, email: 'other@example.com' });
+    expect(username.statusCode).toBe(409);
+    expect(username.json().message).toBe(messages.errors.usernameTaken);
+    const email = await register({ ...valid, username: 'another_one', email: existing.email.toUpperCase() });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().message).toBe(messages.errors.emailTaken);
+  });
+
+  it.each([
+    [{ ...valid, username: 'Ab' }, messages.validation.usernameRule],
+    [{ ...valid, username: 'Maria_Clara' }, messages.validation.usernameRule],
+    [{ ...valid, password: 'senha123' }, messages.validation.passwordRule],
+    [{ ...valid, password: 'Sh0rt' }, messages.validation.passwordRule],
+    [{ ...valid, password: `Senha123${'x'.repeat(30)}` }, messages.validation.passwordRule],
+    [{ ...valid, firstName: 'M' }, messages.validation.firstNameRequired],
+    [{ ...valid, email: 'not-an-email' }, messages.validation.emailInvalid],
+    [{ ...valid, email: undefined }, messages.validation.emailRequired],
+    [{ ...valid, username: 42 }, messages.validation.usernameRequired],
+  ])('answers 400 with the rule message for %j', async (payload, message) => {
+    const response = await register(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 400, data: null, message });
+  });
+
+  it('resends at most once per 30 seconds, and only the newest link works', async () => {
+    const before = t.smtp.received.length;
+    const response = await register({ ...valid, username: 'resend_user', email: 'resend@example.com' });
+    const { id } = response.json().data.userRegistration;
+    const firstToken = linkToken(await t.smtp.waitFor('resend@example.com', before));
+
+    const tooSoon = await t.request({ method: 'POST', url: '/v1/users/registrations/resend-email', payload: { id } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toBe(messages.errors.resendTooSoon);
+
+    t.clock.advance(31);
+    const count = t.smtp.received.length;
+    const resent = await t.request({ method: 'POST', url: '/v1/users/registrations/resend-email', payload: { id } });
+    expect(resent.statusCode).toBe(200);
+    const secondToken = linkToken(await t.smtp.waitFor('resend@example.com', count));
+    expect(secondToken).not.toBe(firstToken);
+
+    const old = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: firstToken } });
+    expect(old.statusCode).toBe(400);
+    const fresh = await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: secondToken } });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('answers 404 to a resend for an unknown registration and 400 to a malformed id', async () => {
+    const unknown = await t.request({ method: 'POST', url: '/v1/users/registrations/resend-email', payload: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.request({ method: 'POST', url: '/v1/users/registrations/resend-email', payload: { id: 'x' } });
+    expect(malformed.json()).toMatchObject({ status: 400, message: messages.validation.idInvalid });
+  });
+
+  it('answers 400, never 500, to bodies that are not JSON objects, and 413 to oversized bodies', async () => {
+    const notJson = await t.request({ method: 'POST', url: '/v1/users/registrations', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(notJson.statusCode).toBe(400);
+    const array = await t.request({ method: 'POST', url: '/v1/users/registrations', payload: [1, 2] });
+    expect(array.json()).toMatchObject({ status: 400, message: messages.validation.invalidBody });
+    const huge = await register({ ...valid, firstName: 'x'.repeat(2 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    const text = await t.request({ method: 'POST', url: '/v1/users/registrations', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    expect(text.statusCode).toBe(415);
+  });
+});
