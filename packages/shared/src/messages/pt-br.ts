@@ -7,6 +7,7 @@ export const messages = {
     name: 'Consultório',
     unexpectedError: 'Unexpected Application Error!',
     loading: 'Carregando…',
+    notifications: 'Notificações',
   },
   common: {
     close: 'Fechar',
@@ -22,6 +23,7 @@ export const messages = {
     sending: 'Enviando...',
     select: 'Selecione',
     dash: '—',
+    nothingFound: 'Nenhum resultado encontrado',
   },
   genders: { male: 'Masculino', female: 'Feminino' },
   fields: {
@@ -53,6 +55,8 @@ export const messages = {
     email: 'seu@email.com',
     select: 'Selecione',
     searchCountry: 'Buscar país',
+    document: '000.000.000-00',
+    date: 'DD/MM/AAAA',
   },
   login: {
     title: 'Entrar',
@@ -132,6 +136,14 @@ export const messages = {
     avatarUpdated: 'Foto atualizada.',
     passwordUpdated: 'Senha atualizada.',
     emailUpdateSent: 'Enviamos um link de confirmação para o novo e-mail.',
+  },
+  patients: {
+    title: 'Pacientes',
+    comingSoon: 'A lista de pacientes estará disponível em breve.',
+  },
+  billing: {
+    title: 'Faturamento',
+    comingSoon: 'Os detalhes da sua assinatura estarão disponíveis em breve.',
   },
   success: {
     loggedIn: 'Bem-vindo!',

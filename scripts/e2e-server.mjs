@@ -1,0 +1,21 @@
+// The real server for the browser tests: built app, fresh data folder, PGlite, mail as .eml files.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '../.tmp/e2e'));
+rmSync(dataDir, { recursive: true, force: true });
+const port = process.env.E2E_PORT ?? '3100';
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+});
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+delete process.env.S3_BUCKET;
+
+buildIfNeeded();
+await import('../apps/api/dist/main.js');
