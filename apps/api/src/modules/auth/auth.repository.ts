@@ -104,6 +104,8 @@ export async function deleteExpiredRows(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lte(sessions.expiresAt, now));
   await db.delete(userRegistrations).where(lte(userRegistrations.expiresAt, now));
   await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now));
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  await db.delete(loginThrottles).where(lte(loginThrottles.windowStartedAt, dayAgo));
 }
 
 /** Keeps one temporary password per user: a new recovery replaces the previous one. */
