@@ -19,6 +19,7 @@ import { BackgroundTasks } from './platform/background-tasks';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError } from './platform/error-handler';
+import { AppError } from './platform/errors';
 import { SESSION_COOKIE } from './platform/http';
 import type { Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage/storage';
@@ -82,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await deps.database.ping();
+    await deps.database.ping().catch(() => {
+      throw new AppError('SERVICE_UNAVAILABLE');
+    });
     return reply.send({ status: 'ok' });
   });
 

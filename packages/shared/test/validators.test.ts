@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ccForCountry,
+  countryList,
+  isRealIsoDate,
+  isValidCpf,
+  isValidPassword,
+  isValidPhone,
+  titlesForGender,
+  todayIsoDate,
+  USERNAME_PATTERN,
+} from '../src/index';
+
+describe('shared rules', () => {
+  it('accepts passwords of 8 to 32 characters with upper, lower and digit', () => {
+    expect(isValidPassword('Senha123')).toBe(true);
+    expect(isValidPassword('senha123')).toBe(false);
+    expect(isValidPassword('SENHA123')).toBe(false);
+    expect(isValidPassword('SenhaSem')).toBe(false);
+    expect(isValidPassword('Sen1a')).toBe(false);
+    expect(isValidPassword(`S1${'a'.repeat(30)}`)).toBe(true);
+    expect(isValidPassword(`S1${'a'.repeat(31)}`)).toBe(false);
+  });
+
+  it('accepts usernames of 6 to 32 lowercase letters, digits or underscore', () => {
+    expect(USERNAME_PATTERN.test('ana_99')).toBe(true);
+    expect(USERNAME_PATTERN.test('ana')).toBe(false);
+    expect(USERNAME_PATTERN.test('Ana_99')).toBe(false);
+    expect(USERNAME_PATTERN.test('ana-99')).toBe(false);
+    expect(USERNAME_PATTERN.test('a'.repeat(33))).toBe(false);
+  });
+
+  it('checks CPF check digits, formatted or not', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('52998224725')).toBe(true);
+    expect(isValidCpf('529.982.247-24')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('123')).toBe(false);
+  });
+
+  it('checks phones for the country, or internationally when the code was edited', () => {
+    expect(isValidPhone('(11) 98765-4321', '+55', 'BR')).toBe(true);
+    expect(isValidPhone('1234', '+55', 'BR')).toBe(false);
+    expect(isValidPhone('202 555 0147', '+1', 'US')).toBe(true);
+    expect(isValidPhone('202 555 0147', '+1', 'BR')).toBe(true);
+    expect(isValidPhone('', '+55', 'BR')).toBe(false);
+  });
+
+  it('offers Sra./Dra. for female and Sr./Dr. otherwise', () => {
+    expect(titlesForGender('female')).toEqual(['Sra.', 'Dra.']);
+    expect(titlesForGender('male')).toEqual(['Sr.', 'Dr.']);
+    expect(titlesForGender(null)).toEqual(['Sr.', 'Dr.']);
+  });
+
+  it('lists about 240 countries in Portuguese, sorted, with calling codes and a +55 fallback', () => {
+    expect(countryList.length).toBeGreaterThan(230);
+    expect(countryList.find((c) => c.code === 'BR')).toEqual({ code: 'BR', name: 'Brasil', cc: '+55' });
+    expect(countryList.find((c) => c.code === 'DE')?.name).toBe('Alemanha');
+    const names = countryList.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    expect(ccForCountry('PT')).toBe('+351');
+    expect(ccForCountry('XX')).toBe('+55');
+    expect(ccForCountry(undefined)).toBe('+55');
+  });
+
+  it('recognises real calendar dates only', () => {
+    expect(isRealIsoDate('2024-02-29')).toBe(true);
+    expect(isRealIsoDate('2023-02-29')).toBe(false);
+    expect(isRealIsoDate('2023-2-1')).toBe(false);
+    expect(todayIsoDate(new Date(2026, 10, 21))).toBe('2026-11-21');
+  });
+});
