@@ -1,7 +1,5 @@
 import { isValid as isValidCpfDigits } from '@fnando/cpf';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import type { Gender, Title } from '../constants/limits';
-import { findCountry } from '../constants/countries';
 
 export const USERNAME_PATTERN = /^[a-z0-9_]{6,32}$/;
 const PASSWORD_SHAPE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/;
@@ -21,21 +19,6 @@ export function isValidCpf(value: string): boolean {
 
 export function titlesForGender(gender: Gender | null | undefined): readonly Title[] {
   return gender === 'female' ? ['Sra.', 'Dra.'] : ['Sr.', 'Dr.'];
-}
-
-/**
- * A phone number is checked against the chosen country when the calling code is that
- * country's; a hand-edited calling code is checked as an international number instead.
- */
-export function isValidPhone(phone: string, cc: string, countryCode: string | null | undefined): boolean {
-  const digits = onlyDigits(phone);
-  if (digits.length === 0) return false;
-  const country = findCountry(countryCode);
-  const parsed =
-    country && country.cc === cc
-      ? parsePhoneNumberFromString(digits, country.code as CountryCode)
-      : parsePhoneNumberFromString(`${cc}${digits}`);
-  return parsed?.isValid() ?? false;
 }
 
 /** Local calendar date as YYYY-MM-DD, the format birthdates are kept in. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { findCountry } from '../constants/countries';
+import { ccForCountry, findCountry } from '../constants/countries';
 import { defaults, genders, limits, titles } from '../constants/limits';
 import { messages } from '../messages/pt-br';
-import { isRealIsoDate, isValidCpf, isValidPhone, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
+import { isValidPhone } from '../rules/phone';
+import { isRealIsoDate, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
 
@@ -59,7 +60,7 @@ export const profileUpdateRequest = z
     document: optionalText(20)
       .refine((doc) => doc === null || isValidCpf(doc), { error: v.documentInvalid })
       .transform((doc) => (doc === null ? null : onlyDigits(doc))),
-    cc: z.preprocess(blankToNull, ccSchema.nullish()).transform((cc) => cc ?? defaults.cc),
+    cc: z.preprocess(blankToNull, ccSchema.nullish()).transform((cc) => cc ?? null),
     phone: optionalText(30),
     country: z.preprocess(blankToNull, countrySchema.nullish()).transform((c) => c ?? defaults.country),
     profession: optionalText(limits.professionMax).refine(
@@ -67,6 +68,8 @@ export const profileUpdateRequest = z
       { error: v.professionMin },
     ),
   })
+  // Choosing a country sets cc: an omitted calling code is the country's (+55 for the default, Brasil).
+  .transform((profile) => ({ ...profile, cc: profile.cc ?? ccForCountry(profile.country) }))
   .superRefine((profile, ctx) => {
     if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {
       ctx.addIssue({ code: 'custom', message: v.titleInvalid, path: ['title'] });

@@ -1,0 +1,87 @@
+import { messages } from '@consultorio/shared';
+import { expect, test } from '@playwright/test';
+import { textbox } from './support/fields';
+import { waitForMailLink } from './support/mail';
+import { signIn } from './support/session';
+
+test('a professional registers, confirms the e-mail, edits the profile and changes the password', async ({ page }) => {
+  const suffix = Date.now().toString(36);
+  const professional = {
+    username: `ana_${suffix}`,
+    email: `ana.${suffix}@example.com`,
+    firstName: 'Ana',
+    lastName: 'Souza',
+    password: 'Primeira1',
+    newPassword: 'Segunda22',
+  };
+
+  await test.step('register', async () => {
+    await page.goto('/register');
+    await textbox(page, messages.fields.username).fill(professional.username);
+    await textbox(page, messages.fields.email).fill(professional.email);
+    await textbox(page, messages.fields.firstName).fill(professional.firstName);
+    await textbox(page, messages.fields.lastName).fill(professional.lastName);
+    await textbox(page, messages.fields.password).fill(professional.password);
+    await textbox(page, messages.fields.passwordConfirmation).fill(professional.password);
+    await page.getByRole('button', { name: messages.register.submit, exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: messages.register.successTitle })).toBeVisible();
+    // The first mail has just gone, so resending waits for the countdown.
+    await expect(page.getByRole('button', { name: messages.register.resend })).toBeDisabled();
+  });
+
+  await test.step('confirm the registration from the mail', async () => {
+    const confirmationPath = await waitForMailLink(professional.email, '/confirm-user-registration');
+    await page.goto(confirmationPath);
+    await expect(page.getByRole('main').getByText(messages.confirmation.registrationConfirmed)).toBeVisible();
+    await page.getByRole('link', { name: messages.confirmation.goNow }).click();
+  });
+
+  await test.step('sign in', async () => {
+    await signIn(page, professional.username, professional.password);
+    await expect(page.getByRole('heading', { name: messages.dashboard.welcome(professional.firstName) })).toBeVisible();
+  });
+
+  await test.step('edit the profile', async () => {
+    await page.getByRole('link', { name: messages.nav.account, exact: true }).click();
+    await expect(page.getByRole('heading', { name: messages.account.title })).toBeVisible();
+
+    await textbox(page, messages.fields.profession).fill('Psicóloga');
+    const country = page.getByRole('combobox', { name: messages.fields.country, exact: true });
+    await country.click();
+    await country.fill('Portugal');
+    await page.getByRole('option', { name: 'Portugal', exact: true }).click();
+    await expect(textbox(page, messages.fields.cc)).toHaveValue('+351');
+    await textbox(page, messages.fields.phone).fill('912345678');
+
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/v1/users/me') && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await expect(textbox(page, messages.fields.profession)).toHaveValue('Psicóloga');
+    await expect(page.getByRole('combobox', { name: messages.fields.country })).toHaveValue('Portugal');
+    await expect(textbox(page, messages.fields.cc)).toHaveValue('+351');
+    await expect(textbox(page, messages.fields.phone)).toHaveValue('912345678');
+  });
+
+  await test.step('change the password', async () => {
+    await page.getByRole('button', { name: messages.account.changePassword, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: messages.account.changePassword });
+    await textbox(dialog, messages.fields.currentPassword).fill(professional.password);
+    await textbox(dialog, messages.fields.newPassword).fill(professional.newPassword);
+    await textbox(dialog, messages.fields.newPasswordConfirmation).fill(professional.newPassword);
+    await dialog.getByRole('button', { name: messages.account.updatePassword, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('sign out and back in with the new password', async () => {
+    const logout = page.getByRole('button', { name: messages.nav.logout, exact: true });
+    await expect(logout).toHaveText(messages.nav.logout);
+    await logout.click();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, professional.username, professional.newPassword);
+  });
+});

@@ -1,0 +1,72 @@
+import { messages } from '@consultorio/shared';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconForms, IconNotes, IconRobot, type Icon } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PersonAvatar } from '../../components/person-avatar';
+import { useMinWidth } from '../../hooks/use-min-width';
+import { fullName } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useSelectedPatient } from '../../lib/selected-patient';
+
+const SHORTCUTS_MIN_WIDTH_PX = 450;
+const LABELS_MIN_WIDTH_PX = 900;
+
+interface Shortcut {
+  label: string;
+  icon: Icon;
+  to: (patientId: string) => string;
+}
+
+const shortcuts: readonly Shortcut[] = [
+  { label: messages.nav.assistant, icon: IconRobot, to: paths.patientChats },
+  { label: messages.nav.forms, icon: IconForms, to: paths.patientForms },
+  { label: messages.nav.records, icon: IconNotes, to: paths.patientRecords },
+];
+
+/**
+ * The selected patient's picture, name and shortcuts in the top bar. Nothing is shown
+ * without a selected patient; the shortcuts hide below 450px, their labels below 900px.
+ */
+export function SelectedPatientShortcuts() {
+  const patient = useSelectedPatient();
+  const isVisible = useMinWidth(SHORTCUTS_MIN_WIDTH_PX);
+  const showsLabels = useMinWidth(LABELS_MIN_WIDTH_PX);
+  if (!patient || !isVisible) return null;
+
+  const name = fullName(patient.firstName, patient.lastName);
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0}>
+      <PersonAvatar
+        size={32}
+        firstName={patient.firstName}
+        lastName={patient.lastName}
+        avatarExternalKey={patient.avatarExternalKey}
+      />
+      {showsLabels && (
+        <Text fw={500} truncate maw={180}>
+          {name}
+        </Text>
+      )}
+      {shortcuts.map(({ label, icon: ShortcutIcon, to }) =>
+        showsLabels ? (
+          <Button
+            key={label}
+            component={Link}
+            to={to(patient.id)}
+            size="xs"
+            variant="light"
+            leftSection={<ShortcutIcon size={16} />}
+          >
+            {label}
+          </Button>
+        ) : (
+          <Tooltip key={label} label={label}>
+            <ActionIcon component={Link} to={to(patient.id)} variant="light" aria-label={label}>
+              <ShortcutIcon size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ),
+      )}
+    </Group>
+  );
+}

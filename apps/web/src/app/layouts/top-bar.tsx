@@ -1,0 +1,64 @@
+import { messages, type User } from '@consultorio/shared';
+import { Group, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUsers } from '@tabler/icons-react';
+import { Link, useMatch } from 'react-router';
+import { AppLogo } from '../../components/app-logo';
+import { PersonAvatar } from '../../components/person-avatar';
+import { useLogout } from '../../features/auth/api/logout';
+import { useMinWidth } from '../../hooks/use-min-width';
+import { paths } from '../../lib/paths';
+import { SelectedPatientShortcuts } from './selected-patient-shortcuts';
+import { TopBarAction, TopBarLink } from './top-bar-items';
+
+const LABELS_MIN_WIDTH_PX = 720;
+
+export function TopBar({ user }: { user: User }) {
+  const logout = useLogout();
+  const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
+  const isAccountActive = useMatch(paths.account) !== null;
+  const showsLabels = useMinWidth(LABELS_MIN_WIDTH_PX);
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.dashboard}>
+          <AppLogo withName={showsLabels} />
+        </UnstyledButton>
+        <TopBarLink
+          label={messages.nav.patients}
+          icon={<IconUsers size={18} />}
+          to={paths.patients}
+          isActive={isPatientsActive}
+          showsLabel={showsLabels}
+        />
+      </Group>
+
+      <SelectedPatientShortcuts />
+
+      <Group gap="xs" wrap="nowrap">
+        <TopBarLink
+          label={messages.nav.account}
+          icon={
+            <PersonAvatar
+              aria-hidden
+              size={28}
+              firstName={user.firstName}
+              lastName={user.lastName}
+              avatarExternalKey={user.avatarExternalKey}
+            />
+          }
+          to={paths.account}
+          isActive={isAccountActive}
+          showsLabel={showsLabels}
+        />
+        <TopBarAction
+          label={logout.isPending ? messages.nav.loggingOut : messages.nav.logout}
+          icon={<IconLogout size={18} />}
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          showsLabel={showsLabels}
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,87 @@
+import { messages } from '@consultorio/shared';
+import { Button, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconKey, IconLock, IconMail, IconReceipt, IconUserQuestion } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
+import { AvatarUpload } from '../../features/users/components/avatar-upload';
+import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
+import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
+import { ProfileForm } from '../../features/users/components/profile-form';
+import { fullName } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/session';
+
+type AccountDialog = 'changeEmail' | 'changePassword' | 'recoverPassword' | 'recoverUsername';
+
+const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: typeof IconMail }[] = [
+  { dialog: 'changeEmail', label: messages.account.changeEmail, icon: IconMail },
+  { dialog: 'changePassword', label: messages.account.changePassword, icon: IconLock },
+  { dialog: 'recoverPassword', label: messages.account.recoverPassword, icon: IconKey },
+  { dialog: 'recoverUsername', label: messages.account.recoverUsername, icon: IconUserQuestion },
+];
+
+/**
+ * 'Minha conta': the profile (users feature) plus the recovery dialogs shared with the
+ * login page (auth feature). It lives here because features do not import each other.
+ */
+export function AccountPage() {
+  const user = useCurrentUser();
+  const [openDialog, setOpenDialog] = useState<AccountDialog | null>(null);
+  const closeDialog = () => setOpenDialog(null);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{messages.account.title}</Title>
+        <Button component={Link} to={paths.billing} variant="light" leftSection={<IconReceipt size={18} />}>
+          {messages.account.billingButton}
+        </Button>
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper p="lg">
+            <Stack>
+              <AvatarUpload user={user} />
+              <Stack gap={0} align="center" ta="center">
+                <Text fw={600}>{fullName(user.firstName, user.lastName)}</Text>
+                <Text size="sm" c="dimmed">
+                  {user.username}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {user.email}
+                </Text>
+              </Stack>
+              <Divider />
+              <Stack gap="xs">
+                {dialogButtons.map(({ dialog, label, icon: DialogIcon }) => (
+                  <Button
+                    key={dialog}
+                    variant="default"
+                    justify="flex-start"
+                    leftSection={<DialogIcon size={18} />}
+                    onClick={() => setOpenDialog(dialog)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </Stack>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper p="lg">
+            <Stack>
+              <Title order={3}>{messages.account.profileSection}</Title>
+              <ProfileForm user={user} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <ChangeEmailDialog opened={openDialog === 'changeEmail'} onClose={closeDialog} />
+      <ChangePasswordDialog opened={openDialog === 'changePassword'} onClose={closeDialog} />
+      <RecoverPasswordDialog opened={openDialog === 'recoverPassword'} onClose={closeDialog} />
+      <RecoverUsernameDialog opened={openDialog === 'recoverUsername'} onClose={closeDialog} />
+    </Stack>
+  );
+}

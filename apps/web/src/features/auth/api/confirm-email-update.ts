@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { refreshCurrentUser } from '../../../lib/session';
+
+export function confirmEmailUpdate(confirmationToken: string) {
+  return apiClient.post<null>('/v1/users/email-updates/confirm', { confirmationToken });
+}
+
+export function useConfirmEmailUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmailUpdate,
+    // The address shown in the account page is the new one from now on.
+    onSuccess: () => refreshCurrentUser(queryClient),
+  });
+}

@@ -1,0 +1,23 @@
+import type { LoginRequest, User } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiClient } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { setCurrentUser } from '../../../lib/session';
+
+export function login(credentials: LoginRequest) {
+  // Wrong credentials answer 401 too; that is a failed login, not an expired session.
+  return apiClient.post<{ user: User }>('/v1/users/users-sessions', credentials, { handleUnauthorized: false });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (response) => {
+      setCurrentUser(queryClient, response.data.user);
+      await navigate(paths.dashboard);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import type { ProfileUpdate, User } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { setCurrentUser } from '../../../lib/session';
+
+export function updateProfile(profile: ProfileUpdate) {
+  return apiClient.put<{ user: User }>('/v1/users/me', profile);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (response) => setCurrentUser(queryClient, response.data.user),
+  });
+}

@@ -1,0 +1,18 @@
+import type { User } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { setCurrentUser } from '../../../lib/session';
+
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiClient.put<{ user: User }>('/v1/users/me/avatar', form);
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: (response) => setCurrentUser(queryClient, response.data.user),
+  });
+}

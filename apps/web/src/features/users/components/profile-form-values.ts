@@ -1,0 +1,31 @@
+import type { Gender, Title, User } from '@consultorio/shared';
+import { formatCpf } from '../../../lib/format';
+
+/** What the profile inputs hold: text everywhere, '' for "not given". */
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  gender: Gender | '';
+  title: Title | '';
+  birthdate: string;
+  document: string;
+  country: string;
+  cc: string;
+  phone: string;
+  profession: string;
+}
+
+export function profileFormValues(user: User): ProfileFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName ?? '',
+    gender: user.gender ?? '',
+    title: user.title ?? '',
+    birthdate: user.birthdate?.slice(0, 10) ?? '',
+    document: user.document ? formatCpf(user.document) : '',
+    country: user.country,
+    cc: user.cc,
+    phone: user.phone ?? '',
+    profession: user.profession ?? '',
+  };
+}

@@ -1,0 +1,179 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
+import {
+  ccForCountry,
+  genders,
+  messages,
+  profileUpdateRequest,
+  todayIsoDate,
+  type ProfileUpdate,
+  type User,
+} from '@consultorio/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { parseBrazilianDate } from '../../../lib/format';
+import { useUpdateProfile } from '../api/update-profile';
+import { CountrySelect } from './country-select';
+import { profileFormValues, type ProfileFormValues } from './profile-form-values';
+import { asGender, asTitle, titleAfterGenderChange, titleOptions } from './title-options';
+
+// The inputs hold text; the shared schema turns it into the request (blank -> null, digits only).
+// Its preprocessed fields accept `unknown`, which react-hook-form's types cannot line up with
+// the form's own field types, hence the cast.
+const profileResolver = zodResolver(profileUpdateRequest) as Resolver<ProfileFormValues, unknown, ProfileUpdate>;
+
+const genderOptions = genders.map((gender) => ({ value: gender, label: messages.genders[gender] }));
+
+export function ProfileForm({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile();
+  const { register, control, handleSubmit, formState, getValues, setValue, reset } = useForm<
+    ProfileFormValues,
+    unknown,
+    ProfileUpdate
+  >({
+    resolver: profileResolver,
+    defaultValues: profileFormValues(user),
+  });
+  const { errors } = formState;
+  const gender = useWatch({ control, name: 'gender' });
+
+  const submit = handleSubmit((profile) =>
+    updateProfile.mutate(profile, { onSuccess: (response) => reset(profileFormValues(response.data.user)) }),
+  );
+
+  const changeGender = (value: string | null) => {
+    const nextGender = asGender(value);
+    setValue('gender', nextGender, { shouldDirty: true });
+    setValue('title', titleAfterGenderChange(getValues('title'), nextGender), { shouldDirty: true });
+  };
+
+  const changeCountry = (code: string | null) => {
+    if (code === null) return;
+    setValue('country', code, { shouldDirty: true, shouldValidate: true });
+    setValue('cc', ccForCountry(code), { shouldDirty: true, shouldValidate: true });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={messages.fields.firstName}
+            autoComplete="given-name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label={messages.fields.lastName}
+            autoComplete="family-name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field }) => (
+              <Select
+                label={messages.fields.gender}
+                placeholder={messages.placeholders.select}
+                data={genderOptions}
+                clearable
+                value={field.value || null}
+                onChange={changeGender}
+                onBlur={field.onBlur}
+                error={errors.gender?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="title"
+            render={({ field }) => (
+              <Select
+                label={messages.fields.title}
+                placeholder={messages.placeholders.select}
+                data={titleOptions(gender)}
+                clearable
+                value={field.value || null}
+                onChange={(value) => field.onChange(asTitle(value))}
+                onBlur={field.onBlur}
+                error={errors.title?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="birthdate"
+            render={({ field }) => (
+              <DateInput
+                label={messages.fields.birthdate}
+                placeholder={messages.placeholders.date}
+                locale="pt-br"
+                valueFormat="DD/MM/YYYY"
+                dateParser={parseBrazilianDate}
+                maxDate={todayIsoDate()}
+                clearable
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={errors.birthdate?.message}
+              />
+            )}
+          />
+          <TextInput
+            label={messages.fields.document}
+            placeholder={messages.placeholders.document}
+            inputMode="numeric"
+            error={errors.document?.message}
+            {...register('document')}
+          />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field }) => (
+              <CountrySelect
+                label={messages.fields.country}
+                value={field.value || null}
+                onChange={changeCountry}
+                onBlur={field.onBlur}
+                error={errors.country?.message}
+              />
+            )}
+          />
+          <SimpleGrid cols={2} spacing="xs">
+            <TextInput label={messages.fields.cc} error={errors.cc?.message} {...register('cc')} />
+            <TextInput
+              type="tel"
+              label={messages.fields.phone}
+              autoComplete="tel-national"
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+          </SimpleGrid>
+          <TextInput
+            type="email"
+            label={messages.fields.email}
+            description={messages.account.emailReadOnly}
+            value={user.email}
+            readOnly
+          />
+          <TextInput
+            label={messages.fields.profession}
+            autoComplete="organization-title"
+            error={errors.profession?.message}
+            {...register('profession')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={updateProfile.isPending}>
+            {updateProfile.isPending ? messages.common.saving : messages.account.saveProfile}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

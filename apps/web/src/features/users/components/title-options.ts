@@ -1,0 +1,21 @@
+import { genders, titles, titlesForGender, type Gender, type Title } from '@consultorio/shared';
+
+/** A select's value as a gender; '' for none or anything unknown. */
+export function asGender(value: string | null): Gender | '' {
+  return genders.find((gender) => gender === value) ?? '';
+}
+
+/** A select's value as a title; '' for none or anything unknown. */
+export function asTitle(value: string | null): Title | '' {
+  return titles.find((title) => title === value) ?? '';
+}
+
+/** The titles offered for a gender: female gives Sra./Dra., anything else Sr./Dr. */
+export function titleOptions(gender: Gender | ''): readonly Title[] {
+  return titlesForGender(gender === '' ? null : gender);
+}
+
+/** The title kept after the gender changes: blank when it no longer fits. */
+export function titleAfterGenderChange(title: Title | '', gender: Gender | ''): Title | '' {
+  return title !== '' && titleOptions(gender).includes(title) ? title : '';
+}

@@ -1,0 +1,6 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/** Whether the window is at least `pixels` wide, known from the first render (no flash). */
+export function useMinWidth(pixels: number): boolean {
+  return useMediaQuery(`(min-width: ${pixels}px)`, undefined, { getInitialValueInEffect: false });
+}

@@ -1,0 +1,19 @@
+import { messages } from '@consultorio/shared';
+import { toast } from 'sonner';
+import { ApiError } from './api-client';
+
+function responseMessage(response: unknown): string | undefined {
+  if (typeof response !== 'object' || response === null || !('message' in response)) return undefined;
+  return typeof response.message === 'string' && response.message !== '' ? response.message : undefined;
+}
+
+/** Shows the `message` of a successful API answer, when it has one. */
+export function toastResponseMessage(response: unknown): void {
+  const message = responseMessage(response);
+  if (message !== undefined) toast.success(message);
+}
+
+/** Shows why a call failed: the server's message, or a generic text for anything else. */
+export function toastApiError(error: unknown): void {
+  toast.error(error instanceof ApiError ? error.message : messages.errors.generic);
+}

@@ -1,0 +1,37 @@
+import { onlyDigits } from '@consultorio/shared';
+
+/** Address of a stored file (avatars, attachments) served by the API to its owner. */
+export function fileUrl(externalKey: string): string {
+  return `/v1/files/${encodeURIComponent(externalKey)}`;
+}
+
+export function fullName(firstName: string, lastName: string | null | undefined): string {
+  return lastName ? `${firstName} ${lastName}` : firstName;
+}
+
+/** 12345678909 -> 123.456.789-09; anything that is not 11 digits is returned as given. */
+export function formatCpf(value: string): string {
+  const digits = onlyDigits(value);
+  if (digits.length !== 11) return value;
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
+/** Reads a date typed as DD/MM/AAAA (or an ISO date) and returns YYYY-MM-DD, or null. */
+export function parseBrazilianDate(input: string): string | null {
+  const trimmed = input.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const brazilian = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
+  let year: number;
+  let month: number;
+  let day: number;
+  if (iso) {
+    [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  } else if (brazilian) {
+    [day, month, year] = [Number(brazilian[1]), Number(brazilian[2]), Number(brazilian[3])];
+  } else {
+    return null;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isRealDate = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isRealDate ? date.toISOString().slice(0, 10) : null;
+}

@@ -1,0 +1,72 @@
+import type { User } from '@consultorio/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiClient } from './api-client';
+import { clearSelectedPatient } from './selected-patient';
+
+export type SessionStatus = 'online' | 'offline';
+
+export const currentUserQueryKey = ['session', 'current-user'] as const;
+
+/** The signed-in user, or null when there is no session (the API answers 401). */
+async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    const response = await apiClient.get<{ user: User }>('/v1/users/me', { handleUnauthorized: false });
+    return response.data.user;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    // Offline: nothing of a previous session may stay on screen.
+    clearSelectedPatient();
+    return null;
+  }
+}
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: fetchCurrentUser,
+  // Login, logout, profile edits and 401s update this entry themselves.
+  staleTime: Infinity,
+  retry: false,
+});
+
+export interface Session {
+  /** Undefined while the first check is running. */
+  status: SessionStatus | undefined;
+  user: User | null;
+}
+
+export function useSession(): Session {
+  const { data, isPending } = useQuery(currentUserQueryOptions);
+  if (isPending) return { status: undefined, user: null };
+  return data ? { status: 'online', user: data } : { status: 'offline', user: null };
+}
+
+/** The signed-in user, for components that only render inside the authenticated layout. */
+export function useCurrentUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser is only available inside the authenticated layout');
+  return user;
+}
+
+/** For route loaders: the session's user, or null when offline or the check failed. */
+export async function loadSessionUser(client: QueryClient): Promise<User | null> {
+  try {
+    return await client.ensureQueryData(currentUserQueryOptions);
+  } catch {
+    return null;
+  }
+}
+
+export function setCurrentUser(client: QueryClient, user: User): void {
+  client.setQueryData(currentUserQueryKey, user);
+}
+
+export async function refreshCurrentUser(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: currentUserQueryKey });
+}
+
+/** Marks the session offline and forgets everything that belonged to it. */
+export function endSession(client: QueryClient): void {
+  client.setQueryData(currentUserQueryKey, null);
+  clearSelectedPatient();
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+}

@@ -1,0 +1,20 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { findCountry } from '../constants/countries';
+import { onlyDigits } from './validators';
+
+// Kept apart from validators.ts so pages that only need the login rules do not load the
+// phone metadata and the country list.
+/**
+ * A phone number is checked against the chosen country when the calling code is that
+ * country's; a hand-edited calling code is checked as an international number instead.
+ */
+export function isValidPhone(phone: string, cc: string, countryCode: string | null | undefined): boolean {
+  const digits = onlyDigits(phone);
+  if (digits.length === 0) return false;
+  const country = findCountry(countryCode);
+  const parsed =
+    country && country.cc === cc
+      ? parsePhoneNumberFromString(digits, country.code as CountryCode)
+      : parsePhoneNumberFromString(`${cc}${digits}`);
+  return parsed?.isValid() ?? false;
+}
