@@ -20,7 +20,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError } from './platform/error-handler';
 import { AppError } from './platform/errors';
-import { SESSION_COOKIE } from './platform/http';
+import { isSecureCookie, SESSION_COOKIE, setSessionCookie } from './platform/http';
 import type { Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage/storage';
 
@@ -41,6 +41,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and over-long path parameters are answered by the router itself; send them
+    // through the same handler so they get the envelope too.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
+        // Over plain HTTP (a LAN address, say) upgrading would break every asset request.
+        upgradeInsecureRequests: deps.config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
   });
@@ -77,9 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app);
 
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith(`${API_PREFIX}/`)) request.session = await resolveSession(ctx, token);
+    if (!token || !request.url.startsWith(`${API_PREFIX}/`)) return;
+    const session = await resolveSession(ctx, token);
+    if (!session) return;
+    request.session = { user: session.user, tokenHash: session.tokenHash };
+    if (session.extended) setSessionCookie(reply, token, ctx.config.sessionTtlSeconds, isSecureCookie(ctx.config));
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
@@ -119,11 +128,13 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
   const root = config.webDist ?? defaultWebDist();
   const hasWebApp = existsSync(path.join(root, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
-    if (!isApi && hasWebApp && request.method === 'GET') {
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, data: null, message: messages.errors.routeNotFound });

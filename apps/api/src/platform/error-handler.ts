@@ -37,8 +37,8 @@ function describe(error: FastifyError): { status: number; message: string } {
   return { status: 500, message: e.generic };
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, message } = describe(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  return reply.code(status).send({ status, data: null, message });
+  void reply.code(status).send({ status, data: null, message });
 }
