@@ -16,7 +16,7 @@ let storage: Storage;
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'consultorio-s3-'));
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'consultorio', configs: [] }] });
-  const address = (await server.run()) as AddressInfo;
+  const address: AddressInfo = await server.run();
   const config = loadConfig({
     S3_BUCKET: 'consultorio',
     S3_ENDPOINT: `http://127.0.0.1:${address.port}`,

@@ -6,6 +6,9 @@ import type { TestApp } from '../helpers/build-app';
 
 export const DEFAULT_PASSWORD = 'Senha123';
 
+// Hashing is deliberately slow; every factory user shares one hash of the default password.
+let defaultPasswordHash: Promise<string> | undefined;
+
 export async function newUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow & { password: string }> {
   const suffix = randomBytes(4).toString('hex');
   const password = DEFAULT_PASSWORD;
@@ -16,7 +19,7 @@ export async function newUser(t: TestApp, overrides: Partial<typeof users.$infer
       email: `user_${suffix}@example.com`,
       firstName: 'Ana',
       lastName: 'Souza',
-      passwordHash: await hashPassword(password),
+      passwordHash: await (defaultPasswordHash ??= hashPassword(password)),
       ...overrides,
     })
     .returning();

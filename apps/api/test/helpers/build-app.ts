@@ -43,7 +43,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(tmpdir(), 'consultorio-test-'));
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
-  const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtpUrl, PUBLIC_URL: 'http://consultorio.test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://consultorio.test',
+    LOG_LEVEL: 'silent',
+    // No web app unless a test asks for one: whether apps/web has been built must not change answers.
+    WEB_DIST: path.join(dataDir, 'no-web-app'),
+    ...options.env,
+  });
   const database = await createTestDatabase();
   const clock = new TestClock();
   const filesDir = path.join(dataDir, 'files');

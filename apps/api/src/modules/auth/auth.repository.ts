@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginThrottles, passwordResets, sessions, userRegistrations, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
@@ -127,18 +127,13 @@ export async function deletePasswordResets(db: Db, userId: string): Promise<void
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }
 
-/** Failures counted for a key within the current window (0 once the window has passed). */
-export async function countRecentFailures(db: Db, keys: string[], windowStart: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .select()
-    .from(loginThrottles)
-    .where(and(inArray(loginThrottles.key, keys), gt(loginThrottles.windowStartedAt, windowStart)));
-  return new Map(rows.map((row) => [row.key, row.failures]));
-}
-
-/** Adds one failure, starting a new window when the previous one has passed. */
-export async function recordFailure(db: Db, key: string, now: Date, windowStart: Date): Promise<void> {
-  await db
+/**
+ * Counts one attempt for a key, starting a new window when the previous one has passed, and
+ * returns the count with this attempt included. One statement, so concurrent attempts each get
+ * their own number.
+ */
+export async function countAttempt(db: Db, key: string, now: Date, windowStart: Date): Promise<number> {
+  const [row] = await db
     .insert(loginThrottles)
     .values({ key, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
@@ -147,7 +142,17 @@ export async function recordFailure(db: Db, key: string, now: Date, windowStart:
         failures: sql`case when ${loginThrottles.windowStartedAt} > ${windowStart} then ${loginThrottles.failures} + 1 else 1 end`,
         windowStartedAt: sql`case when ${loginThrottles.windowStartedAt} > ${windowStart} then ${loginThrottles.windowStartedAt} else ${now} end`,
       },
-    });
+    })
+    .returning({ failures: loginThrottles.failures });
+  return row!.failures;
+}
+
+/** Takes back one counted attempt (a successful one). */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+    .where(eq(loginThrottles.key, key));
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

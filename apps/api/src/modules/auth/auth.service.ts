@@ -81,25 +81,22 @@ function throttleKeys(username: string, ip: string) {
   return { user: `user:${username.toLowerCase()}`, ip: `ip:${ip}` };
 }
 
-/** Refuses (429) or slows a login attempt according to recent failures for its username and IP. */
+/**
+ * Counts the attempt for its username and IP, then refuses it (429) or slows it according to
+ * the counts. Counting comes before the password check so that concurrent guesses cannot all
+ * pass on the same old count; a successful attempt is taken back afterwards.
+ */
 async function applyLoginThrottle(ctx: Context, keys: { user: string; ip: string }): Promise<void> {
   const policy = ctx.loginThrottle;
-  const windowStart = addSeconds(ctx.clock.now(), -policy.windowSeconds);
-  const failures = await repo.countRecentFailures(ctx.db, [keys.user, keys.ip], windowStart);
-  const userFailures = failures.get(keys.user) ?? 0;
-  const ipFailures = failures.get(keys.ip) ?? 0;
-  if (userFailures >= policy.userRefuseAfter || ipFailures >= policy.ipRefuseAfter) {
+  const now = ctx.clock.now();
+  const windowStart = addSeconds(now, -policy.windowSeconds);
+  const userAttempts = await repo.countAttempt(ctx.db, keys.user, now, windowStart);
+  const ipAttempts = await repo.countAttempt(ctx.db, keys.ip, now, windowStart);
+  if (userAttempts > policy.userRefuseAfter || ipAttempts > policy.ipRefuseAfter) {
     throw new AppError('TOO_MANY_LOGINS');
   }
-  const excess = Math.max(userFailures - policy.userSlowAfter + 1, ipFailures - policy.ipSlowAfter + 1, 0);
+  const excess = Math.max(userAttempts - policy.userSlowAfter, ipAttempts - policy.ipSlowAfter, 0);
   if (excess > 0) await sleep(Math.min(excess * policy.delayStepMs, policy.maxDelayMs));
-}
-
-async function recordLoginFailure(ctx: Context, keys: { user: string; ip: string }): Promise<void> {
-  const now = ctx.clock.now();
-  const windowStart = addSeconds(now, -ctx.loginThrottle.windowSeconds);
-  await repo.recordFailure(ctx.db, keys.user, now, windowStart);
-  await repo.recordFailure(ctx.db, keys.ip, now, windowStart);
 }
 
 /**
@@ -127,11 +124,9 @@ export async function login(ctx: Context, input: z.output<typeof loginRequest>, 
   await applyLoginThrottle(ctx, keys);
   const user = await findUserByUsername(ctx.db, input.username.toLowerCase());
   const valid = user ? await checkPassword(ctx, user, input.password) : await verifyPassword(decoyPasswordHash, input.password).then(() => false);
-  if (!user || !valid) {
-    await recordLoginFailure(ctx, keys);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
   await repo.clearFailures(ctx.db, keys.user);
+  await repo.uncountAttempt(ctx.db, keys.ip);
   return startSession(ctx, user);
 }
 
@@ -146,17 +141,22 @@ export async function startSession(ctx: Context, user: UserRow): Promise<NewSess
   return { token, user, maxAgeSeconds };
 }
 
-/** The user of a session cookie, extending the session when less than half of its time is left. */
-export async function resolveSession(ctx: Context, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+/**
+ * The user of a session cookie, extending the session when less than half of its time is left;
+ * `extended` tells the caller to renew the cookie too, or the browser would drop it on the old date.
+ */
+export async function resolveSession(
+  ctx: Context,
+  token: string,
+): Promise<{ user: UserRow; tokenHash: string; extended: boolean } | null> {
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
   const found = await repo.findSessionUser(ctx.db, tokenHash, now);
   if (!found) return null;
   const ttl = ctx.config.sessionTtlSeconds;
-  if (found.expiresAt.getTime() - now.getTime() < (ttl * 1000) / 2) {
-    await repo.extendSession(ctx.db, tokenHash, addSeconds(now, ttl));
-  }
-  return { user: found.user, tokenHash };
+  const extended = found.expiresAt.getTime() - now.getTime() < (ttl * 1000) / 2;
+  if (extended) await repo.extendSession(ctx.db, tokenHash, addSeconds(now, ttl));
+  return { user: found.user, tokenHash, extended };
 }
 
 export async function logout(ctx: Context, token: string | undefined): Promise<void> {

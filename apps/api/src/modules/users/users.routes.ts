@@ -77,12 +77,19 @@ export function usersRoutes(ctx: Context): FastifyPluginAsyncZod {
 /** The multipart field `file`, read into memory within the avatar size limit. */
 async function readSingleFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) throw new AppError('FILE_MISSING');
-  for await (const part of request.parts({ limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 5 } })) {
-    if (part.type === 'file' && part.fieldname === 'file') {
-      const bytes = await part.toBuffer();
-      return { bytes, filename: part.filename };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 5 } })) {
+      if (part.type === 'file' && part.fieldname === 'file') {
+        const bytes = await part.toBuffer();
+        return { bytes, filename: part.filename };
+      }
+      if (part.type === 'file') part.file.resume();
     }
-    if (part.type === 'file') part.file.resume();
+  } catch (error) {
+    // The parser reports a malformed body (no boundary, truncated data) as an Error without a
+    // code; the plugin's own limits (413) and ours carry one and keep their answer.
+    if (error instanceof Error && !('code' in error)) throw new AppError('VALIDATION');
+    throw error;
   }
   throw new AppError('FILE_MISSING');
 }

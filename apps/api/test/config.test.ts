@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Consultório <nao-responda@consultorio.local>',
+      publicUrl: 'http://localhost:3000',
+      sessionTtlSeconds: 7 * 86400,
+      s3: undefined,
+      webDist: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('uses the embedded PGlite when there is no DATABASE_URL', async () => {
+    const config = loadConfig({});
+    const database = await openDatabase({ url: config.databaseUrl });
+    try {
+      expect(database.driver).toBe('pglite');
+      await database.ping();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '', SESSION_TTL: '' });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, sessionTtlSeconds: 7 * 86400 });
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '8080',
+      DATA_DIR: '/srv/consultorio',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/consultorio',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://consultorio.example.com/',
+      TRUST_PROXY: 'true',
+      S3_BUCKET: 'consultorio-files',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      dataDir: '/srv/consultorio',
+      databaseUrl: 'postgres://app:secret@db.internal:5432/consultorio',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      publicUrl: 'https://consultorio.example.com',
+      trustProxy: true,
+      s3: { bucket: 'consultorio-files', endpoint: 'https://s3.example.com', region: 'us-east-1', forcePathStyle: false },
+    });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/x' }).databaseUrl).toBe('postgresql://localhost/x');
+  });
+
+  it.each([
+    ['12h', 43200],
+    ['30m', 1800],
+    ['7d', 604800],
+    ['90s', 90],
+    ['3600', 3600],
+  ])('reads SESSION_TTL %s as %i seconds', (value, seconds) => {
+    expect(loadConfig({ SESSION_TTL: value }).sessionTtlSeconds).toBe(seconds);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'http://x'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['SESSION_TTL', 'soon'],
+    ['SESSION_TTL', '12w'],
+    ['SESSION_TTL', '30s'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+  ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const message = (thrown as ConfigError).message;
+    expect(message).toContain(`${name}=${JSON.stringify(value)}`);
+    expect(message.split('\n').filter((line) => line.trim().startsWith(`${name}=`))).toHaveLength(1);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', SMTP_URL: 'http://x' })).toThrow(/PORT=.*\n.*SMTP_URL=/s);
+  });
+
+  it('does not read process.env when given an environment', () => {
+    const previous = process.env.PORT;
+    process.env.PORT = 'abc';
+    try {
+      expect(loadConfig({}).port).toBe(3000);
+    } finally {
+      if (previous === undefined) delete process.env.PORT;
+      else process.env.PORT = previous;
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { messages } from '@consultorio/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, users } from '../src/db/schema';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import { newSignedInUser, signIn } from './factories/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const NEW_PASSWORD = 'NovaSenha9';
+
+function changePassword(cookie: string | undefined, payload: unknown) {
+  return t.request({ method: 'PUT', url: '/v1/users/me/password', headers: cookie ? { cookie } : {}, payload: payload as object });
+}
+
+function login(username: string, password: string) {
+  return t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password } });
+}
+
+function me(cookie: string) {
+  return t.request({ method: 'GET', url: '/v1/users/me', headers: { cookie } });
+}
+
+async function storedHash(id: string): Promise<string> {
+  const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row!.passwordHash;
+}
+
+describe('PUT /v1/users/me/password', () => {
+  it('changes the password, keeps the current session and ends every other one', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const other = await signIn(t, user.username);
+    const otherUser = await newSignedInUser(t);
+
+    const response = await changePassword(cookie, { userPassword: user.password, password: NEW_PASSWORD });
+    expect(response.json()).toEqual({ status: 200, data: null, message: messages.account.passwordUpdated });
+
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(other)).json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized });
+    expect((await me(otherUser.cookie)).statusCode).toBe(200);
+
+    expect((await login(user.username, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials });
+    expect(await storedHash(user.id)).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers 400 "Senha incorreta ou erro na atualização" to a wrong current password and changes nothing', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const other = await signIn(t, user.username);
+    const before = await storedHash(user.id);
+
+    const response = await changePassword(cookie, { userPassword: 'Errada123', password: NEW_PASSWORD });
+    expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.passwordUpdateFailed });
+    expect(messages.errors.passwordUpdateFailed).toBe('Senha incorreta ou erro na atualização');
+
+    expect(await storedHash(user.id)).toBe(before);
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await login(user.username, NEW_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['is too short', 'Ab1cdef', messages.validation.passwordRule],
+    ['is too long', `Ab1${'c'.repeat(30)}`, messages.validation.passwordRule],
+    ['has no uppercase letter', 'senha1234', messages.validation.passwordRule],
+    ['has no lowercase letter', 'SENHA1234', messages.validation.passwordRule],
+    ['has no digit', 'SenhaSemNumero', messages.validation.passwordRule],
+    ['is empty', '', messages.validation.passwordRequired],
+    ['is missing', undefined, messages.validation.passwordRequired],
+    ['is a number', 12345678, messages.validation.passwordRequired],
+  ])('answers 400 with the rule message when the new password %s, and changes nothing', async (_case, password, message) => {
+    const { user, cookie } = await newSignedInUser(t);
+    const before = await storedHash(user.id);
+    const response = await changePassword(cookie, { userPassword: user.password, password });
+    expect(response.json()).toEqual({ status: 400, data: null, message });
+    expect(await storedHash(user.id)).toBe(before);
+  });
+
+  it('requires the current password', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const before = await storedHash(user.id);
+    for (const userPassword of [undefined, '', null, 42]) {
+      const response = await changePassword(cookie, { userPassword, password: NEW_PASSWORD });
+      expect(response.json()).toEqual({ status: 400, data: null, message: messages.validation.currentPasswordRequired });
+    }
+    expect(await storedHash(user.id)).toBe(before);
+  });
+
+  it('retires a pending recovery password', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const before = t.smtp.received.length;
+    await t.request({ method: 'POST', url: '/v1/users/recover-password', payload: { email: user.email } });
+    await t.smtp.waitFor(user.email, before);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(1);
+
+    expect((await changePassword(cookie, { userPassword: user.password, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
+  });
+
+  it('answers 4xx, never 500, to bodies that are not password changes', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const before = await storedHash(user.id);
+    expect((await changePassword(cookie, [user.password, NEW_PASSWORD])).json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody });
+    const notJson = await t.request({ method: 'PUT', url: '/v1/users/me/password', headers: { cookie, 'content-type': 'application/json' }, payload: '{' });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson });
+    const huge = await changePassword(cookie, { userPassword: 'x'.repeat(2 * 1024 * 1024), password: NEW_PASSWORD });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge });
+    const long = await changePassword(cookie, { userPassword: 'x'.repeat(129), password: NEW_PASSWORD });
+    expect(long.statusCode).toBe(400);
+    expect(await storedHash(user.id)).toBe(before);
+  });
+
+  it('answers 401 without a session and changes nothing', async () => {
+    const { user } = await newSignedInUser(t);
+    const before = await storedHash(user.id);
+    const response = await changePassword(undefined, { userPassword: user.password, password: NEW_PASSWORD });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized });
+    expect(await storedHash(user.id)).toBe(before);
+  });
+});

@@ -1,0 +1,150 @@
+import { isValidPassword, messages } from '@consultorio/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, users } from '../src/db/schema';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import type { ReceivedMail } from './helpers/smtp';
+import { newUser } from './factories/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sent = { status: 200, data: null, message: messages.recovery.sent };
+
+function recover(kind: 'username' | 'password', payload: object) {
+  return t.request({ method: 'POST', url: `/v1/users/recover-${kind}`, payload });
+}
+
+function login(username: string, password: string) {
+  return t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password } });
+}
+
+/** The password the recovery mail carries, found through the mail's own wording. */
+function mailedPassword(mail: ReceivedMail): string {
+  const [before] = messages.mail.passwordBody('\u0000').split('\u0000');
+  const start = mail.text.indexOf(before!);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const password = /^\S+/.exec(mail.text.slice(start + before!.length))?.[0];
+  if (!password) throw new Error(`no password in mail: ${mail.text}`);
+  return password;
+}
+
+async function recoverPassword(email: string): Promise<string> {
+  const before = t.smtp.received.length;
+  expect((await recover('password', { email })).json()).toEqual(sent);
+  const mail = await t.smtp.waitFor(email, before);
+  expect(mail.subject).toBe(messages.mail.passwordSubject);
+  return mailedPassword(mail);
+}
+
+describe('recover username', () => {
+  it('mails the username to a known e-mail, matched in any case', async () => {
+    const user = await newUser(t);
+    const before = t.smtp.received.length;
+    const response = await recover('username', { email: `  ${user.email.toUpperCase()} ` });
+    expect(response.json()).toEqual(sent);
+    const mail = await t.smtp.waitFor(user.email, before);
+    expect(mail.subject).toBe(messages.mail.usernameSubject);
+    expect(mail.text).toContain(messages.mail.usernameBody(user.username));
+    expect(mail.html).toContain(user.username);
+    expect(mail.text).toContain('http://consultorio.test/');
+  });
+
+  it('answers the same to an unknown e-mail and sends nothing', async () => {
+    const before = t.smtp.received.length;
+    const response = await recover('username', { email: 'ninguem@example.com' });
+    expect(response.json()).toEqual(sent);
+    await t.app.tasks.drain();
+    expect(t.smtp.mailsTo('ninguem@example.com')).toEqual([]);
+    expect(t.smtp.received.length).toBe(before);
+  });
+});
+
+describe('recover password', () => {
+  it('answers the same to an unknown e-mail, sends nothing and stores nothing', async () => {
+    const before = t.smtp.received.length;
+    const response = await recover('password', { email: 'ninguem@example.com' });
+    expect(response.json()).toEqual(sent);
+    await t.app.tasks.drain();
+    expect(t.smtp.received.length).toBe(before);
+    expect(await t.database.db.select().from(passwordResets)).toEqual([]);
+  });
+
+  it('mails a new password that satisfies the password rule, and stores only its hash', async () => {
+    const user = await newUser(t);
+    const password = await recoverPassword(user.email);
+    expect(isValidPassword(password)).toBe(true);
+    expect(password).not.toBe(user.password);
+    const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.passwordHash).not.toContain(password);
+  });
+
+  it('keeps the old password working until the new one is used; then the new one is the password', async () => {
+    const user = await newUser(t);
+    const mailed = await recoverPassword(user.email);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+
+    expect((await login(user.username, mailed)).statusCode).toBe(200);
+    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials });
+    expect((await login(user.username, mailed)).statusCode).toBe(200);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).not.toBe(before!.passwordHash);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
+  });
+
+  it('retires the mailed password when the old one is used first', async () => {
+    const user = await newUser(t);
+    const mailed = await recoverPassword(user.email);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await login(user.username, mailed)).statusCode).toBe(401);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
+  });
+
+  it('lets the mailed password expire after 1 hour, leaving the old one', async () => {
+    const user = await newUser(t);
+    const mailed = await recoverPassword(user.email);
+    t.clock.advance(60 * 60 + 1);
+    expect((await login(user.username, mailed)).statusCode).toBe(401);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('keeps only the newest mailed password', async () => {
+    const user = await newUser(t);
+    const first = await recoverPassword(user.email);
+    const second = await recoverPassword(user.email);
+    expect(second).not.toBe(first);
+    expect((await login(user.username, first)).statusCode).toBe(401);
+    expect((await login(user.username, second)).statusCode).toBe(200);
+  });
+});
+
+describe('recovery input', () => {
+  it.each(['username', 'password'] as const)('answers 400 with the exact message to a bad e-mail (recover-%s)', async (kind) => {
+    const before = t.smtp.received.length;
+    expect((await recover(kind, { email: 'not-an-email' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid });
+    expect((await recover(kind, { email: 'a@b' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid });
+    expect((await recover(kind, {})).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired });
+    expect((await recover(kind, { email: '' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired });
+    expect((await recover(kind, { email: 42 })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired });
+    expect((await recover(kind, { email: `${'a'.repeat(250)}@example.com` })).json()).toEqual({
+      status: 400,
+      data: null,
+      message: messages.validation.emailInvalid,
+    });
+    const notJson = await t.request({ method: 'POST', url: `/v1/users/recover-${kind}`, headers: { 'content-type': 'application/json' }, payload: 'email=' });
+    expect(notJson.statusCode).toBe(400);
+    const huge = await recover(kind, { email: `${'a'.repeat(2 * 1024 * 1024)}@example.com` });
+    expect(huge.statusCode).toBe(413);
+    await t.app.tasks.drain();
+    expect(t.smtp.received.length).toBe(before);
+  });
+});

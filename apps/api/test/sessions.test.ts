@@ -1,0 +1,327 @@
+import { messages } from '@consultorio/shared';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginThrottles, sessions } from '../src/db/schema';
+import { hashToken } from '../src/platform/tokens';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import { DEFAULT_PASSWORD, newSignedInUser, newUser, signIn } from './factories/users';
+
+const WEEK = 7 * 86400;
+const policy = { windowSeconds: 15 * 60, userRefuseAfter: 3, ipRefuseAfter: 5, userSlowAfter: 100, ipSlowAfter: 100 };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginThrottle: policy });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Failures count per IP too: every test that fails logins on purpose uses addresses of its own.
+let lastIp = 0;
+function freshIp(): string {
+  lastIp += 1;
+  return `10.1.${Math.floor(lastIp / 200)}.${(lastIp % 200) + 1}`;
+}
+
+function login(username: string, password: string, remoteAddress = freshIp()) {
+  return t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password }, remoteAddress });
+}
+
+function me(cookie?: string) {
+  return t.request({ method: 'GET', url: '/v1/users/me', headers: cookie ? { cookie } : {} });
+}
+
+function setCookieHeader(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const sid = all.filter((line) => line.startsWith('sid='));
+  expect(sid).toHaveLength(1);
+  return sid[0]!;
+}
+
+const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized };
+const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials };
+const tooManyLogins = { status: 429, data: null, message: messages.errors.tooManyLogins };
+
+describe('sign in', () => {
+  it('sets an HttpOnly, SameSite=Lax sid cookie (not Secure over http) and stores only the token hash', async () => {
+    const user = await newUser(t);
+    const response = await login(user.username, user.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 200, data: { user: { id: user.id, username: user.username, email: user.email } } });
+
+    const header = setCookieHeader(response);
+    expect(header).toMatch(/; HttpOnly(;|$)/);
+    expect(header).toMatch(/; SameSite=Lax(;|$)/);
+    expect(header).toMatch(/; Path=\/(;|$)/);
+    expect(header).toMatch(new RegExp(`; Max-Age=${WEEK}(;|$)`));
+    expect(header).not.toMatch(/Secure/i);
+
+    const token = response.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(hashToken(token));
+    expect(rows[0]!.tokenHash).not.toBe(token);
+  });
+
+  it('answers the user without the password hash, on sign-in and on GET /v1/users/me', async () => {
+    const user = await newUser(t, { username: 'beatriz_lima', email: 'beatriz@example.com', firstName: 'Beatriz' });
+    const response = await login('beatriz_lima', user.password);
+    expect(response.json().data.user).toEqual({
+      id: user.id,
+      username: 'beatriz_lima',
+      email: 'beatriz@example.com',
+      firstName: 'Beatriz',
+      lastName: 'Souza',
+      gender: null,
+      title: null,
+      birthdate: null,
+      document: null,
+      cc: '+55',
+      phone: null,
+      country: 'BR',
+      profession: null,
+      avatarExternalKey: null,
+    });
+    expect(response.body).not.toContain('argon2');
+
+    const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
+    const current = await me(cookie);
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual({ status: 200, data: { user: response.json().data.user } });
+    expect(current.body).not.toContain('passwordHash');
+    expect(current.body).not.toContain(user.passwordHash);
+  });
+
+  it('accepts the username in any case and with surrounding spaces', async () => {
+    const user = await newUser(t);
+    const response = await login(`  ${user.username.toUpperCase()} `, user.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.user.id).toBe(user.id);
+  });
+
+  it('answers the same 401 to a wrong password and to an unknown username, without a cookie', async () => {
+    const user = await newUser(t);
+    const wrong = await login(user.username, 'Errada123');
+    const unknown = await login('nobody_here', DEFAULT_PASSWORD);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(invalidCredentials);
+    expect(unknown.json()).toEqual(invalidCredentials);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it.each([
+    [{ password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
+    [{ username: '   ', password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
+    [{ username: 42, password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
+    [{ username: 'someone_x' }, messages.validation.passwordRequired],
+    [{ username: 'someone_x', password: '' }, messages.validation.passwordRequired],
+    [{ username: 'someone_x', password: ['Senha123'] }, messages.validation.passwordRequired],
+  ])('answers 400 with the rule message for %j', async (payload, message) => {
+    const response = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload, remoteAddress: freshIp() });
+    expect(response.json()).toEqual({ status: 400, data: null, message });
+  });
+
+  it('answers 4xx, never 500, to bodies that are not login objects', async () => {
+    const url = '/v1/users/users-sessions';
+    const notJson = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson });
+    const empty = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(400);
+    const array = await t.request({ method: 'POST', url, payload: ['a', 'b'] });
+    expect(array.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody });
+    const huge = await t.request({ method: 'POST', url, payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'x' } });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge });
+    const text = await t.request({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
+    expect(text.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType });
+  });
+});
+
+describe('current user', () => {
+  it('answers 401 without a cookie, with an unknown token and with an empty one', async () => {
+    expect((await me()).json()).toEqual(unauthorized);
+    expect((await me('sid=not-a-real-token')).json()).toEqual(unauthorized);
+    expect((await me('sid=')).json()).toEqual(unauthorized);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('ends a session once SESSION_TTL has passed without use', async () => {
+    const { cookie } = await newSignedInUser(t);
+    expect((await me(cookie)).statusCode).toBe(200);
+    t.clock.advance(WEEK + 1);
+    const expired = await me(cookie);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual(unauthorized);
+  });
+
+  it('extends a session that is used after half of its time, and renews the cookie with it', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    t.clock.advance(4 * 86400);
+    const used = await me(cookie);
+    expect(used.statusCode).toBe(200);
+    const renewed = setCookieHeader(used);
+    expect(renewed).toBe(`${cookie}; Max-Age=${WEEK}; Path=/; HttpOnly; SameSite=Lax`);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + (WEEK - 60) * 1000);
+
+    t.clock.advance(4 * 86400);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('does not touch the cookie while the session has more than half of its time left', async () => {
+    const { cookie } = await newSignedInUser(t);
+    t.clock.advance(3600);
+    const used = await me(cookie);
+    expect(used.statusCode).toBe(200);
+    expect(used.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('sign out', () => {
+  it('deletes the session and clears the cookie; other sessions of the user keep working', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const other = await signIn(t, user.username);
+    const response = await t.request({ method: 'DELETE', url: '/v1/users/users-sessions', headers: { cookie } });
+    expect(response.json()).toEqual({ status: 200, data: null, message: messages.success.loggedOut });
+    const cleared = setCookieHeader(response);
+    expect(cleared).toMatch(/^sid=;/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT|Max-Age=0/);
+    expect(cleared).toMatch(/; Path=\/(;|$)/);
+
+    expect((await me(cookie)).json()).toEqual(unauthorized);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(other.slice('sid='.length))]);
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('answers 200 without a cookie and with an unknown one', async () => {
+    const none = await t.request({ method: 'DELETE', url: '/v1/users/users-sessions' });
+    expect(none.json()).toEqual({ status: 200, data: null, message: messages.success.loggedOut });
+    const unknown = await t.request({ method: 'DELETE', url: '/v1/users/users-sessions', headers: { cookie: 'sid=whatever' } });
+    expect(unknown.statusCode).toBe(200);
+  });
+});
+
+describe('login throttling', () => {
+  it(`refuses a username with 429 after ${policy.userRefuseAfter} failures, even with the right password`, async () => {
+    const user = await newUser(t);
+    for (let i = 0; i < policy.userRefuseAfter; i++) {
+      expect((await login(user.username, 'Errada123')).json()).toEqual(invalidCredentials);
+    }
+    const refused = await login(user.username, user.password);
+    expect(refused.json()).toEqual(tooManyLogins);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('answers unknown usernames exactly like known ones once refused, so existence does not leak', async () => {
+    const user = await newUser(t);
+    const unknown = 'ghost_user_1';
+    const known: LightMyRequestResponse[] = [];
+    const missing: LightMyRequestResponse[] = [];
+    for (let i = 0; i <= policy.userRefuseAfter; i++) {
+      known.push(await login(user.username, 'Errada123'));
+      missing.push(await login(unknown, 'Errada123'));
+    }
+    expect(known.map((r) => r.body)).toEqual(missing.map((r) => r.body));
+    expect(missing.at(-1)!.json()).toEqual(tooManyLogins);
+    expect(missing.at(-2)!.json()).toEqual(invalidCredentials);
+  });
+
+  it(`refuses an IP after ${policy.ipRefuseAfter} failures across usernames, but not the same user elsewhere`, async () => {
+    const user = await newUser(t);
+    const ip = freshIp();
+    for (let i = 0; i < policy.ipRefuseAfter; i++) {
+      expect((await login(`stranger_${i}`, 'Errada123', ip)).statusCode).toBe(401);
+    }
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins);
+    expect((await login(user.username, user.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('counts concurrent guesses one by one: only the allowed number reach the password check', async () => {
+    const user = await newUser(t);
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(user.username, `Errada${i}A`)));
+    const statuses = guesses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect((await login(user.username, user.password)).json()).toEqual(tooManyLogins);
+  });
+
+  it('does not spend an IP allowance on successful sign-ins', async () => {
+    const user = await newUser(t);
+    const ip = freshIp();
+    for (let i = 0; i < policy.ipRefuseAfter + 2; i++) {
+      expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
+    }
+    expect((await login(user.username, 'Errada123', ip)).json()).toEqual(invalidCredentials);
+  });
+
+  it('lets the user in again once the window has passed', async () => {
+    const user = await newUser(t);
+    for (let i = 0; i < policy.userRefuseAfter; i++) await login(user.username, 'Errada123');
+    expect((await login(user.username, user.password)).statusCode).toBe(429);
+    t.clock.advance(policy.windowSeconds - 30);
+    expect((await login(user.username, user.password)).statusCode).toBe(429);
+    t.clock.advance(31);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('clears the username counter on a successful sign-in', async () => {
+    const user = await newUser(t);
+    const key = `user:${user.username}`;
+    for (let i = 0; i < policy.userRefuseAfter - 1; i++) await login(user.username, 'Errada123');
+    expect(await t.database.db.select().from(loginThrottles).where(eq(loginThrottles.key, key))).toMatchObject([{ failures: 2 }]);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(loginThrottles).where(eq(loginThrottles.key, key))).toEqual([]);
+    for (let i = 0; i < policy.userRefuseAfter - 1; i++) await login(user.username, 'Errada123');
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+});
+
+// One more app serves both: its public URL is https, and its policy slows from the first failure.
+describe('over https, with a policy that slows early', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ env: { PUBLIC_URL: 'https://x.test' }, loginThrottle: { userSlowAfter: 1, delayStepMs: 400, maxDelayMs: 1000 } });
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  function loginTo(username: string, password: string) {
+    return other.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password } });
+  }
+
+  it('sets a Secure cookie, and clears it as Secure', async () => {
+    const user = await newUser(other);
+    const response = await loginTo(user.username, user.password);
+    expect(response.statusCode).toBe(200);
+    const header = setCookieHeader(response);
+    expect(header).toMatch(/; Secure(;|$)/);
+    expect(header).toMatch(/; HttpOnly(;|$)/);
+    expect(header).toMatch(/; SameSite=Lax(;|$)/);
+
+    const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
+    const logout = await other.request({ method: 'DELETE', url: '/v1/users/users-sessions', headers: { cookie } });
+    expect(setCookieHeader(logout)).toMatch(/; Secure(;|$)/);
+  });
+
+  it('slows further attempts once the slow threshold is reached', async () => {
+    const user = await newUser(other);
+    const attempt = async (password: string) => {
+      const started = performance.now();
+      const response = await loginTo(user.username, password);
+      return { status: response.statusCode, ms: performance.now() - started };
+    };
+    const first = await attempt('Errada123');
+    expect(first.status).toBe(401);
+    const second = await attempt(user.password);
+    expect(second.status).toBe(200);
+    expect(second.ms).toBeGreaterThanOrEqual(350);
+    expect(second.ms - first.ms).toBeGreaterThanOrEqual(150);
+  });
+});
