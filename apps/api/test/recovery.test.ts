@@ -5,6 +5,7 @@ import { passwordResets, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import type { ReceivedMail } from './helpers/smtp';
 import { newUser } from './factories/users';
+import { RECOVERY_MAILS_PER_HOUR } from '../src/modules/auth/auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,6 +126,26 @@ describe('recover password', () => {
     expect((await login(user.username, first)).statusCode).toBe(401);
     expect((await login(user.username, second)).statusCode).toBe(200);
   });
+});
+
+describe('recovery mail allowance', () => {
+  it.each(['username', 'password'] as const)(
+    'mails an address at most 3 times an hour (recover-%s), answering the same every time',
+    async (kind) => {
+      const user = await newUser(t);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await recover(kind, { email: user.email })).json()).toEqual(sent);
+      }
+      await t.app.tasks.drain();
+      expect(t.smtp.mailsTo(user.email)).toHaveLength(RECOVERY_MAILS_PER_HOUR);
+
+      t.clock.advance(3601);
+      expect((await recover(kind, { email: user.email })).json()).toEqual(sent);
+      await t.app.tasks.drain();
+      await t.smtp.waitFor(user.email, t.smtp.received.length - 1);
+      expect(t.smtp.mailsTo(user.email)).toHaveLength(RECOVERY_MAILS_PER_HOUR + 1);
+    },
+  );
 });
 
 describe('recovery input', () => {

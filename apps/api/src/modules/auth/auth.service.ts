@@ -167,8 +167,19 @@ export async function logout(ctx: Context, token: string | undefined): Promise<v
 // Both answer the same way whether or not the e-mail exists; the work runs in the background
 // so the answer's timing does not tell either.
 
+/** Recovery mails per address and kind within an hour; beyond it requests are silently dropped. */
+export const RECOVERY_MAILS_PER_HOUR = 3;
+
+/** Counts a recovery request for the address; false once the hourly allowance is used up. */
+async function withinRecoveryAllowance(ctx: Context, kind: string, email: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const count = await repo.countAttempt(ctx.db, `${kind}:${email}`, now, addSeconds(now, -HOUR));
+  return count <= RECOVERY_MAILS_PER_HOUR;
+}
+
 export function recoverUsername(ctx: Context, email: string): string {
   ctx.tasks.run('recover-username', async () => {
+    if (!(await withinRecoveryAllowance(ctx, 'recover-username', email))) return;
     const user = await findUserByEmail(ctx.db, email);
     if (user) await sendUsernameMail(ctx, user);
   });
@@ -177,6 +188,7 @@ export function recoverUsername(ctx: Context, email: string): string {
 
 export function recoverPassword(ctx: Context, email: string): string {
   ctx.tasks.run('recover-password', async () => {
+    if (!(await withinRecoveryAllowance(ctx, 'recover-password', email))) return;
     const user = await findUserByEmail(ctx.db, email);
     if (!user) return;
     const password = newRandomPassword();
