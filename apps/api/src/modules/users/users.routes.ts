@@ -1,4 +1,3 @@
-import type {} from '@fastify/multipart';
 import {
   confirmTokenRequest,
   emailRequest,
@@ -9,11 +8,10 @@ import {
   profileUpdateRequest,
   userResponse,
 } from '@consultorio/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Context } from '../../platform/context';
-import { AppError } from '../../platform/errors';
 import { send, sessionTokenHash, sessionUser } from '../../platform/http';
+import { readSingleFile } from '../../platform/uploads';
 import { toUser } from './users.repository';
 import * as users from './users.service';
 
@@ -30,66 +28,46 @@ export function usersRoutes(ctx: Context): FastifyPluginAsyncZod {
       },
     );
 
-      app.get('/users/me', { schema: { tags, response: { 200: userResponse } } }, async (request, reply) =>
-        send(reply, 200, { user: toUser(sessionUser(request)) }),
-      );
+    app.get('/users/me', { schema: { tags, response: { 200: userResponse } } }, async (request, reply) =>
+      send(reply, 200, { user: toUser(sessionUser(request)) }),
+    );
 
-      app.put(
-        '/users/me',
-        { schema: { tags, body: profileUpdateRequest, response: { 200: userResponse } } },
-        async (request, reply) => {
-          const user = await users.updateProfile(ctx, sessionUser(request), request.body);
-          return send(reply, 200, { user: toUser(user) }, messages.account.profileUpdated);
-        },
-      );
+    app.put(
+      '/users/me',
+      { schema: { tags, body: profileUpdateRequest, response: { 200: userResponse } } },
+      async (request, reply) => {
+        const user = await users.updateProfile(ctx, sessionUser(request), request.body);
+        return send(reply, 200, { user: toUser(user) }, messages.account.profileUpdated);
+      },
+    );
 
-      app.put(
-        '/users/me/password',
-        { schema: { tags, body: passwordChangeRequest, response: { 200: messageEnvelope } } },
-        async (request, reply) => {
-          await users.changePassword(ctx, sessionUser(request), request.body, sessionTokenHash(request));
-          return send(reply, 200, null, messages.account.passwordUpdated);
-        },
-      );
+    app.put(
+      '/users/me/password',
+      { schema: { tags, body: passwordChangeRequest, response: { 200: messageEnvelope } } },
+      async (request, reply) => {
+        await users.changePassword(ctx, sessionUser(request), request.body, sessionTokenHash(request));
+        return send(reply, 200, null, messages.account.passwordUpdated);
+      },
+    );
 
-      app.post(
-        '/users/me/email-updates',
-        { schema: { tags, body: emailRequest, response: { 200: messageEnvelope } } },
-        async (request, reply) => {
-          await users.requestEmailUpdate(ctx, sessionUser(request), request.body.email);
-          return send(reply, 200, null, messages.account.emailUpdateSent);
-        },
-      );
+    app.post(
+      '/users/me/email-updates',
+      { schema: { tags, body: emailRequest, response: { 200: messageEnvelope } } },
+      async (request, reply) => {
+        await users.requestEmailUpdate(ctx, sessionUser(request), request.body.email);
+        return send(reply, 200, null, messages.account.emailUpdateSent);
+      },
+    );
 
-      app.put(
-        '/users/me/avatar',
-        { schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } } },
-        async (request, reply) => {
-          const user = sessionUser(request);
-          const upload = await readSingleFile(request);
-          const updated = await users.replaceAvatar(ctx, user, upload);
-          return send(reply, 200, { user: toUser(updated) }, messages.account.avatarUpdated);
-        },
-      );
+    app.put(
+      '/users/me/avatar',
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: userResponse } } },
+      async (request, reply) => {
+        const user = sessionUser(request);
+        const upload = await readSingleFile(request, 'file', limits.avatarMaxBytes);
+        const updated = await users.replaceAvatar(ctx, user, upload);
+        return send(reply, 200, { user: toUser(updated) }, messages.account.avatarUpdated);
+      },
+    );
   };
-}
-
-/** The multipart field `file`, read into memory within the avatar size limit. */
-async function readSingleFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw new AppError('FILE_MISSING');
-  try {
-    for await (const part of request.parts({ limits: { fileSize: limits.avatarMaxBytes, files: 1, fields: 5 } })) {
-      if (part.type === 'file' && part.fieldname === 'file') {
-        const bytes = await part.toBuffer();
-        return { bytes, filename: part.filename };
-      }
-      if (part.type === 'file') part.file.resume();
-    }
-  } catch (error) {
-    // The parser reports a malformed body (no boundary, truncated data) as an Error without a
-    // code; the plugin's own limits (413) and ours carry one and keep their answer.
-    if (error instanceof Error && !('code' in error)) throw new AppError('VALIDATION');
-    throw error;
-  }
-  throw new AppError('FILE_MISSING');
 }

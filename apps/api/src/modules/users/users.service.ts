@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { limits, type ProfileUpdate } from '@consultorio/shared';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { toSquareAvatar } from '../../platform/images';
 import { hashToken, newToken } from '../../platform/tokens';
+import type { Upload } from '../../platform/uploads';
 import { deleteOtherSessions, deletePasswordResets } from '../auth/auth.repository';
 import { sendEmailUpdateMail } from '../auth/auth.mails';
 import * as repo from './users.repository';
@@ -59,24 +59,7 @@ export async function confirmEmailUpdate(ctx: Context, token: string): Promise<v
   }
 }
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff']);
-
-/** Checks the bytes (never the name or the client's type) and re-encodes to a square WebP. */
-export async function toSquareAvatar(bytes: Buffer): Promise<Buffer> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError('FILE_TYPE_IMAGE');
-  try {
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(limits.avatarSizePx, limits.avatarSizePx, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    throw new AppError('FILE_TYPE_IMAGE');
-  }
-}
-
-export async function replaceAvatar(ctx: Context, user: UserRow, upload: { bytes: Buffer; filename: string }): Promise<UserRow> {
+export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<UserRow> {
   const image = await toSquareAvatar(upload.bytes);
   const key = `avatar-${randomUUID()}.webp`;
   await ctx.storage.put(key, image, 'image/webp');
