@@ -88,10 +88,13 @@ export const emailUpdates = pgTable(
   (t) => [uniqueIndex('email_updates_token_key').on(t.tokenHash), index('email_updates_user_idx').on(t.userId)],
 );
 
-/** Failed-login counters per key ("user:<name>" or "ip:<address>"), shared by every API instance. */
-export const loginThrottles = pgTable('login_throttles', {
+/**
+ * Attempts per key within a time window, shared by every API instance: login attempts per
+ * username ("user:<name>") and IP ("ip:<address>"), recovery mails per address.
+ */
+export const rateCounters = pgTable('rate_counters', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  attempts: integer('attempts').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

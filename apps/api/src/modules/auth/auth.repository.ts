@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginThrottles, passwordResets, sessions, userRegistrations, users } from '../../db/schema';
+import { rateCounters, passwordResets, sessions, userRegistrations, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
 
 export type RegistrationRow = typeof userRegistrations.$inferSelect;
@@ -105,7 +105,7 @@ export async function deleteExpiredRows(db: Db, now: Date): Promise<void> {
   await db.delete(userRegistrations).where(lte(userRegistrations.expiresAt, now));
   await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now));
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
-  await db.delete(loginThrottles).where(lte(loginThrottles.windowStartedAt, dayAgo));
+  await db.delete(rateCounters).where(lte(rateCounters.windowStartedAt, dayAgo));
 }
 
 /** Keeps one temporary password per user: a new recovery replaces the previous one. */
@@ -134,27 +134,27 @@ export async function deletePasswordResets(db: Db, userId: string): Promise<void
  */
 export async function countAttempt(db: Db, key: string, now: Date, windowStart: Date): Promise<number> {
   const [row] = await db
-    .insert(loginThrottles)
-    .values({ key, failures: 1, windowStartedAt: now })
+    .insert(rateCounters)
+    .values({ key, attempts: 1, windowStartedAt: now })
     .onConflictDoUpdate({
-      target: loginThrottles.key,
+      target: rateCounters.key,
       set: {
-        failures: sql`case when ${loginThrottles.windowStartedAt} > ${windowStart} then ${loginThrottles.failures} + 1 else 1 end`,
-        windowStartedAt: sql`case when ${loginThrottles.windowStartedAt} > ${windowStart} then ${loginThrottles.windowStartedAt} else ${now} end`,
+        attempts: sql`case when ${rateCounters.windowStartedAt} > ${windowStart} then ${rateCounters.attempts} + 1 else 1 end`,
+        windowStartedAt: sql`case when ${rateCounters.windowStartedAt} > ${windowStart} then ${rateCounters.windowStartedAt} else ${now} end`,
       },
     })
-    .returning({ failures: loginThrottles.failures });
-  return row!.failures;
+    .returning({ attempts: rateCounters.attempts });
+  return row!.attempts;
 }
 
 /** Takes back one counted attempt (a successful one). */
 export async function uncountAttempt(db: Db, key: string): Promise<void> {
   await db
-    .update(loginThrottles)
-    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
-    .where(eq(loginThrottles.key, key));
+    .update(rateCounters)
+    .set({ attempts: sql`greatest(${rateCounters.attempts} - 1, 0)` })
+    .where(eq(rateCounters.key, key));
 }
 
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+export async function resetCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateCounters).where(eq(rateCounters.key, key));
 }

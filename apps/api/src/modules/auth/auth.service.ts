@@ -125,7 +125,7 @@ export async function login(ctx: Context, input: z.output<typeof loginRequest>, 
   const user = await findUserByUsername(ctx.db, input.username.toLowerCase());
   const valid = user ? await checkPassword(ctx, user, input.password) : await verifyPassword(decoyPasswordHash, input.password).then(() => false);
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
-  await repo.clearFailures(ctx.db, keys.user);
+  await repo.resetCounter(ctx.db, keys.user);
   await repo.uncountAttempt(ctx.db, keys.ip);
   return startSession(ctx, user);
 }
