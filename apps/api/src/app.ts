@@ -20,7 +20,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError } from './platform/error-handler';
 import { AppError } from './platform/errors';
-import { isSecureCookie, SESSION_COOKIE, setSessionCookie } from './platform/http';
+import { SESSION_COOKIE, setSessionCookie } from './platform/http';
 import type { Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage/storage';
 
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // Over plain HTTP (a LAN address, say) upgrading would break every asset request.
-        upgradeInsecureRequests: deps.config.publicUrl.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: deps.config.isHttps ? [] : null,
       },
     },
   });
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const session = await resolveSession(ctx, token);
     if (!session) return;
     request.session = { user: session.user, tokenHash: session.tokenHash };
-    if (session.extended) setSessionCookie(reply, token, ctx.config.sessionTtlSeconds, isSecureCookie(ctx.config));
+    if (session.extended) setSessionCookie(reply, token, ctx.config.sessionTtlSeconds, ctx.config.isHttps);
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -58,6 +58,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** Served over HTTPS (from PUBLIC_URL): session cookies are Secure and the CSP upgrades requests. */
+  isHttps: boolean;
   sessionTtlSeconds: number;
   s3: S3Config | undefined;
   webDist: string | undefined;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -93,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    isHttps: publicUrl.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
     s3: e.S3_BUCKET
       ? {

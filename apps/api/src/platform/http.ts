@@ -26,11 +26,6 @@ export function sessionTokenHash(request: FastifyRequest): string {
   return request.session.tokenHash;
 }
 
-/** The session cookie is `Secure` whenever the app is served over HTTPS. */
-export function isSecureCookie(config: { publicUrl: string }): boolean {
-  return config.publicUrl.startsWith('https://');
-}
-
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
 }

@@ -15,5 +15,10 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** Verifying against this keeps a login for an unknown user as slow as one for a known user. */
-export const decoyPasswordHash = await hashPassword('decoy-password-never-used-1A');
+let decoyHash: Promise<string> | undefined;
+
+/** Spends the time of one verification, so a login for an unknown user is as slow as any other. */
+export async function verifyDecoyPassword(password: string): Promise<void> {
+  decoyHash ??= hashPassword('decoy-password-never-used-1A');
+  await verifyPassword(await decoyHash, password);
+}

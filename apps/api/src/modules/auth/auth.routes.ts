@@ -11,14 +11,14 @@ import {
 } from '@consultorio/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Context } from '../../platform/context';
-import { clearSessionCookie, isSecureCookie, send, SESSION_COOKIE, setSessionCookie } from '../../platform/http';
+import { clearSessionCookie, send, SESSION_COOKIE, setSessionCookie } from '../../platform/http';
 import { toUser } from '../users/users.repository';
 import * as auth from './auth.service';
 
 const tags = ['auth'];
 
 export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
-  const secureCookie = isSecureCookie(ctx.config);
+  const secureCookie = ctx.config.isHttps;
   return async (app) => {
     app.post(
       '/users/registrations',

@@ -5,7 +5,7 @@ import type { loginRequest, registrationRequest } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, verifyDecoyPassword, verifyPassword } from '../../platform/passwords';
 import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import { findUserByEmail, findUserByUsername, setPasswordHash, type UserRow } from '../users/users.repository';
 import * as repo from './auth.repository';
@@ -123,8 +123,11 @@ export async function login(ctx: Context, input: z.output<typeof loginRequest>, 
   const keys = throttleKeys(input.username, ip);
   await applyLoginThrottle(ctx, keys);
   const user = await findUserByUsername(ctx.db, input.username.toLowerCase());
-  const valid = user ? await checkPassword(ctx, user, input.password) : await verifyPassword(decoyPasswordHash, input.password).then(() => false);
-  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  if (!user) {
+    await verifyDecoyPassword(input.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!(await checkPassword(ctx, user, input.password))) throw new AppError('INVALID_CREDENTIALS');
   await repo.resetCounter(ctx.db, keys.user);
   await repo.uncountAttempt(ctx.db, keys.ip);
   return startSession(ctx, user);
