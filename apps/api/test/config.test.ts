@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Consultório <nao-responda@consultorio.local>',
       publicUrl: 'http://localhost:3000',
+      isHttps: false,
       sessionTtlSeconds: 7 * 86400,
       s3: undefined,
       webDist: undefined,
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://app:secret@db.internal:5432/consultorio',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       publicUrl: 'https://consultorio.example.com',
+      isHttps: true,
       trustProxy: true,
       s3: { bucket: 'consultorio-files', endpoint: 'https://s3.example.com', region: 'us-east-1', forcePathStyle: false },
     });
