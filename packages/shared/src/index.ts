@@ -6,3 +6,6 @@ export * from './rules/phone';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './schemas/patients';
+export * from './schemas/dashboard';
+export * from './rules/search';

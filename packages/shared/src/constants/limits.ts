@@ -18,6 +18,10 @@ export const limits = {
   toastDurationMs: 4000,
   toastsVisible: 3,
   sidePanelMaxWidthPx: 400,
+  searchMax: 100,
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+  phoneMax: 30,
 } as const;
 
 export const defaults = {

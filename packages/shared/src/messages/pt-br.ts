@@ -116,7 +116,51 @@ export const messages = {
   },
   dashboard: {
     welcome: (name: string) => `Olá, ${name}!`,
-    placeholder: 'Os números do seu consultório aparecerão aqui em breve.',
+    intro:
+      'Bem-vindo ao Consultório. Aqui você organiza seus pacientes, conversa com o assistente de IA, envia formulários e mantém seus prontuários em um só lugar.',
+    statsTitle: 'Seu consultório em números',
+    stats: {
+      patients: 'Pacientes',
+      chats: 'Sessões com Assistente',
+      forms: 'Formulários',
+      records: 'Prontuários',
+    },
+    statsUnavailable: 'Não foi possível carregar os números agora.',
+    featuresTitle: 'O que você pode fazer',
+    features: {
+      patients: {
+        title: 'Pacientes',
+        text: 'Cadastre seus pacientes com contato, data de nascimento e foto, e encontre qualquer um deles pelo nome em segundos.',
+      },
+      chats: {
+        title: 'Sessões com Assistente',
+        text: 'Converse com um assistente de IA sobre cada caso, enviando textos, arquivos, formulários e prontuários do paciente.',
+      },
+      forms: {
+        title: 'Formulários',
+        text: 'Envie questionários e anamneses por um link para o paciente preencher, e acompanhe as respostas e pontuações.',
+      },
+      records: {
+        title: 'Prontuários',
+        text: 'Registre a evolução de cada paciente em texto formatado, com anexos, e imprima quando precisar.',
+      },
+    },
+    supportTitle: 'Precisa de ajuda?',
+    support: {
+      technical: {
+        title: 'Suporte técnico e treinamento',
+        text: 'Dúvidas sobre o uso do sistema, problemas técnicos e treinamento da sua equipe.',
+      },
+      account: {
+        title: 'Conta e dados cadastrais',
+        text: 'Alterações de cadastro, acesso à conta e dados pessoais.',
+      },
+      billing: {
+        title: 'Faturamento',
+        text: 'Planos, pagamentos, cupons e notas fiscais.',
+      },
+    },
+    supportWrite: 'Escrever e-mail',
   },
   account: {
     title: 'Minha conta',
@@ -139,7 +183,30 @@ export const messages = {
   },
   patients: {
     title: 'Pacientes',
-    comingSoon: 'A lista de pacientes estará disponível em breve.',
+    newPatient: 'Novo Paciente',
+    editPatient: 'Editar Paciente',
+    searchPlaceholder: 'Buscar paciente pelo nome',
+    searchLabel: 'Buscar paciente',
+    empty: 'Nenhum paciente encontrado',
+    count: (count: number) => (count === 1 ? '1 paciente' : `${count.toLocaleString('pt-BR')} pacientes`),
+    loadMore: 'Carregar mais',
+    id: 'ID',
+    edit: 'Editar',
+    uploadAvatar: 'Alterar foto',
+    uploadingAvatar: 'Enviando...',
+    dangerZone: 'Zona de alerta',
+    dangerZoneText:
+      'Excluir um paciente remove permanentemente todas as suas sessões com assistente, formulários e prontuários, com seus anexos.',
+    deletePatient: 'Excluir paciente',
+    deleteConfirmation: 'Tem certeza que deseja excluir este paciente? Esta ação é irreversível.',
+    created: 'Paciente cadastrado.',
+    updated: 'Paciente atualizado.',
+    deleted: 'Paciente excluído.',
+    avatarUpdated: 'Foto do paciente atualizada.',
+    comingSoon: 'Esta área do paciente estará disponível em breve.',
+  },
+  confirmDelete: {
+    title: 'Confirmar exclusão',
   },
   billing: {
     title: 'Faturamento',
@@ -174,12 +241,16 @@ export const messages = {
     idInvalid: 'Identificador inválido',
     tooLong: (max: number) => `Deve ter no máximo ${max} caracteres`,
     invalidBody: 'Dados inválidos na requisição',
+    searchTooLong: 'A busca deve ter no máximo 100 caracteres',
+    limitInvalid: 'O limite deve ser um número entre 1 e 100',
+    cursorInvalid: 'Parâmetro de paginação inválido',
   },
   errors: {
     generic: 'Ocorreu um erro inesperado. Tente novamente.',
     network: 'Não foi possível conectar ao servidor. Verifique sua conexão.',
     unauthorized: 'Sua sessão expirou. Entre novamente.',
     notFound: 'Não encontrado',
+    patientNotFound: 'Paciente não encontrado',
     routeNotFound: 'Endereço não encontrado',
     invalidCredentials: 'Usuário ou senha incorretos',
     tooManyLogins: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',

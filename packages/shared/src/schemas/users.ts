@@ -32,7 +32,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const userResponse = envelope(z.object({ user: userSchema }));
 
-const blankToNull = (value: unknown) => (value === '' ? null : value);
+export const blankToNull = (value: unknown) => (value === '' ? null : value);
 
 export const birthdateSchema = z
   .string({ error: v.birthdateInvalid })
@@ -50,34 +50,60 @@ export const countrySchema = z
   .trim()
   .refine((code) => findCountry(code) !== undefined, { error: v.countryInvalid });
 
-export const profileUpdateRequest = z
-  .object({
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
-    gender: z.preprocess(blankToNull, genderSchema.nullish()).transform((g) => g ?? null),
-    title: z.preprocess(blankToNull, titleSchema.nullish()).transform((t) => t ?? null),
-    birthdate: z.preprocess(blankToNull, birthdateSchema.nullish()).transform((d) => d ?? null),
-    document: optionalText(20)
-      .refine((doc) => doc === null || isValidCpf(doc), { error: v.documentInvalid })
-      .transform((doc) => (doc === null ? null : onlyDigits(doc))),
-    cc: z.preprocess(blankToNull, ccSchema.nullish()).transform((cc) => cc ?? null),
-    phone: optionalText(30),
-    country: z.preprocess(blankToNull, countrySchema.nullish()).transform((c) => c ?? defaults.country),
-    profession: optionalText(limits.professionMax).refine(
-      (profession) => profession === null || profession.length >= limits.professionMin,
-      { error: v.professionMin },
-    ),
-  })
-  // Choosing a country sets cc: an omitted calling code is the country's (+55 for the default, Brasil).
-  .transform((profile) => ({ ...profile, cc: profile.cc ?? ccForCountry(profile.country) }))
-  .superRefine((profile, ctx) => {
-    if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {
-      ctx.addIssue({ code: 'custom', message: v.titleInvalid, path: ['title'] });
-    }
-    if (profile.phone !== null && !isValidPhone(profile.phone, profile.cc, profile.country)) {
-      ctx.addIssue({ code: 'custom', message: v.phoneInvalid, path: ['phone'] });
-    }
-  })
-  .transform((profile) => ({ ...profile, phone: profile.phone === null ? null : onlyDigits(profile.phone) }));
+/** Gender, title and birthdate inputs: blank and null both mean "not given". */
+export const optionalGender = z.preprocess(blankToNull, genderSchema.nullish()).transform((g) => g ?? null);
+export const optionalBirthdate = z.preprocess(blankToNull, birthdateSchema.nullish()).transform((d) => d ?? null);
+
+/** The contact fields a user and a patient share; pass the result through `withContactRules`. */
+export const contactFields = {
+  cc: z.preprocess(blankToNull, ccSchema.nullish()).transform((cc) => cc ?? null),
+  phone: optionalText(limits.phoneMax),
+  country: z.preprocess(blankToNull, countrySchema.nullish()).transform((c) => c ?? defaults.country),
+};
+
+interface ContactInput {
+  cc: string | null;
+  phone: string | null;
+  country: string;
+}
+
+/**
+ * Choosing a country sets cc: an omitted calling code is the country's (+55 for the default,
+ * Brasil). The phone is then checked for that country and stored as digits only.
+ */
+export function withContactRules<T extends z.ZodType<ContactInput>>(schema: T) {
+  return schema
+    .transform((input) => ({ ...input, cc: input.cc ?? ccForCountry(input.country) }))
+    .superRefine((input, ctx) => {
+      if (input.phone !== null && !isValidPhone(input.phone, input.cc, input.country)) {
+        ctx.addIssue({ code: 'custom', message: v.phoneInvalid, path: ['phone'] });
+      }
+    })
+    .transform((input) => ({ ...input, phone: input.phone === null ? null : onlyDigits(input.phone) }));
+}
+
+export const profileUpdateRequest = withContactRules(
+  z
+    .object({
+      firstName: firstNameSchema,
+      lastName: lastNameSchema,
+      gender: optionalGender,
+      title: z.preprocess(blankToNull, titleSchema.nullish()).transform((t) => t ?? null),
+      birthdate: optionalBirthdate,
+      document: optionalText(20)
+        .refine((doc) => doc === null || isValidCpf(doc), { error: v.documentInvalid })
+        .transform((doc) => (doc === null ? null : onlyDigits(doc))),
+      ...contactFields,
+      profession: optionalText(limits.professionMax).refine(
+        (profession) => profession === null || profession.length >= limits.professionMin,
+        { error: v.professionMin },
+      ),
+    })
+    .superRefine((profile, ctx) => {
+      if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {
+        ctx.addIssue({ code: 'custom', message: v.titleInvalid, path: ['title'] });
+      }
+    }),
+);
 export type ProfileUpdateInput = z.input<typeof profileUpdateRequest>;
 export type ProfileUpdate = z.output<typeof profileUpdateRequest>;

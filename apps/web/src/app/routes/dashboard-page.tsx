@@ -8,7 +8,7 @@ export function DashboardPage() {
     <Stack>
       <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
       <Paper p="lg">
-        <Text c="dimmed">{messages.dashboard.placeholder}</Text>
+        <Text c="dimmed">{messages.dashboard.intro}</Text>
       </Paper>
     </Stack>
   );

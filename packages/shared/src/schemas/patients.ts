@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { limits } from '../constants/limits';
+import { messages } from '../messages/pt-br';
+import { firstNameSchema, lastNameSchema } from './auth';
+import { emailSchema, envelope, optionalText } from './common';
+import { blankToNull, contactFields, genderSchema, optionalBirthdate, optionalGender, withContactRules } from './users';
+
+const v = messages.validation;
+
+export const patientSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  /** First and last name joined, derived by the server. */
+  fullName: z.string(),
+  gender: genderSchema.nullable(),
+  birthdate: z.string().nullable(),
+  cc: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  country: z.string(),
+  avatarExternalKey: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Patient = z.infer<typeof patientSchema>;
+
+export const patientResponse = envelope(z.object({ patient: patientSchema }));
+
+const optionalEmail = z.preprocess(blankToNull, emailSchema.nullish()).transform((email) => email ?? null);
+
+const patientFields = {
+  gender: optionalGender,
+  birthdate: optionalBirthdate,
+  ...contactFields,
+  email: optionalEmail,
+};
+
+/** A new patient: only the first name is required. */
+export const patientCreateRequest = withContactRules(
+  z.object({ firstName: firstNameSchema, lastName: optionalText(limits.nameMax), ...patientFields }),
+);
+export type PatientCreateInput = z.input<typeof patientCreateRequest>;
+export type PatientCreate = z.output<typeof patientCreateRequest>;
+
+/** An edit replaces every field; first and last name are both required. */
+export const patientUpdateRequest = withContactRules(
+  z.object({ firstName: firstNameSchema, lastName: lastNameSchema, ...patientFields }),
+);
+export type PatientUpdateInput = z.input<typeof patientUpdateRequest>;
+export type PatientUpdate = z.output<typeof patientUpdateRequest>;
+
+export const patientListQuery = z.object({
+  /** A piece of the full name; case and accents are ignored. */
+  q: z
+    .string({ error: v.invalidBody })
+    .trim()
+    .max(limits.searchMax, { error: v.searchTooLong })
+    .optional()
+    .transform((q) => q ?? ''),
+  limit: z.coerce
+    .number({ error: v.limitInvalid })
+    .int({ error: v.limitInvalid })
+    .min(1, { error: v.limitInvalid })
+    .max(limits.pageSizeMax, { error: v.limitInvalid })
+    .default(limits.pageSizeDefault),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string({ error: v.cursorInvalid }).max(400, { error: v.cursorInvalid }).optional(),
+});
+export type PatientListQuery = z.input<typeof patientListQuery>;
+
+export const patientListResponse = envelope(
+  z.object({
+    patients: z.array(patientSchema),
+    /** Patients matching the search, over every page. */
+    total: z.number().int(),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  }),
+);
+export type PatientPage = z.infer<typeof patientListResponse>['data'];
+
