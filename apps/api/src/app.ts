@@ -14,6 +14,8 @@ import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/auth.service';
 import { filesRoutes } from './modules/files/files.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { BackgroundTasks } from './platform/background-tasks';
 import { systemClock, type Clock } from './platform/clock';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(filesRoutes(ctx));
+      await api.register(patientsRoutes(ctx));
+      await api.register(statsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -38,6 +38,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('suporte@consultorio.local'),
+  SUPPORT_ACCOUNT_EMAIL: z.email('must be an e-mail address').optional(),
+  SUPPORT_BILLING_EMAIL: z.email('must be an e-mail address').optional(),
 });
 
 export interface S3Config {
@@ -65,6 +68,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** The addresses of the dashboard's three support cards. */
+  supportContacts: { technical: string; account: string; billing: string };
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    supportContacts: {
+      technical: e.SUPPORT_EMAIL,
+      account: e.SUPPORT_ACCOUNT_EMAIL ?? e.SUPPORT_EMAIL,
+      billing: e.SUPPORT_BILLING_EMAIL ?? e.SUPPORT_EMAIL,
+    },
   };
 }

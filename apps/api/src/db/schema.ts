@@ -1,4 +1,5 @@
 
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -98,7 +99,43 @@ export const rateCounters = pgTable('rate_counters', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every stored object, with its owner: the storage key is served only to that user. */
+/**
+ * A professional's patient. `search_name` is the full name in lower case without accents
+ * (`searchKey` in the shared rules): search matches pieces of it and the list is sorted by it.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    searchName: text('search_name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    birthdate: date('birthdate', { mode: 'string' }),
+    cc: text('cc').notNull().default('+55'),
+    phone: text('phone'),
+    email: text('email'),
+    country: text('country').notNull().default('BR'),
+    avatarExternalKey: text('avatar_external_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Serves the list in name order page by page (keyset), for one owner.
+    index('patients_owner_name_idx').on(t.ownerId, sql`${t.searchName} collate "C"`, t.id),
+    // Serves the substring search (LIKE '%...%') within one owner: btree_gin + pg_trgm.
+    index('patients_owner_search_trgm_idx').using('gin', t.ownerId, sql`${t.searchName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Every stored object, with its owner: the storage key is served only to that user. A file
+ * that belongs to a patient (its avatar, attachments) names the patient, so deleting the
+ * patient finds every object to remove.
+ */
 export const files = pgTable(
   'files',
   {
@@ -109,8 +146,9 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     originalName: text('original_name'),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [index('files_owner_idx').on(t.ownerId), index('files_patient_idx').on(t.patientId)],
 );
 

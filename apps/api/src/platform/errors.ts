@@ -8,6 +8,7 @@ export const errorCatalog = {
   UNAUTHORIZED: { status: 401, message: e.unauthorized },
   INVALID_CREDENTIALS: { status: 401, message: e.invalidCredentials },
   NOT_FOUND: { status: 404, message: e.notFound },
+  PATIENT_NOT_FOUND: { status: 404, message: e.patientNotFound },
   REGISTRATION_NOT_FOUND: { status: 404, message: e.registrationNotFound },
   CONFIRMATION_INVALID: { status: 400, message: e.confirmationInvalid },
   PASSWORD_UPDATE_FAILED: { status: 400, message: e.passwordUpdateFailed },

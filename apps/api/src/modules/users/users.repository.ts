@@ -2,6 +2,7 @@ import type { ProfileUpdate, User } from '@consultorio/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { emailUpdates, files, users } from '../../db/schema';
+import type { NewStoredFile } from '../../platform/stored-files';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -88,7 +89,7 @@ export async function applyEmailUpdate(db: Db, tokenHash: string, now: Date): Pr
 export async function replaceAvatar(
   db: Db,
   userId: string,
-  file: { key: string; contentType: string; byteSize: number; originalName: string | null },
+  file: NewStoredFile,
   now: Date,
 ): Promise<{ user: UserRow; previousKey: string | null } | undefined> {
   return db.transaction(async (tx) => {

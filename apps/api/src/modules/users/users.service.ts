@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { limits, type ProfileUpdate } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { toSquareAvatar } from '../../platform/images';
+import { keepStoredFile, removeStoredFiles, storeAvatar } from '../../platform/stored-files';
 import { hashToken, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
 import { deleteOtherSessions, deletePasswordResets } from '../auth/auth.repository';
@@ -60,29 +59,9 @@ export async function confirmEmailUpdate(ctx: Context, token: string): Promise<v
 }
 
 export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<UserRow> {
-  const image = await toSquareAvatar(upload.bytes);
-  const key = `avatar-${randomUUID()}.webp`;
-  await ctx.storage.put(key, image, 'image/webp');
-  const result = await repo
-    .replaceAvatar(
-      ctx.db,
-      user.id,
-      { key, contentType: 'image/webp', byteSize: image.length, originalName: upload.filename.slice(0, 255) },
-      ctx.clock.now(),
-    )
-    .catch(async (error: unknown) => {
-      await ctx.storage.delete(key);
-      throw error;
-    });
-  if (!result) {
-    await ctx.storage.delete(key);
-    throw new AppError('UNAUTHORIZED');
-  }
-  if (result.previousKey) await removeStoredFile(ctx, result.previousKey);
+  const file = await storeAvatar(ctx, upload);
+  const result = await keepStoredFile(ctx, file.key, () => repo.replaceAvatar(ctx.db, user.id, file, ctx.clock.now()));
+  if (!result) throw new AppError('UNAUTHORIZED');
+  if (result.previousKey) await removeStoredFiles(ctx, [result.previousKey]);
   return result.user;
-}
-
-/** Removes a stored object after its row is gone; a failure leaves an orphan object, never a broken row. */
-async function removeStoredFile(ctx: Context, key: string): Promise<void> {
-  await ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete stored file'));
 }

@@ -1,0 +1,154 @@
+import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { files, patients } from '../../db/schema';
+import type { NewStoredFile } from '../../platform/stored-files';
+
+export type PatientRow = typeof patients.$inferSelect;
+
+export function toPatient(row: PatientRow): Patient {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: fullNameOf(row),
+    gender: row.gender,
+    birthdate: row.birthdate,
+    cc: row.cc,
+    phone: row.phone,
+    email: row.email,
+    country: row.country,
+    avatarExternalKey: row.avatarExternalKey,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Where a page of the list starts: after this patient in name order. */
+export interface PageStart {
+  searchName: string;
+  id: string;
+}
+
+export interface PatientSearch {
+  /** Already in `searchKey` form; empty matches everyone. */
+  text: string;
+  limit: number;
+  after: PageStart | undefined;
+}
+
+const byName = sql`${patients.searchName} collate "C"`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function matchesSearch(ownerId: string, text: string): SQL {
+  const owned = eq(patients.ownerId, ownerId);
+  return text ? and(owned, sql`${patients.searchName} like ${`%${escapeLike(text)}%`}`)! : owned;
+}
+
+/** One page of the owner's patients in name order, and how many match in all. */
+export async function searchPatients(
+  db: Db,
+  ownerId: string,
+  search: PatientSearch,
+): Promise<{ rows: PatientRow[]; total: number }> {
+  const matching = matchesSearch(ownerId, search.text);
+  const afterStart = search.after
+    ? sql`(${byName}, ${patients.id}) > (${search.after.searchName} collate "C", ${search.after.id}::uuid)`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(patients)
+    .where(and(matching, afterStart))
+    .orderBy(byName, patients.id)
+    .limit(search.limit);
+  const [counted] = await db.select({ total: count() }).from(patients).where(matching);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findPatient(db: Db | Tx, ownerId: string, id: string): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)));
+  return row;
+}
+
+function namedValues(patient: PatientCreate | PatientUpdate) {
+  return { ...patient, searchName: searchKey(fullNameOf(patient)) };
+}
+
+export async function insertPatient(db: Db, ownerId: string, patient: PatientCreate): Promise<PatientRow> {
+  const [row] = await db
+    .insert(patients)
+    .values({ ...namedValues(patient), ownerId })
+    .returning();
+  return row!;
+}
+
+export async function updatePatient(
+  db: Db,
+  ownerId: string,
+  id: string,
+  patient: PatientUpdate,
+  now: Date,
+): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .update(patients)
+    .set({ ...namedValues(patient), updatedAt: now })
+    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes the patient and, by cascade, everything that hangs from it (chats, forms, records,
+ * attachments, file rows) in one transaction. Returns the storage keys of the patient's files,
+ * to be removed once the transaction has committed, or undefined when the patient is not the
+ * owner's.
+ */
+export async function deletePatient(db: Db, ownerId: string, id: string): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+      .for('update');
+    if (!deleted) return undefined;
+    const stored = await tx
+      .delete(files)
+      .where(and(eq(files.patientId, id), eq(files.ownerId, ownerId)))
+      .returning({ key: files.key });
+    await tx.delete(patients).where(eq(patients.id, id));
+    return stored.map((file) => file.key);
+  });
+}
+
+/** Records the new avatar file and points the patient at it; returns the patient and the replaced key. */
+export async function replacePatientAvatar(
+  db: Db,
+  ownerId: string,
+  id: string,
+  file: NewStoredFile,
+  now: Date,
+): Promise<{ patient: PatientRow; previousKey: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+      .for('update');
+    if (!current) return undefined;
+    await tx.insert(files).values({ ...file, ownerId, patientId: id });
+    const [patient] = await tx
+      .update(patients)
+      .set({ avatarExternalKey: file.key, updatedAt: now })
+      .where(eq(patients.id, id))
+      .returning();
+    const previousKey = current.avatarExternalKey;
+    if (previousKey) await tx.delete(files).where(and(eq(files.key, previousKey), eq(files.ownerId, ownerId)));
+    return { patient: patient!, previousKey };
+  });
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from './context';
+import { toSquareAvatar } from './images';
+import type { Upload } from './uploads';
+
+/** A stored object's row in `files`, before its owner is set. */
+export interface NewStoredFile {
+  key: string;
+  contentType: string;
+  byteSize: number;
+  originalName: string | null;
+}
+
+type StorageContext = Pick<Context, 'storage' | 'log'>;
+
+/** Checks and re-encodes an uploaded picture as a square avatar and stores it under a new key. */
+export async function storeAvatar(ctx: StorageContext, upload: Upload): Promise<NewStoredFile> {
+  const image = await toSquareAvatar(upload.bytes);
+  const key = `avatar-${randomUUID()}.webp`;
+  await ctx.storage.put(key, image, 'image/webp');
+  return { key, contentType: 'image/webp', byteSize: image.length, originalName: upload.filename.slice(0, 255) };
+}
+
+/**
+ * Runs `save`, which records a freshly stored object in the database. When it fails or finds
+ * nothing to attach the object to, the object is removed so no unreferenced file is left.
+ */
+export async function keepStoredFile<T>(
+  ctx: StorageContext,
+  key: string,
+  save: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let saved: T | undefined;
+  try {
+    saved = await save();
+  } catch (error) {
+    await removeStoredFiles(ctx, [key]);
+    throw error;
+  }
+  if (saved === undefined) await removeStoredFiles(ctx, [key]);
+  return saved;
+}
+
+/** Removes stored objects whose rows are gone; a failure leaves an orphan object, never a broken row. */
+export async function removeStoredFiles(ctx: StorageContext, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete stored file')),
+    ),
+  );
+}
