@@ -15,8 +15,8 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
+async function admin(sql, connectionString = adminUrl) {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     await client.query(sql);
@@ -45,15 +45,45 @@ async function call(method, url, body, cookie) {
 }
 
 /** Registers and confirms a user through the API (reading the link from the written mail), then signs in. */
-async function signedInCookie(dataDir) {
-  const credentials = { username: 'bench_user', password: 'Senha123' };
-  await call('POST', '/v1/users/registrations', { ...credentials, email: 'bench@example.com', firstName: 'Bench' });
+async function signedInCookie(dataDir, username) {
+  const credentials = { username, password: 'Senha123' };
+  await call('POST', '/v1/users/registrations', { ...credentials, email: `${username}@example.com`, firstName: 'Bench' });
   const mailDir = path.join(dataDir, 'mail');
   const mail = readFileSync(path.join(mailDir, readdirSync(mailDir).sort().at(-1)), 'utf8').replace(/=\r?\n/g, '');
   const token = /token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/.exec(mail);
   await call('POST', '/v1/users/registrations/confirm', { confirmationToken: token[1] ?? token[2] });
   const login = await call('POST', '/v1/users/users-sessions', credentials);
   return login.headers.get('set-cookie').split(';')[0];
+}
+
+const firstNames = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Francisca', 'Luís', 'Letícia', 'Conceição', 'Sérgio', 'Márcia', 'Cláudio', 'Débora', 'Fábio', 'Íris', 'Otávio'];
+const lastNames = ['da Silva', 'dos Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Gonçalves', 'Araújo', 'Ribeiro', 'Simões', 'Magalhães', 'Conceição', 'Brandão', 'Assunção'];
+
+/** Creates `count` patients through the API, `parallel` at a time; names repeat with a number. */
+async function seedPatients(cookie, count, parallel = 10) {
+  let next = 0;
+  const ids = [];
+  async function worker() {
+    while (next < count) {
+      const n = next++;
+      const firstName = `${firstNames[n % firstNames.length]} ${Math.floor(n / firstNames.length)}`;
+      const lastName = lastNames[(n * 7) % lastNames.length];
+      const response = await call('POST', '/v1/users/me/patients', { firstName, lastName, phone: '11987654321' }, cookie);
+      ids.push((await response.json()).data.patient.id);
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return ids;
+}
+
+/** The cursor of a page deep in the list, to measure a late page as well as the first. */
+async function deepCursor(cookie, pages) {
+  let cursor = null;
+  for (let page = 0; page < pages; page++) {
+    const query = cursor ? `?limit=100&cursor=${cursor}` : '?limit=100';
+    cursor = (await (await call('GET', `/v1/users/me/patients${query}`, undefined, cookie)).json()).data.nextCursor;
+  }
+  return cursor;
 }
 
 function measure(title, options, { expectErrors = false } = {}) {
@@ -83,13 +113,32 @@ const server = spawn('node', ['apps/api/dist/main.js'], {
 
 try {
   await waitForHealth();
-  const cookie = await signedInCookie(dataDir);
+  const cookie = await signedInCookie(dataDir, 'bench_user');
+  const otherCookie = await signedInCookie(dataDir, 'bench_other');
+  const seedCount = Number(process.env.BENCH_PATIENTS ?? 5000);
+  const seedStart = performance.now();
+  const [patientIds] = await Promise.all([seedPatients(cookie, seedCount), seedPatients(otherCookie, seedCount)]);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`Seeded ${seedCount} patients for each of 2 professionals through the API in ${seedSeconds.toFixed(1)} s`);
+  // What autovacuum would have done on a database in use: statistics and the visibility map.
+  await admin('vacuum analyze', url.toString());
+  const cursor = await deepCursor(cookie, Math.floor(seedCount / 100 / 2));
   console.log(`PostgreSQL, ${duration} s per scenario, 10 connections, ${base}`);
+  const get = (path) => ({ requests: [{ method: 'GET', path, headers: { cookie } }] });
   await measure('GET /healthz', { requests: [{ method: 'GET', path: '/healthz' }] });
-  await measure('GET /v1/users/me (session)', { requests: [{ method: 'GET', path: '/v1/users/me', headers: { cookie } }] });
+  await measure('GET /v1/users/me (session)', get('/v1/users/me'));
   await measure('GET /v1/users/me (no session, 401)', { requests: [{ method: 'GET', path: '/v1/users/me' }] }, { expectErrors: true });
+  await measure('patients: first page (50)', get('/v1/users/me/patients'));
+  await measure('patients: middle page (100)', get(`/v1/users/me/patients?limit=100&cursor=${cursor}`));
+  await measure('patients: search q=joao', get('/v1/users/me/patients?q=joao'));
+  await measure('patients: search q=silva', get('/v1/users/me/patients?q=silva'));
+  await measure('patients: search q=gonc 12', get(`/v1/users/me/patients?q=${encodeURIComponent('gonc')}`));
+  await measure('patients: search, no match', get('/v1/users/me/patients?q=xyzw'));
+  await measure('patients: one (GET /patients/:id)', get(`/v1/patients/${patientIds[0]}`));
+  await measure('GET /v1/users/me/stats', get('/v1/users/me/stats'));
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
-  await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  // BENCH_KEEP=1 keeps the seeded database for EXPLAIN ANALYZE.
+  if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
 }

@@ -21,6 +21,31 @@ describe('loadConfig', () => {
       webDist: undefined,
       logLevel: 'info',
       trustProxy: false,
+      supportContacts: {
+        technical: 'suporte@consultorio.local',
+        account: 'suporte@consultorio.local',
+        billing: 'suporte@consultorio.local',
+      },
+    });
+  });
+
+  it('reads the support addresses, each falling back to SUPPORT_EMAIL', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'ajuda@clinica.example' }).supportContacts).toEqual({
+      technical: 'ajuda@clinica.example',
+      account: 'ajuda@clinica.example',
+      billing: 'ajuda@clinica.example',
+    });
+    expect(
+      loadConfig({
+        SUPPORT_EMAIL: 'ajuda@clinica.example',
+        SUPPORT_ACCOUNT_EMAIL: 'cadastro@clinica.example',
+        SUPPORT_BILLING_EMAIL: 'financeiro@clinica.example',
+      }).supportContacts,
+    ).toEqual({ technical: 'ajuda@clinica.example', account: 'cadastro@clinica.example', billing: 'financeiro@clinica.example' });
+    expect(loadConfig({ SUPPORT_BILLING_EMAIL: 'financeiro@clinica.example' }).supportContacts).toEqual({
+      technical: 'suporte@consultorio.local',
+      account: 'suporte@consultorio.local',
+      billing: 'financeiro@clinica.example',
     });
   });
 
@@ -92,6 +117,10 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes'],
+    ['SUPPORT_EMAIL', 'suporte'],
+    ['SUPPORT_EMAIL', 'suporte@'],
+    ['SUPPORT_ACCOUNT_EMAIL', 'cadastro da clinica'],
+    ['SUPPORT_BILLING_EMAIL', '@clinica.example'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     let thrown: unknown;
     try {

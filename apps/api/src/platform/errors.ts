@@ -43,3 +43,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const pgError = cause as { code?: string; constraint?: string };
   return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
 }
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a NUL character in text, a date out of
+ * range...): input the schemas let through but the database cannot store. They are bad input.
+ */
+export function isDataException(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' && code.length === 5 && code.startsWith('22');
+}

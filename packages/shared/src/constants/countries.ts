@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
 import pt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import { defaults } from './limits';
 
 countries.registerLocale(pt);

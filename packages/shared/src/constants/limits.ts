@@ -22,6 +22,8 @@ export const limits = {
   pageSizeDefault: 50,
   pageSizeMax: 100,
   phoneMax: 30,
+  /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
+  birthdateMin: '1900-01-01',
 } as const;
 
 export const defaults = {

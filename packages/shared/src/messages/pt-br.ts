@@ -204,6 +204,12 @@ export const messages = {
     deleted: 'Paciente excluído.',
     avatarUpdated: 'Foto do paciente atualizada.',
     comingSoon: 'Esta área do paciente estará disponível em breve.',
+    areas: {
+      chats: 'Sessões com Assistente',
+      forms: 'Formulários',
+      records: 'Prontuários',
+    },
+    backToList: 'Voltar para Pacientes',
   },
   confirmDelete: {
     title: 'Confirmar exclusão',

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { findCountry } from '../constants/countries';
 import { onlyDigits } from './validators';
 

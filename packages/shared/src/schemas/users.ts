@@ -32,12 +32,14 @@ export type User = z.infer<typeof userSchema>;
 
 export const userResponse = envelope(z.object({ user: userSchema }));
 
-export const blankToNull = (value: unknown) => (value === '' ? null : value);
+/** Blank (empty or only spaces) means "not given". */
+export const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 export const birthdateSchema = z
   .string({ error: v.birthdateInvalid })
   .trim()
   .refine(isRealIsoDate, { error: v.birthdateInvalid })
+  .refine((date) => date >= limits.birthdateMin, { error: v.birthdateInvalid })
   .refine((date) => date <= todayIsoDate(), { error: v.birthdateFuture });
 
 export const ccSchema = z

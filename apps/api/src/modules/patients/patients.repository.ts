@@ -58,13 +58,10 @@ export async function searchPatients(
   const afterStart = search.after
     ? sql`(${byName}, ${patients.id}) > (${search.after.searchName} collate "C", ${search.after.id}::uuid)`
     : undefined;
-  const rows = await db
-    .select()
-    .from(patients)
-    .where(and(matching, afterStart))
-    .orderBy(byName, patients.id)
-    .limit(search.limit);
-  const [counted] = await db.select({ total: count() }).from(patients).where(matching);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(patients).where(and(matching, afterStart)).orderBy(byName, patients.id).limit(search.limit),
+    db.select({ total: count() }).from(patients).where(matching),
+  ]);
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -75,7 +75,7 @@ function encodeCursor(row: PatientRow): string {
 function decodeCursor(cursor: string): PageStart {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(decoded) && decoded.length === 2 && typeof decoded[0] === 'string') {
+    if (Array.isArray(decoded) && decoded.length === 2 && typeof decoded[0] === 'string' && !decoded[0].includes('\0')) {
       const id = idSchema.safeParse(decoded[1]);
       if (id.success) return { searchName: decoded[0], id: id.data };
     }
