@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Rendering Mantine forms in jsdom can take several seconds on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

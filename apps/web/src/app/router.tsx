@@ -49,6 +49,24 @@ export function createAppRouter() {
                 Component: (await import('../features/patients/pages/patients-page')).PatientsPage,
               }),
             },
+            {
+              path: paths.patientChatsPattern,
+              lazy: async () => ({
+                Component: (await import('../features/patients/pages/patient-area-pages')).PatientChatsPage,
+              }),
+            },
+            {
+              path: paths.patientFormsPattern,
+              lazy: async () => ({
+                Component: (await import('../features/patients/pages/patient-area-pages')).PatientFormsPage,
+              }),
+            },
+            {
+              path: paths.patientRecordsPattern,
+              lazy: async () => ({
+                Component: (await import('../features/patients/pages/patient-area-pages')).PatientRecordsPage,
+              }),
+            },
           ],
         },
         { path: '*', loader: redirectToLogin },

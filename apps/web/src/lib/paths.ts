@@ -10,6 +10,10 @@ export const paths = {
   account: '/user',
   billing: '/billing',
   patients: '/patients',
+  /** Route patterns of a patient's areas; links use the functions below. */
+  patientChatsPattern: '/patients/:patientId/chats',
+  patientFormsPattern: '/patients/:patientId/forms',
+  patientRecordsPattern: '/patients/:patientId/records',
   patientChats: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/chats`,
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,

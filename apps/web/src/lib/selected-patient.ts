@@ -1,14 +1,17 @@
+import type { Gender } from '@consultorio/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
  * The patient the professional is working on, kept in memory only. It drives the patient
- * shortcuts in the top bar; the patients and records screens set it (a later issue), and
- * it is cleared whenever the session ends.
+ * shortcuts in the top bar; the patient screens set it, and it is cleared whenever the
+ * session ends or that patient is deleted.
  */
 export interface SelectedPatient {
   id: string;
   firstName: string;
   lastName: string | null;
+  /** Chooses the default picture when there is no uploaded one. */
+  gender: Gender | null;
   avatarExternalKey: string | null;
 }
 
@@ -28,15 +31,44 @@ function getSelectedPatient(): SelectedPatient | null {
   return selectedPatient;
 }
 
+function isSame(a: SelectedPatient, b: SelectedPatient): boolean {
+  return (
+    a.id === b.id &&
+    a.firstName === b.firstName &&
+    a.lastName === b.lastName &&
+    a.gender === b.gender &&
+    a.avatarExternalKey === b.avatarExternalKey
+  );
+}
+
+/** Selects a patient; only the fields the top bar shows are kept. */
 export function selectPatient(patient: SelectedPatient): void {
-  selectedPatient = patient;
+  const next: SelectedPatient = {
+    id: patient.id,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    gender: patient.gender,
+    avatarExternalKey: patient.avatarExternalKey,
+  };
+  if (selectedPatient !== null && isSame(selectedPatient, next)) return;
+  selectedPatient = next;
   emitChange();
+}
+
+/** After an edit or a new picture: refreshes the selection when it is that patient. */
+export function refreshSelectedPatient(patient: SelectedPatient): void {
+  if (selectedPatient?.id === patient.id) selectPatient(patient);
 }
 
 export function clearSelectedPatient(): void {
   if (selectedPatient === null) return;
   selectedPatient = null;
   emitChange();
+}
+
+/** After a delete or a "not found": forgets the selection when it is that patient. */
+export function deselectPatient(patientId: string): void {
+  if (selectedPatient?.id === patientId) clearSelectedPatient();
 }
 
 export function useSelectedPatient(): SelectedPatient | null {

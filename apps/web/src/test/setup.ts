@@ -16,4 +16,13 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     }) satisfies MediaQueryList;
 }
 
+// jsdom has no ResizeObserver; Mantine's ScrollArea (in selects, drawers) observes its size.
+if (typeof window !== 'undefined' && typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
 afterEach(() => cleanup());

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { defaultAvatarSrc } from '../../components/default-avatar';
 import { PersonAvatar } from '../../components/person-avatar';
 import { useMinWidth } from '../../hooks/use-min-width';
 import { fullName } from '../../lib/format';
@@ -10,6 +11,8 @@ import { useSelectedPatient } from '../../lib/selected-patient';
 
 const SHORTCUTS_MIN_WIDTH_PX = 450;
 const LABELS_MIN_WIDTH_PX = 900;
+/** The name gives way first; the picture and the buttons keep their size. */
+const fixed = { flexShrink: 0 } as const;
 
 interface Shortcut {
   label: string;
@@ -37,13 +40,15 @@ export function SelectedPatientShortcuts() {
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
       <PersonAvatar
+        style={fixed}
         size={32}
         firstName={patient.firstName}
         lastName={patient.lastName}
         avatarExternalKey={patient.avatarExternalKey}
+        defaultSrc={defaultAvatarSrc(patient.gender)}
       />
       {showsLabels && (
-        <Text fw={500} truncate maw={180}>
+        <Text fw={500} truncate maw={180} miw={0} title={name}>
           {name}
         </Text>
       )}
@@ -55,13 +60,14 @@ export function SelectedPatientShortcuts() {
             to={to(patient.id)}
             size="xs"
             variant="light"
+            style={fixed}
             leftSection={<ShortcutIcon size={16} />}
           >
             {label}
           </Button>
         ) : (
           <Tooltip key={label} label={label}>
-            <ActionIcon component={Link} to={to(patient.id)} variant="light" aria-label={label}>
+            <ActionIcon component={Link} to={to(patient.id)} variant="light" aria-label={label} style={fixed}>
               <ShortcutIcon size={18} />
             </ActionIcon>
           </Tooltip>

@@ -7,20 +7,30 @@ import { PersonAvatar } from '../../components/person-avatar';
 import { useLogout } from '../../features/auth/api/logout';
 import { useMinWidth } from '../../hooks/use-min-width';
 import { paths } from '../../lib/paths';
+import { useSelectedPatient } from '../../lib/selected-patient';
 import { SelectedPatientShortcuts } from './selected-patient-shortcuts';
 import { TopBarAction, TopBarLink } from './top-bar-items';
 
 const LABELS_MIN_WIDTH_PX = 720;
+/**
+ * With a selected patient, the patient's name and shortcuts need the room: below this width
+ * the bar's own links show their icons only, so that the shortcut labels still fit at 900px.
+ */
+const LABELS_WITH_PATIENT_MIN_WIDTH_PX = 1200;
+const fixed = { flexShrink: 0 } as const;
 
 export function TopBar({ user }: { user: User }) {
   const logout = useLogout();
   const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
   const isAccountActive = useMatch(paths.account) !== null;
-  const showsLabels = useMinWidth(LABELS_MIN_WIDTH_PX);
+  const hasSelectedPatient = useSelectedPatient() !== null;
+  const isWide = useMinWidth(LABELS_MIN_WIDTH_PX);
+  const isWideWithPatient = useMinWidth(LABELS_WITH_PATIENT_MIN_WIDTH_PX);
+  const showsLabels = hasSelectedPatient ? isWideWithPatient : isWide;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={fixed}>
         <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.dashboard}>
           <AppLogo withName={showsLabels} />
         </UnstyledButton>
@@ -35,7 +45,7 @@ export function TopBar({ user }: { user: User }) {
 
       <SelectedPatientShortcuts />
 
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={fixed}>
         <TopBarLink
           label={messages.nav.account}
           icon={

@@ -4,10 +4,10 @@ import { IconKey, IconLock, IconMail, IconReceipt, IconUserQuestion } from '@tab
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
-import { AvatarUpload } from '../../features/users/components/avatar-upload';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
 import { ProfileForm } from '../../features/users/components/profile-form';
+import { UserAvatarUpload } from '../../features/users/components/user-avatar-upload';
 import { fullName } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
@@ -42,7 +42,7 @@ export function AccountPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper p="lg">
             <Stack>
-              <AvatarUpload user={user} />
+              <UserAvatarUpload user={user} />
               <Stack gap={0} align="center" ta="center">
                 <Text fw={600}>{fullName(user.firstName, user.lastName)}</Text>
                 <Text size="sm" c="dimmed">

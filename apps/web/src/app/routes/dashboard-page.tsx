@@ -1,15 +1,55 @@
 import { messages } from '@consultorio/shared';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
+import { StatCards } from '../../features/stats/components/stat-cards';
+import { SupportCards } from '../../features/support/components/support-cards';
 import { useCurrentUser } from '../../lib/session';
 
+const featureItems: readonly { key: keyof typeof messages.dashboard.features; icon: Icon }[] = [
+  { key: 'patients', icon: IconUsers },
+  { key: 'chats', icon: IconRobot },
+  { key: 'forms', icon: IconForms },
+  { key: 'records', icon: IconNotes },
+];
+
+/** The welcome page: the counts (stats feature), what the app does, and who to write to (support feature). */
 export function DashboardPage() {
   const user = useCurrentUser();
   return (
-    <Stack>
-      <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
-      <Paper p="lg">
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
         <Text c="dimmed">{messages.dashboard.intro}</Text>
-      </Paper>
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={3}>{messages.dashboard.statsTitle}</Title>
+        <StatCards />
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={3}>{messages.dashboard.featuresTitle}</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {featureItems.map(({ key, icon: FeatureIcon }) => (
+            <Paper key={key} p="md">
+              <Stack gap="xs">
+                <ThemeIcon size="lg" radius="md" variant="light" aria-hidden>
+                  <FeatureIcon size={20} />
+                </ThemeIcon>
+                <Title order={4}>{messages.dashboard.features[key].title}</Title>
+                <Text size="sm" c="dimmed">
+                  {messages.dashboard.features[key].text}
+                </Text>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={3}>{messages.dashboard.supportTitle}</Title>
+        <SupportCards />
+      </Stack>
     </Stack>
   );
 }

@@ -1,14 +1,147 @@
-import { messages } from '@consultorio/shared';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { messages, type Patient } from '@consultorio/shared';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { selectPatient } from '../../../lib/selected-patient';
+import { patientQueryKey } from '../api/get-patient';
+import { usePatientList } from '../api/list-patients';
+import { EditPatientPanel } from '../components/edit-patient-panel';
+import { NewPatientPanel } from '../components/new-patient-panel';
+import { PatientCard } from '../components/patient-card';
 
-/** Placeholder until the patients issue builds the list. */
+const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_PARAM = 'q';
+
+/**
+ * The search lives in the address (?q=) so that it survives a reload and the back button.
+ * The box follows what is typed at once; the address, and so the list, 250 ms later.
+ */
+function usePatientSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = (searchParams.get(SEARCH_PARAM) ?? '').trim();
+  const [text, setText] = useState(query);
+  const [appliedQuery, setAppliedQuery] = useState(query);
+  const [seenQuery, setSeenQuery] = useState(query);
+
+  // The address changed without typing (a link to /patients, back, forward): show it in the box.
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (query !== appliedQuery) {
+      setAppliedQuery(query);
+      setText(query);
+    }
+  }
+
+  const applyText = useDebouncedCallback((value: string) => {
+    const next = value.trim();
+    setAppliedQuery(next);
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (next === '') updated.delete(SEARCH_PARAM);
+        else updated.set(SEARCH_PARAM, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }, SEARCH_DEBOUNCE_MS);
+
+  const changeText = (value: string) => {
+    setText(value);
+    applyText(value);
+  };
+
+  return { text, query, changeText, applyNow: applyText.flush };
+}
+
 export function PatientsPage() {
+  const queryClient = useQueryClient();
+  const search = usePatientSearch();
+  const list = usePatientList(search.query);
+  const [isCreating, newPanel] = useDisclosure(false);
+  const [isEditing, editPanel] = useDisclosure(false);
+  // Kept after the panel closes so that it can slide out with its content.
+  const [editedPatient, setEditedPatient] = useState<Patient | null>(null);
+
+  const patients = list.data?.pages.flatMap((page) => page.patients) ?? [];
+  const total = list.data?.pages[0]?.total;
+
+  const openArea = (patient: Patient) => {
+    // The area's page finds the patient in the cache instead of waiting for it.
+    queryClient.setQueryData(patientQueryKey(patient.id), patient);
+    selectPatient(patient);
+  };
+
+  const editPatient = (patient: Patient) => {
+    setEditedPatient(patient);
+    editPanel.open();
+  };
+
   return (
     <Stack>
-      <Title order={2}>{messages.patients.title}</Title>
-      <Paper p="lg">
-        <Text c="dimmed">{messages.patients.comingSoon}</Text>
-      </Paper>
+      <Group justify="space-between">
+        <Title order={2}>{messages.patients.title}</Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={newPanel.open}>
+          {messages.patients.newPatient}
+        </Button>
+      </Group>
+
+      <TextInput
+        type="search"
+        aria-label={messages.patients.searchLabel}
+        placeholder={messages.patients.searchPlaceholder}
+        leftSection={<IconSearch size={16} />}
+        rightSection={list.isFetching && !list.isFetchingNextPage ? <Loader size="xs" /> : null}
+        value={search.text}
+        onChange={(event) => search.changeText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') search.applyNow();
+        }}
+      />
+
+      {list.isPending ? (
+        <Center py="xl" role="status" aria-label={messages.app.loading}>
+          <Loader />
+        </Center>
+      ) : list.isError && patients.length === 0 ? (
+        <Paper p="lg">
+          <Text c="dimmed">{messages.errors.generic}</Text>
+        </Paper>
+      ) : patients.length === 0 ? (
+        <Paper p="lg">
+          <Text c="dimmed">{messages.patients.empty}</Text>
+        </Paper>
+      ) : (
+        <>
+          {total !== undefined && (
+            <Text size="sm" c="dimmed" role="status">
+              {messages.patients.count(total)}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {patients.map((patient) => (
+              <PatientCard key={patient.id} patient={patient} onSelect={openArea} onEdit={editPatient} />
+            ))}
+          </SimpleGrid>
+          {list.hasNextPage && (
+            <Center>
+              <Button
+                variant="default"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
+                {messages.patients.loadMore}
+              </Button>
+            </Center>
+          )}
+        </>
+      )}
+
+      <NewPatientPanel opened={isCreating} onClose={newPanel.close} />
+      {editedPatient && <EditPatientPanel patient={editedPatient} opened={isEditing} onClose={editPanel.close} />}
     </Stack>
   );
 }

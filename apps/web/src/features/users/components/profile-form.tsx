@@ -1,30 +1,25 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
 import {
   ccForCountry,
-  genders,
   messages,
   profileUpdateRequest,
-  todayIsoDate,
+  type Gender,
   type ProfileUpdate,
   type User,
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { parseBrazilianDate } from '../../../lib/format';
+import { BirthdateInput } from '../../../components/birthdate-input';
+import { CountrySelect } from '../../../components/country-select';
+import { GenderSelect } from '../../../components/gender-select';
 import { useUpdateProfile } from '../api/update-profile';
-import { CountrySelect } from './country-select';
 import { profileFormValues, type ProfileFormValues } from './profile-form-values';
-import { asGender, asTitle, titleAfterGenderChange, titleOptions } from './title-options';
+import { asTitle, titleAfterGenderChange, titleOptions } from './title-options';
 
 // The inputs hold text; the shared schema turns it into the request (blank -> null, digits only).
 // Its preprocessed fields accept `unknown`, which react-hook-form's types cannot line up with
 // the form's own field types, hence the cast.
 const profileResolver = zodResolver(profileUpdateRequest) as Resolver<ProfileFormValues, unknown, ProfileUpdate>;
-
-const genderOptions = genders.map((gender) => ({ value: gender, label: messages.genders[gender] }));
 
 export function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
@@ -43,8 +38,7 @@ export function ProfileForm({ user }: { user: User }) {
     updateProfile.mutate(profile, { onSuccess: (response) => reset(profileFormValues(response.data.user)) }),
   );
 
-  const changeGender = (value: string | null) => {
-    const nextGender = asGender(value);
+  const changeGender = (nextGender: Gender | '') => {
     setValue('gender', nextGender, { shouldDirty: true });
     setValue('title', titleAfterGenderChange(getValues('title'), nextGender), { shouldDirty: true });
   };
@@ -77,12 +71,9 @@ export function ProfileForm({ user }: { user: User }) {
             control={control}
             name="gender"
             render={({ field }) => (
-              <Select
+              <GenderSelect
                 label={messages.fields.gender}
-                placeholder={messages.placeholders.select}
-                data={genderOptions}
-                clearable
-                value={field.value || null}
+                value={field.value}
                 onChange={changeGender}
                 onBlur={field.onBlur}
                 error={errors.gender?.message}
@@ -109,16 +100,10 @@ export function ProfileForm({ user }: { user: User }) {
             control={control}
             name="birthdate"
             render={({ field }) => (
-              <DateInput
+              <BirthdateInput
                 label={messages.fields.birthdate}
-                placeholder={messages.placeholders.date}
-                locale="pt-br"
-                valueFormat="DD/MM/YYYY"
-                dateParser={parseBrazilianDate}
-                maxDate={todayIsoDate()}
-                clearable
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
+                value={field.value}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.birthdate?.message}
               />

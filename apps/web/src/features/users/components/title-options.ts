@@ -1,9 +1,4 @@
-import { genders, titles, titlesForGender, type Gender, type Title } from '@consultorio/shared';
-
-/** A select's value as a gender; '' for none or anything unknown. */
-export function asGender(value: string | null): Gender | '' {
-  return genders.find((gender) => gender === value) ?? '';
-}
+import { titles, titlesForGender, type Gender, type Title } from '@consultorio/shared';
 
 /** A select's value as a title; '' for none or anything unknown. */
 export function asTitle(value: string | null): Title | '' {

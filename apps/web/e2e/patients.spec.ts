@@ -1,0 +1,164 @@
+import { messages } from '@consultorio/shared';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { textbox } from './support/fields';
+import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
+
+function toastWith(page: Page, message: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: message });
+}
+
+/**
+ * Closes a toast so that it covers nothing afterwards (they open over the top right corner,
+ * where the 'Novo Paciente' button is). It may also leave by itself before the click lands.
+ */
+async function closeToast(page: Page, message: string): Promise<void> {
+  const toast = toastWith(page, message);
+  await toast
+    .getByRole('button', { name: messages.common.close })
+    .click({ timeout: 3_000 })
+    .catch(() => undefined);
+  await expect(toast).toHaveCount(0);
+}
+
+interface NewPatient {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** As typed: DD/MM/AAAA. */
+  birthdate?: string;
+}
+
+async function createPatient(page: Page, fields: NewPatient): Promise<void> {
+  await page.getByRole('button', { name: messages.patients.newPatient, exact: true }).click();
+  const panel = page.getByRole('dialog', { name: messages.patients.newPatient });
+  await expect(textbox(panel, messages.fields.cc)).toHaveValue('+55');
+  await expect(panel.getByRole('combobox', { name: messages.fields.country })).toHaveValue('Brasil');
+  await textbox(panel, messages.fields.firstName).fill(fields.firstName);
+  await textbox(panel, messages.fields.lastName).fill(fields.lastName);
+  if (fields.birthdate) {
+    await textbox(panel, messages.fields.birthdate).fill(fields.birthdate);
+    await textbox(panel, messages.fields.birthdate).blur();
+  }
+  await textbox(panel, messages.fields.phone).fill(fields.phone);
+  await panel.getByRole('button', { name: messages.common.create, exact: true }).click();
+  await expect(toastWith(page, messages.patients.created)).toBeVisible();
+  await expect(panel).toBeHidden();
+  await closeToast(page, messages.patients.created);
+}
+
+test('a professional registers patients, finds, edits, selects and deletes one', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Clara');
+  const main = page.getByRole('main');
+  const topBar = page.getByRole('banner');
+  const patientsStat = main.getByRole('link', { name: messages.dashboard.stats.patients, exact: true });
+
+  await test.step('sign in: the dashboard counts no patients yet', async () => {
+    await page.goto('/');
+    await signIn(page, professional.username, professional.password);
+    await expect(page.getByRole('heading', { name: messages.dashboard.welcome(professional.firstName) })).toBeVisible();
+    await expect(patientsStat).toContainText('0');
+    const technicalSupport = main.getByRole('region', { name: messages.dashboard.support.technical.title });
+    await expect(technicalSupport.getByRole('link', { name: messages.dashboard.supportWrite })).toHaveAttribute(
+      'href',
+      /^mailto:[^?]+@[^?]+\?subject=Suporte%20t%C3%A9cnico%20e%20treinamento$/,
+    );
+  });
+
+  await test.step('create two patients through the side panel', async () => {
+    await topBar.getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    await expect(main.getByText(messages.patients.empty)).toBeVisible();
+
+    await createPatient(page, {
+      firstName: 'João',
+      lastName: 'da Silva',
+      phone: '11987654321',
+      birthdate: '10/05/1980',
+    });
+    await createPatient(page, { firstName: 'Maria', lastName: 'Souza', phone: '21998765432' });
+
+    await expect(main.getByText(messages.patients.count(2))).toBeVisible();
+    await expect(main.getByRole('article', { name: 'João da Silva' })).toContainText('+55 11987654321');
+    await expect(main.getByRole('article', { name: 'Maria Souza' })).toBeVisible();
+  });
+
+  await test.step('search without the accent', async () => {
+    await main.getByRole('searchbox', { name: messages.patients.searchLabel }).fill('joao');
+    await expect(main.getByRole('article', { name: 'Maria Souza' })).toBeHidden();
+    await expect(main.getByRole('article', { name: 'João da Silva' })).toBeVisible();
+    await expect(main.getByText(messages.patients.count(1))).toBeVisible();
+    await expect(page).toHaveURL(/\/patients\?q=joao$/);
+  });
+
+  await test.step('edit the patient', async () => {
+    const card = main.getByRole('article', { name: 'João da Silva' });
+    await card.getByRole('button', { name: messages.patients.edit }).click();
+    const panel = page.getByRole('dialog', { name: messages.patients.editPatient });
+    await expect(textbox(panel, messages.fields.birthdate)).toHaveValue('10/05/1980');
+    await textbox(panel, messages.fields.lastName).fill('da Silva Santos');
+    await textbox(panel, messages.fields.phone).fill('11912345678');
+    await panel.getByRole('button', { name: messages.common.save, exact: true }).click();
+    await expect(toastWith(page, messages.patients.updated)).toBeVisible();
+    await expect(panel).toBeHidden();
+    await closeToast(page, messages.patients.updated);
+    await expect(main.getByRole('article', { name: 'João da Silva Santos' })).toContainText('+55 11912345678');
+  });
+
+  const name = 'João da Silva Santos';
+  const shortcuts = [messages.nav.assistant, messages.nav.forms, messages.nav.records];
+
+  await test.step('open the assistant area: the top bar shows the patient and the shortcuts', async () => {
+    await main.getByRole('article', { name }).getByRole('link', { name: messages.nav.assistant }).click();
+    await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/chats$/);
+    await expect(main.getByRole('heading', { name: messages.patients.areas.chats })).toBeVisible();
+    await expect(main.getByText(name)).toBeVisible();
+    await expect(topBar.getByText(name)).toBeVisible();
+    for (const label of shortcuts) {
+      await expect(topBar.getByRole('link', { name: label, exact: true })).toHaveText(label);
+    }
+  });
+
+  await test.step('narrower screens: icons only at 800 px, no shortcuts at 420 px', async () => {
+    await page.setViewportSize({ width: 800, height: 720 });
+    for (const label of shortcuts) {
+      const shortcut = topBar.getByRole('link', { name: label, exact: true });
+      await expect(shortcut).toBeVisible();
+      await expect(shortcut).toHaveText('');
+    }
+    await expect(topBar.getByText(name)).toHaveCount(0);
+
+    await page.setViewportSize({ width: 420, height: 720 });
+    for (const label of shortcuts) {
+      await expect(topBar.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(topBar.getByRole('link', { name: messages.nav.forms, exact: true })).toHaveText(messages.nav.forms);
+  });
+
+  const areaUrl = page.url();
+
+  await test.step('delete the patient after confirming: the selection is cleared', async () => {
+    await topBar.getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    await main.getByRole('article', { name }).getByRole('button', { name: messages.patients.edit }).click();
+    const panel = page.getByRole('dialog', { name: messages.patients.editPatient });
+    await panel.getByRole('button', { name: messages.patients.deletePatient }).click();
+    const confirmation = page.getByRole('dialog', { name: messages.confirmDelete.title });
+    await expect(confirmation).toContainText(messages.patients.deleteConfirmation);
+    await confirmation.getByRole('button', { name: messages.common.confirm, exact: true }).click();
+    await expect(toastWith(page, messages.patients.deleted)).toBeVisible();
+    await expect(confirmation).toBeHidden();
+    await expect(panel).toBeHidden();
+    await closeToast(page, messages.patients.deleted);
+
+    await expect(main.getByRole('article', { name })).toHaveCount(0);
+    await expect(main.getByText(messages.patients.count(1))).toBeVisible();
+    await expect(topBar.getByRole('link', { name: messages.nav.assistant, exact: true })).toHaveCount(0);
+  });
+
+  await test.step('the deleted patient is not found, and the dashboard counts one patient', async () => {
+    await page.goto(areaUrl);
+    await expect(main.getByText(messages.errors.patientNotFound)).toBeVisible();
+    await topBar.getByRole('link', { name: messages.nav.dashboard }).click();
+    await expect(patientsStat).toContainText('1');
+  });
+});

@@ -1,0 +1,43 @@
+import type { PatientPage } from '@consultorio/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+/** Every cached page of every search; invalidate this after any change to a patient. */
+export const patientListsQueryKey = ['patients', 'list'] as const;
+
+export function patientListQueryKey(q: string) {
+  return [...patientListsQueryKey, q] as const;
+}
+
+export interface ListPatientsParams {
+  /** A piece of the full name; the server ignores case and accents. */
+  q: string;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string | undefined;
+  signal?: AbortSignal;
+}
+
+export function patientListPath(q: string, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (q !== '') params.set('q', q);
+  if (cursor !== undefined) params.set('cursor', cursor);
+  const query = params.toString();
+  return query === '' ? '/v1/users/me/patients' : `/v1/users/me/patients?${query}`;
+}
+
+export async function listPatients({ q, cursor, signal }: ListPatientsParams): Promise<PatientPage> {
+  const response = await apiClient.get<PatientPage>(patientListPath(q, cursor), { signal });
+  return response.data;
+}
+
+/** The patients whose name contains `q`, by name, a page at a time ('Carregar mais'). */
+export function usePatientList(q: string) {
+  return useInfiniteQuery({
+    queryKey: patientListQueryKey(q),
+    queryFn: ({ pageParam, signal }) => listPatients({ q, cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // While a new search runs, the previous results stay on screen.
+    placeholderData: keepPreviousData,
+  });
+}

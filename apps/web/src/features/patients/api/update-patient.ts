@@ -1,0 +1,29 @@
+import type { Patient, PatientUpdate } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { refreshSelectedPatient } from '../../../lib/selected-patient';
+import { patientQueryKey } from './get-patient';
+import { patientListsQueryKey } from './list-patients';
+
+export interface PatientUpdateVariables {
+  patientId: string;
+  patient: PatientUpdate;
+}
+
+export function updatePatient({ patientId, patient }: PatientUpdateVariables) {
+  return apiClient.put<{ patient: Patient }>(`/v1/patients/${encodeURIComponent(patientId)}`, patient);
+}
+
+export function useUpdatePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePatient,
+    onSuccess: async (response) => {
+      const { patient } = response.data;
+      queryClient.setQueryData(patientQueryKey(patient.id), patient);
+      refreshSelectedPatient(patient);
+      // The name may have changed, and with it the order and the search results.
+      await queryClient.invalidateQueries({ queryKey: patientListsQueryKey });
+    },
+  });
+}

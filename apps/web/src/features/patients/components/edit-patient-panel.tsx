@@ -1,0 +1,130 @@
+import { messages, patientUpdateRequest, type Patient, type PatientUpdate } from '@consultorio/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { AvatarUpload } from '../../../components/avatar-upload';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { SidePanel } from '../../../components/side-panel';
+import { useDeletePatient } from '../api/delete-patient';
+import { patientQueryOptions } from '../api/get-patient';
+import { useUpdatePatient } from '../api/update-patient';
+import { useUploadPatientAvatar } from '../api/upload-patient-avatar';
+import { PatientAvatar } from './patient-avatar';
+import { PatientFormFields } from './patient-form-fields';
+import { patientFormValues, type PatientFormValues } from './patient-form-values';
+
+// See new-patient-panel.tsx for the cast.
+const patientUpdateResolver = zodResolver(patientUpdateRequest) as Resolver<PatientFormValues, unknown, PatientUpdate>;
+
+interface EditPatientPanelProps {
+  /** The patient whose 'Editar' was clicked, as the list showed it. */
+  patient: Patient;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Editar Paciente': the same fields as a new patient (first and last name required), the
+ * picture, and the danger zone whose delete asks for confirmation first.
+ */
+export function EditPatientPanel({ patient: listedPatient, opened, onClose }: EditPatientPanelProps) {
+  // Follows the cached patient, so a new picture or a save shows at once.
+  const { data: patient = listedPatient } = useQuery({
+    ...patientQueryOptions(listedPatient.id),
+    initialData: listedPatient,
+  });
+  const updatePatient = useUpdatePatient();
+  const uploadAvatar = useUploadPatientAvatar();
+  const deletePatient = useDeletePatient();
+  const [isConfirming, confirmation] = useDisclosure(false);
+  const isBusy = updatePatient.isPending || uploadAvatar.isPending || deletePatient.isPending;
+
+  const formValues = useMemo(() => patientFormValues(patient), [patient]);
+  const form = useForm<PatientFormValues, unknown, PatientUpdate>({
+    resolver: patientUpdateResolver,
+    // The form loads from the patient, and again whenever the saved patient changes.
+    values: formValues,
+  });
+
+  const close = () => {
+    if (isBusy) return;
+    form.reset(formValues);
+    onClose();
+  };
+
+  const submit = form.handleSubmit((update) =>
+    updatePatient.mutate(
+      { patientId: patient.id, patient: update },
+      {
+        onSuccess: (response) => {
+          form.reset(patientFormValues(response.data.patient));
+          onClose();
+        },
+      },
+    ),
+  );
+
+  const confirmDelete = () =>
+    deletePatient.mutate(patient.id, {
+      onSuccess: () => {
+        confirmation.close();
+        onClose();
+      },
+    });
+
+  return (
+    <>
+      <SidePanel opened={opened} onClose={close} title={messages.patients.editPatient}>
+        <Stack>
+          <AvatarUpload
+            avatar={<PatientAvatar patient={patient} size={96} radius={96} />}
+            label={messages.patients.uploadAvatar}
+            uploadingLabel={messages.patients.uploadingAvatar}
+            isUploading={uploadAvatar.isPending}
+            disabled={isBusy}
+            onUpload={(file) => uploadAvatar.mutate({ patientId: patient.id, file })}
+          />
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <Stack>
+              <PatientFormFields form={form} isLastNameRequired disabled={isBusy} />
+              <Group justify="flex-end">
+                <Button type="submit" disabled={isBusy}>
+                  {updatePatient.isPending ? messages.common.saving : messages.common.save}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          <Divider />
+          <Paper p="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+            <Stack gap="sm" align="flex-start">
+              <Title order={4} c="red.8">
+                {messages.patients.dangerZone}
+              </Title>
+              <Text size="sm">{messages.patients.dangerZoneText}</Text>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmation.open}
+                disabled={isBusy}
+              >
+                {messages.patients.deletePatient}
+              </Button>
+            </Stack>
+          </Paper>
+        </Stack>
+      </SidePanel>
+      <ConfirmDeleteModal
+        opened={isConfirming}
+        text={messages.patients.deleteConfirmation}
+        isDeleting={deletePatient.isPending}
+        onConfirm={confirmDelete}
+        onClose={confirmation.close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { messages } from '@consultorio/shared';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { fullName } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { clearSelectedPatient, selectPatient } from '../../../lib/selected-patient';
+import { usePatient } from '../api/get-patient';
+import { PatientAvatar } from './patient-avatar';
+
+interface PatientAreaProps {
+  patientId: string;
+  /** The area's title, e.g. 'Sessões com Assistente'. */
+  title: string;
+  children: ReactNode;
+}
+
+/** A missing patient, another professional's, or an id that is not one. */
+function isMissingPatient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/**
+ * The frame of a patient's area (sessions, forms, records): visiting it selects the patient,
+ * whose picture and name head the page. An unknown patient clears the selection.
+ */
+export function PatientArea({ patientId, title, children }: PatientAreaProps) {
+  const { data: patient, error, isPending } = usePatient(patientId);
+  const isMissing = isMissingPatient(error);
+
+  useEffect(() => {
+    if (patient) selectPatient(patient);
+  }, [patient]);
+
+  useEffect(() => {
+    if (isMissing) clearSelectedPatient();
+  }, [isMissing]);
+
+  if (isPending) return <PageLoader />;
+  if (!patient) {
+    return (
+      <Paper p="lg">
+        <Stack align="flex-start">
+          <Text>{isMissing ? messages.errors.patientNotFound : messages.errors.generic}</Text>
+          <Button component={Link} to={paths.patients} variant="light" leftSection={<IconArrowLeft size={18} />}>
+            {messages.patients.backToList}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack>
+      <Group wrap="nowrap">
+        <PatientAvatar patient={patient} size={56} radius={56} />
+        <Stack gap={0} miw={0}>
+          <Title order={2}>{title}</Title>
+          <Text c="dimmed" fw={500} truncate>
+            {fullName(patient.firstName, patient.lastName)}
+          </Text>
+        </Stack>
+      </Group>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { phoneLine, shortId } from './patient-display';
+
+describe('patient card texts', () => {
+  it('shortens the id to its first 8 characters', () => {
+    expect(shortId('3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d')).toBe('3f0c2a8e');
+    expect(shortId('abc')).toBe('abc');
+  });
+
+  it('joins the calling code and the phone, and has nothing without a phone', () => {
+    expect(phoneLine('+55', '11987654321')).toBe('+55 11987654321');
+    expect(phoneLine('+55', null)).toBeNull();
+    expect(phoneLine('+55', '')).toBeNull();
+  });
+});

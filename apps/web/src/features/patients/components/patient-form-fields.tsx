@@ -1,0 +1,112 @@
+import { ccForCountry, messages } from '@consultorio/shared';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { BirthdateInput } from '../../../components/birthdate-input';
+import { CountrySelect } from '../../../components/country-select';
+import { GenderSelect } from '../../../components/gender-select';
+import type { PatientFormValues } from './patient-form-values';
+
+interface PatientFormFieldsProps<TOutput> {
+  form: UseFormReturn<PatientFormValues, unknown, TOutput>;
+  /** A new patient needs only the first name; an edit needs the last name too. */
+  isLastNameRequired: boolean;
+  /** While a save, an upload or a delete runs nothing can be changed. */
+  disabled: boolean;
+}
+
+/** The inputs shared by the 'Novo Paciente' and 'Editar Paciente' panels. */
+export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled }: PatientFormFieldsProps<TOutput>) {
+  const { register, control, setValue, formState } = form;
+  const { errors } = formState;
+
+  // Choosing a country sets its calling code (+55 when unknown); the code stays editable.
+  const changeCountry = (code: string | null) => {
+    if (code === null) return;
+    setValue('country', code, { shouldDirty: true, shouldValidate: true });
+    setValue('cc', ccForCountry(code), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={messages.fields.firstName}
+        autoComplete="off"
+        required
+        disabled={disabled}
+        error={errors.firstName?.message}
+        {...register('firstName')}
+      />
+      <TextInput
+        label={messages.fields.lastName}
+        autoComplete="off"
+        required={isLastNameRequired}
+        disabled={disabled}
+        error={errors.lastName?.message}
+        {...register('lastName')}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <Controller
+          control={control}
+          name="gender"
+          render={({ field }) => (
+            <GenderSelect
+              label={messages.fields.gender}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              error={errors.gender?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="birthdate"
+          render={({ field }) => (
+            <BirthdateInput
+              label={messages.fields.birthdate}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              error={errors.birthdate?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="country"
+        render={({ field }) => (
+          <CountrySelect
+            label={messages.fields.country}
+            value={field.value || null}
+            onChange={changeCountry}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            error={errors.country?.message}
+          />
+        )}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput label={messages.fields.cc} disabled={disabled} error={errors.cc?.message} {...register('cc')} />
+        <TextInput
+          type="tel"
+          label={messages.fields.phone}
+          autoComplete="off"
+          disabled={disabled}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+      </SimpleGrid>
+      <TextInput
+        type="email"
+        label={messages.fields.email}
+        autoComplete="off"
+        disabled={disabled}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { defaults, type Gender, type Patient } from '@consultorio/shared';
+
+/** What the patient inputs hold: text everywhere, '' for "not given". */
+export interface PatientFormValues {
+  firstName: string;
+  lastName: string;
+  gender: Gender | '';
+  /** YYYY-MM-DD or ''. */
+  birthdate: string;
+  /** ISO code of the country, e.g. BR. */
+  country: string;
+  cc: string;
+  phone: string;
+  email: string;
+}
+
+/** A blank new patient: Brasil and +55. */
+export function newPatientFormValues(): PatientFormValues {
+  return {
+    firstName: '',
+    lastName: '',
+    gender: '',
+    birthdate: '',
+    country: defaults.country,
+    cc: defaults.cc,
+    phone: '',
+    email: '',
+  };
+}
+
+/** The edit form of a patient; the birthdate is cut to year-month-day. */
+export function patientFormValues(patient: Patient): PatientFormValues {
+  return {
+    firstName: patient.firstName,
+    lastName: patient.lastName ?? '',
+    gender: patient.gender ?? '',
+    birthdate: patient.birthdate?.slice(0, 10) ?? '',
+    country: patient.country || defaults.country,
+    cc: patient.cc || defaults.cc,
+    phone: patient.phone ?? '',
+    email: patient.email ?? '',
+  };
+}

@@ -1,0 +1,127 @@
+import { messages, type Patient } from '@consultorio/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { EditPatientPanel } from './edit-patient-panel';
+import { NewPatientPanel } from './new-patient-panel';
+
+const patient: Patient = {
+  id: '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d',
+  firstName: 'João',
+  lastName: 'da Silva',
+  fullName: 'João da Silva',
+  gender: 'male',
+  birthdate: '1980-05-10T00:00:00.000Z',
+  cc: '+55',
+  phone: '11987654321',
+  email: null,
+  country: 'BR',
+  avatarExternalKey: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+
+function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** Answers every call with `data` and remembers what was sent. */
+function mockApi(status: number, data: unknown) {
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ status, data }), { status })));
+}
+
+function textbox(name: string): HTMLInputElement {
+  return screen.getByRole<HTMLInputElement>('textbox', { name });
+}
+
+describe('NewPatientPanel', () => {
+  it('starts in Brasil with +55 and needs only the first name', async () => {
+    const fetch = mockApi(201, { patient });
+    const onClose = vi.fn();
+    renderWithProviders(<NewPatientPanel opened onClose={onClose} />);
+
+    expect(screen.getByRole('dialog', { name: messages.patients.newPatient })).toBeDefined();
+    expect(textbox(messages.fields.cc).value).toBe('+55');
+    expect(screen.getByDisplayValue('Brasil')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: messages.common.create }));
+    expect(await screen.findByText(messages.validation.firstNameRequired)).toBeDefined();
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(textbox(messages.fields.firstName), { target: { value: '  João ' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.common.create }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/v1/users/me/patients');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init?.body as string)).toEqual({
+      firstName: 'João',
+      lastName: null,
+      gender: null,
+      birthdate: null,
+      country: 'BR',
+      cc: '+55',
+      phone: null,
+      email: null,
+    });
+    // After a save the form starts over.
+    await waitFor(() => expect(textbox(messages.fields.firstName).value).toBe(''));
+  });
+
+  it('starts over when closed', () => {
+    const onClose = vi.fn();
+    renderWithProviders(<NewPatientPanel opened onClose={onClose} />);
+    fireEvent.change(textbox(messages.fields.firstName), { target: { value: 'Maria' } });
+    fireEvent.change(textbox(messages.fields.cc), { target: { value: '+1' } });
+
+    fireEvent.click(screen.getByRole('button', { name: messages.common.close }));
+    expect(onClose).toHaveBeenCalled();
+    expect(textbox(messages.fields.firstName).value).toBe('');
+    expect(textbox(messages.fields.cc).value).toBe('+55');
+  });
+});
+
+describe('EditPatientPanel', () => {
+  it('loads the patient, with the birthdate as a date, and requires the last name', async () => {
+    const fetch = mockApi(200, { patient });
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+
+    expect(textbox(messages.fields.firstName).value).toBe('João');
+    expect(textbox(messages.fields.lastName).value).toBe('da Silva');
+    expect(screen.getByDisplayValue('10/05/1980')).toBeDefined();
+    expect(textbox(messages.fields.phone).value).toBe('11987654321');
+
+    fireEvent.change(textbox(messages.fields.lastName), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
+    expect(await screen.findByText(messages.validation.lastNameRequired)).toBeDefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const fetch = mockApi(200, null);
+    const onClose = vi.fn();
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={onClose} />);
+
+    fireEvent.click(screen.getByRole('button', { name: messages.patients.deletePatient }));
+    const dialog = await screen.findByRole('dialog', { name: messages.confirmDelete.title });
+    expect(dialog.textContent).toContain(messages.patients.deleteConfirmation);
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: messages.common.confirm }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`/v1/patients/${patient.id}`);
+    expect(init?.method).toBe('DELETE');
+  });
+});
