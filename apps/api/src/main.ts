@@ -22,7 +22,11 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    onConnectionLost: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
   await database.migrate();
 
   const mailer = createMailer({

@@ -1083,6 +1083,17 @@ describe('GET /v1/users/me/stats', () => {
     expect(await stats(two.cookie)).toEqual({ status: 200, data: { stats: { patients: 0, forms: 0, records: 0, chats: 0 } } });
   });
 
+  it('keeps the patient counter equal to the rows under concurrent creates and deletes', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => createPatientViaApi(t, cookie, { firstName: `Paciente ${i}` })));
+    await Promise.all(created.slice(0, 3).map((patient) => remove(cookie, patient.id)));
+    await Promise.all(created.slice(0, 3).map((patient) => remove(cookie, patient.id)));
+    const [counter] = await t.database.db.select({ n: users.patientCount }).from(users).where(eq(users.id, user.id));
+    expect(counter!.n).toBe(await patientCount(user.id));
+    expect(counter!.n).toBe(5);
+    expect((await listPage(cookie, {})).total).toBe(5);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await call('GET', '/v1/users/me/stats', undefined)).json()).toEqual(unauthorized);
     expect((await call('GET', '/v1/users/me/stats', 'sid=forged')).json()).toEqual(unauthorized);

@@ -31,14 +31,19 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data folder; without it PGlite runs in memory. */
   pgliteDir?: string | undefined;
+  /** Told when an idle PostgreSQL connection is lost (a restart, a terminated backend). */
+  onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+  return options.url ? openPostgres(options.url, options.onConnectionLost) : openPglite(options.pgliteDir);
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnectionLost']): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The pool has already dropped the broken client and opens a new one when needed; without a
+  // listener this 'error' event would crash the process.
+  pool.on('error', (error) => onConnectionLost?.(error));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,

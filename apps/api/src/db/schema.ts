@@ -22,6 +22,11 @@ export const users = pgTable(
     country: text('country').notNull().default('BR'),
     profession: text('profession'),
     avatarExternalKey: text('avatar_external_key'),
+    /**
+     * How many patients the user has, kept by the `patients_count` trigger of migration 0001
+     * on every insert and delete, so the list's total and the dashboard need not count rows.
+     */
+    patientCount: integer('patient_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

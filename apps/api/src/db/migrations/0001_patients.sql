@@ -18,8 +18,20 @@ CREATE TABLE "patients" (
 );
 --> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "patient_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "patient_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "patients_owner_name_idx" ON "patients" USING btree ("owner_id","search_name" collate "C","id");--> statement-breakpoint
 CREATE INDEX "patients_owner_search_trgm_idx" ON "patients" USING gin ("owner_id","search_name" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "files_patient_idx" ON "files" USING btree ("patient_id");
+CREATE INDEX "files_patient_idx" ON "files" USING btree ("patient_id");--> statement-breakpoint
+CREATE FUNCTION "count_patients"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "users" SET "patient_count" = "patient_count" + 1 WHERE "id" = NEW."owner_id";
+  ELSE
+    UPDATE "users" SET "patient_count" = "patient_count" - 1 WHERE "id" = OLD."owner_id";
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "patients_count" AFTER INSERT OR DELETE ON "patients" FOR EACH ROW EXECUTE FUNCTION "count_patients"();

@@ -1,7 +1,7 @@
 import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, patients } from '../../db/schema';
+import { files, patients, users } from '../../db/schema';
 import type { NewStoredFile } from '../../platform/stored-files';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -58,11 +58,22 @@ export async function searchPatients(
   const afterStart = search.after
     ? sql`(${byName}, ${patients.id}) > (${search.after.searchName} collate "C", ${search.after.id}::uuid)`
     : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select().from(patients).where(and(matching, afterStart)).orderBy(byName, patients.id).limit(search.limit),
-    db.select({ total: count() }).from(patients).where(matching),
+    search.text ? countMatches(db, matching) : countOwnedPatients(db, ownerId),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total };
+}
+
+async function countMatches(db: Db, matching: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(patients).where(matching);
+  return row?.total ?? 0;
+}
+
+/** Every patient of the owner, from the counter the database keeps (no rows are counted). */
+export async function countOwnedPatients(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db.select({ total: users.patientCount }).from(users).where(eq(users.id, ownerId));
+  return row?.total ?? 0;
 }
 
 export async function findPatient(db: Db | Tx, ownerId: string, id: string): Promise<PatientRow | undefined> {
