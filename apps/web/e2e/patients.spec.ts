@@ -78,7 +78,7 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     await createPatient(page, { firstName: 'Maria', lastName: 'Souza', phone: '21998765432' });
 
     await expect(main.getByText(messages.patients.count(2))).toBeVisible();
-    await expect(main.getByRole('article', { name: 'João da Silva' })).toContainText('+55 11987654321');
+    await expect(main.getByRole('article', { name: 'João da Silva' })).toContainText('+55 (11) 98765-4321');
     await expect(main.getByRole('article', { name: 'Maria Souza' })).toBeVisible();
   });
 
@@ -101,7 +101,7 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     await expect(toastWith(page, messages.patients.updated)).toBeVisible();
     await expect(panel).toBeHidden();
     await closeToast(page, messages.patients.updated);
-    await expect(main.getByRole('article', { name: 'João da Silva Santos' })).toContainText('+55 11912345678');
+    await expect(main.getByRole('article', { name: 'João da Silva Santos' })).toContainText('+55 (11) 91234-5678');
   });
 
   const name = 'João da Silva Santos';

@@ -18,3 +18,9 @@ export function isValidPhone(phone: string, cc: string, countryCode: string | nu
       : parsePhoneNumberFromString(`${cc}${digits}`);
   return parsed?.isValid() ?? false;
 }
+
+/** A stored phone as people write it, after its calling code: '+55 (11) 98765-4321'. */
+export function formatPhone(cc: string, phone: string): string {
+  const parsed = parsePhoneNumberFromString(`${cc}${onlyDigits(phone)}`);
+  return parsed?.isValid() ? `${cc} ${parsed.formatNational()}` : `${cc} ${phone}`;
+}

@@ -35,7 +35,7 @@ describe('PatientCard', () => {
 
     const card = screen.getByRole('article', { name: 'Maria Souza' });
     expect(card.textContent).toContain('Maria Souza');
-    expect(card.textContent).toContain('+55 11987654321');
+    expect(card.textContent).toContain('+55 (11) 98765-4321');
     expect(screen.getByTitle(patient.id).textContent).toBe(`${messages.patients.id}: 3f0c2a8e`);
 
     const assistant = screen.getByRole('link', { name: messages.nav.assistant });

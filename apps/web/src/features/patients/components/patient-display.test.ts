@@ -8,7 +8,9 @@ describe('patient card texts', () => {
   });
 
   it('joins the calling code and the phone, and has nothing without a phone', () => {
-    expect(phoneLine('+55', '11987654321')).toBe('+55 11987654321');
+    expect(phoneLine('+55', '11987654321')).toBe('+55 (11) 98765-4321');
+    expect(phoneLine('+1', '4155552671')).toBe('+1 (415) 555-2671');
+    expect(phoneLine('+55', '123')).toBe('+55 123');
     expect(phoneLine('+55', null)).toBeNull();
     expect(phoneLine('+55', '')).toBeNull();
   });
