@@ -46,8 +46,10 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
   const formValues = useMemo(() => patientFormValues(patient), [patient]);
   const form = useForm<PatientFormValues, unknown, PatientUpdate>({
     resolver: patientUpdateResolver,
-    // The form loads from the patient, and again whenever the saved patient changes.
+    // The form loads from the patient, and again whenever the saved patient changes (a new
+    // picture, a save), keeping whatever the professional has typed and not saved yet.
     values: formValues,
+    resetOptions: { keepDirtyValues: true },
   });
 
   const close = () => {

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { patientQueryKey } from '../api/get-patient';
 import { EditPatientPanel } from './edit-patient-panel';
 import { NewPatientPanel } from './new-patient-panel';
 
@@ -93,6 +94,22 @@ describe('NewPatientPanel', () => {
 });
 
 describe('EditPatientPanel', () => {
+  it('keeps what was typed and not saved when the patient changes underneath (a new picture)', async () => {
+    mockApi(200, { patient });
+    const queryClient = createQueryClient();
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={queryClient}>
+          <EditPatientPanel patient={patient} opened onClose={vi.fn()} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.change(textbox(messages.fields.phone), { target: { value: '11912345678' } });
+    queryClient.setQueryData(patientQueryKey(patient.id), { ...patient, avatarExternalKey: 'avatar-1.webp', lastName: 'Souza' });
+    await waitFor(() => expect(textbox(messages.fields.lastName).value).toBe('Souza'));
+    expect(textbox(messages.fields.phone).value).toBe('11912345678');
+  });
+
   it('loads the patient, with the birthdate as a date, and requires the last name', async () => {
     const fetch = mockApi(200, { patient });
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
