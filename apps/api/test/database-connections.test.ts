@@ -14,7 +14,8 @@ afterAll(async () => {
 
 it.runIf(testDriver === 'postgres')('survives PostgreSQL terminating its idle connections, and reconnects', async () => {
   await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.01)`)));
-  const [name] = (await database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+  const result: unknown = await database.db.execute(sql`select current_database() as name`);
+  const [name] = (result as { rows: { name: string }[] }).rows;
   await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name!.name}' and pid <> pg_backend_pid()`);
   await new Promise((resolve) => setTimeout(resolve, 100));
   await expect(database.ping()).resolves.toBeUndefined();
