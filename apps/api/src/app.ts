@@ -16,6 +16,8 @@ import { resolveSession } from './modules/auth/auth.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { BackgroundTasks } from './platform/background-tasks';
 import { systemClock, type Clock } from './platform/clock';
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes(ctx));
       await api.register(patientsRoutes(ctx));
       await api.register(statsRoutes(ctx));
+      await api.register(qaTemplatesRoutes(ctx));
+      await api.register(formsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { seedDatabase } from './seed';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -18,6 +19,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,7 +50,10 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+    migrate: async () => {
+      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+      await seedDatabase(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -64,7 +69,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await seedDatabase(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

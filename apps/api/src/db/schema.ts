@@ -1,6 +1,7 @@
 
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FormContent, Scoring, TemplateSection } from '@consultorio/shared';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -157,3 +158,53 @@ export const files = pgTable(
   (t) => [index('files_owner_idx').on(t.ownerId), index('files_patient_idx').on(t.patientId)],
 );
 
+
+/**
+ * Questionnaire templates. The library every professional starts with has no owner and comes
+ * from the versioned data files in `db/seeds/qa-templates`; a changed file adds a new version
+ * and only the current version of each key is offered, while forms keep the version they
+ * were created with.
+ */
+export const qaTemplates = pgTable(
+  'qa_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    isCurrent: boolean('is_current').notNull().default(true),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    content: jsonb('content').$type<TemplateSection[]>().notNull(),
+    scoring: jsonb('scoring').$type<Scoring | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('qa_templates_key_version_key').on(t.key, t.version)],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    qaTemplateId: uuid('qa_template_id')
+      .notNull()
+      .references(() => qaTemplates.id),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<FormContent>().notNull().default({}),
+    publicToken: text('public_token').notNull(),
+    isLocked: boolean('is_locked').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('forms_public_token_key').on(t.publicToken),
+    index('forms_patient_created_idx').on(t.patientId, t.createdAt),
+    index('forms_owner_idx').on(t.ownerId),
+  ],
+);

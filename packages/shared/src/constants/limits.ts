@@ -22,6 +22,12 @@ export const limits = {
   pageSizeDefault: 50,
   pageSizeMax: 100,
   phoneMax: 30,
+  itemNameMax: 200,
+  shortTextMax: 500,
+  longTextMax: 10_000,
+  numberMax: 1_000_000,
+  copiedFormLinkMs: 1200,
+  publicFormCallsPerMinute: 60,
   /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
   birthdateMin: '1900-01-01',
 } as const;

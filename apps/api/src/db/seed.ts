@@ -1,0 +1,41 @@
+import { qaTemplateSeedSchema, type QaTemplateSeed } from '@consultorio/shared';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { sanitizeDescriptionHtml } from '../platform/sanitize-html';
+import type { Db } from './client';
+import { qaTemplates } from './schema';
+import anamneseGeral from './seeds/qa-templates/anamnese-geral.json' with { type: 'json' };
+import anamneseNutricional from './seeds/qa-templates/anamnese-nutricional.json' with { type: 'json' };
+import anamnesePsicologica from './seeds/qa-templates/anamnese-psicologica.json' with { type: 'json' };
+import evolucaoSessao from './seeds/qa-templates/evolucao-sessao.json' with { type: 'json' };
+import gad7 from './seeds/qa-templates/gad-7.json' with { type: 'json' };
+import phq9 from './seeds/qa-templates/phq-9.json' with { type: 'json' };
+
+/** The library of questionnaires every professional starts with, checked when loaded. */
+export const templateLibrary: readonly QaTemplateSeed[] = [
+  anamneseGeral,
+  anamnesePsicologica,
+  anamneseNutricional,
+  evolucaoSessao,
+  phq9,
+  gad7,
+].map((data) => qaTemplateSeedSchema.parse(data));
+
+/**
+ * Brings the reference data up to date after the migrations: each template version is added
+ * once (idempotent, safe for several instances starting together), and only the newest
+ * version of each key stays current.
+ */
+export async function seedDatabase(db: Db): Promise<void> {
+  for (const template of templateLibrary) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(qaTemplates)
+        .values({ ...template, description: sanitizeDescriptionHtml(template.description), scoring: template.scoring ?? null })
+        .onConflictDoNothing({ target: [qaTemplates.key, qaTemplates.version] });
+      await tx
+        .update(qaTemplates)
+        .set({ isCurrent: false })
+        .where(and(eq(qaTemplates.key, template.key), lt(qaTemplates.version, template.version), isNull(qaTemplates.ownerId)));
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import type { Form, FormContent } from '@consultorio/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { forms, patients, qaTemplates, users } from '../../db/schema';
+import type { QaTemplateRow } from '../qa-templates/qa-templates.repository';
+
+export type FormRow = typeof forms.$inferSelect;
+
+export function toForm(row: FormRow, templateName: string): Form {
+  return {
+    id: row.id,
+    name: row.name,
+    qaTemplateId: row.qaTemplateId,
+    qaTemplateName: templateName,
+    patientId: row.patientId,
+    content: row.content,
+    publicToken: row.publicToken,
+    isLocked: row.isLocked,
+    creationDate: row.createdAt.toISOString(),
+    lastUpdateDate: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface FormWithTemplate {
+  form: FormRow;
+  template: QaTemplateRow;
+}
+
+/** The patient's forms, newest first, each with its template's name. */
+export async function listPatientForms(db: Db, ownerId: string, patientId: string) {
+  return db
+    .select({ form: forms, templateName: qaTemplates.name })
+    .from(forms)
+    .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
+    .where(and(eq(forms.ownerId, ownerId), eq(forms.patientId, patientId)))
+    .orderBy(desc(forms.createdAt), desc(forms.id));
+}
+
+export async function insertForm(
+  db: Db,
+  values: { ownerId: string; patientId: string; qaTemplateId: string; name: string; publicToken: string },
+): Promise<FormRow> {
+  const [row] = await db.insert(forms).values(values).returning();
+  return row!;
+}
+
+/** The owner's form with its template; undefined when it is not theirs. */
+export async function findOwnedForm(db: Db, ownerId: string, id: string): Promise<FormWithTemplate | undefined> {
+  const [row] = await db
+    .select({ form: forms, template: qaTemplates })
+    .from(forms)
+    .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
+    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)));
+  return row;
+}
+
+export async function updateForm(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: { name?: string; isLocked?: boolean; content?: FormContent },
+  now: Date,
+): Promise<FormRow | undefined> {
+  const [row] = await db
+    .update(forms)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteForm(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(forms)
+    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
+    .returning({ id: forms.id });
+  return deleted.length > 0;
+}
+
+/** A form found by its public link, with what the patient may see of it. */
+export async function findPublicForm(db: Db, publicToken: string) {
+  const [row] = await db
+    .select({
+      form: forms,
+      template: qaTemplates,
+      patient: { firstName: patients.firstName, lastName: patients.lastName },
+      user: { title: users.title, firstName: users.firstName, lastName: users.lastName, profession: users.profession },
+    })
+    .from(forms)
+    .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
+    .innerJoin(patients, eq(patients.id, forms.patientId))
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .where(eq(forms.publicToken, publicToken));
+  return row;
+}
+
+/** Saves answers through the public link unless the form is locked; says which happened. */
+export async function savePublicContent(
+  db: Db,
+  publicToken: string,
+  content: FormContent,
+  now: Date,
+): Promise<FormRow | 'locked' | undefined> {
+  const [row] = await db
+    .update(forms)
+    .set({ content, updatedAt: now })
+    .where(and(eq(forms.publicToken, publicToken), eq(forms.isLocked, false)))
+    .returning();
+  if (row) return row;
+  const [existing] = await db.select({ id: forms.id }).from(forms).where(eq(forms.publicToken, publicToken));
+  return existing ? 'locked' : undefined;
+}

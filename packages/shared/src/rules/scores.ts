@@ -1,0 +1,43 @@
+import type { FormContent, Scoring, TemplateSection } from '../schemas/forms';
+
+export interface ScoreResult {
+  /** Label of the score, from the template ('Pontuação PHQ-9'). */
+  label: string;
+  total: number;
+  /** The highest total the scored fields allow. */
+  max: number;
+  answered: number;
+  expected: number;
+  /** The band of the total; null while items are unanswered. */
+  band: string | null;
+  /** Messages of the alerts the answers raise (e.g. PHQ-9 item 9 above 0). */
+  alerts: string[];
+}
+
+function points(content: FormContent, field: number): number | undefined {
+  const answer = content[String(field)];
+  if (answer === undefined || answer === '') return undefined;
+  const value = Number(answer);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Scores a form by its template's declared rule: the points of the scored fields are added
+ * up and the total falls in a band; a band is only given when every scored item is answered.
+ */
+export function computeScore(template: { content: TemplateSection[]; scoring: Scoring }, content: FormContent): ScoreResult {
+  const { scoring } = template;
+  const fields = new Map(template.content.flatMap((section) => section.fields).map((field) => [field.number, field]));
+  const maxPointsPerField = (number: number) =>
+    Math.max(0, ...(fields.get(number)?.options ?? []).map((option) => Number(option.value)).filter(Number.isFinite));
+  const answers = scoring.fields.map((field) => points(content, field));
+  const answered = answers.filter((value) => value !== undefined).length;
+  const total = answers.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  const complete = answered === scoring.fields.length;
+  const band = complete ? (scoring.bands.find((b) => total >= b.min && total <= b.max)?.label ?? null) : null;
+  const alerts = scoring.alerts
+    .filter((alert) => (points(content, alert.field) ?? 0) > alert.above)
+    .map((alert) => alert.message);
+  const max = scoring.fields.reduce((sum, field) => sum + maxPointsPerField(field), 0);
+  return { label: scoring.label, total, max, answered, expected: scoring.fields.length, band, alerts };
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { limits } from '../constants/limits';
+import { messages } from '../messages/pt-br';
+import { envelope } from './common';
+
+const v = messages.validation;
+
+export const fieldTypes = ['radio', 'number', 'text', 'shorttext', 'string', 'textarea', 'longtext', 'select', 'time'] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+/** Single-line text types and multi-line text types, as the spec names them. */
+export const shortTextTypes: readonly FieldType[] = ['text', 'shorttext', 'string'];
+export const longTextTypes: readonly FieldType[] = ['textarea', 'longtext'];
+
+export const fieldOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type FieldOption = z.infer<typeof fieldOptionSchema>;
+
+export const templateFieldSchema = z.object({
+  number: z.number().int().positive(),
+  label: z.string(),
+  type: z.enum(fieldTypes),
+  /** The choices of a radio or select field; for a scored item each value is its points. */
+  options: z.array(fieldOptionSchema).default([]),
+});
+export type TemplateField = z.infer<typeof templateFieldSchema>;
+
+export const templateSectionSchema = z.object({
+  title: z.string(),
+  fields: z.array(templateFieldSchema),
+});
+export type TemplateSection = z.infer<typeof templateSectionSchema>;
+
+/**
+ * How a questionnaire is scored, declared in its data file: the points of the listed fields
+ * are added up (each answer's value is its points), the total falls in one band, and an answer
+ * above a threshold in a listed field raises an alert (e.g. PHQ-9 item 9).
+ */
+export const scoringSchema = z.object({
+  method: z.literal('sum'),
+  label: z.string(),
+  fields: z.array(z.number().int().positive()),
+  bands: z.array(z.object({ min: z.number().int(), max: z.number().int(), label: z.string() })),
+  alerts: z.array(z.object({ field: z.number().int().positive(), above: z.number(), message: z.string() })).default([]),
+});
+export type Scoring = z.infer<typeof scoringSchema>;
+
+export const qaTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Sanitized HTML. */
+  description: z.string(),
+  content: z.array(templateSectionSchema),
+  scoring: scoringSchema.nullable(),
+});
+export type QaTemplate = z.infer<typeof qaTemplateSchema>;
+
+/** A template as its versioned data file declares it (before it is stored and gets an id). */
+export const qaTemplateSeedSchema = z
+  .object({
+    key: z.string().regex(/^[a-z0-9-]+$/),
+    version: z.number().int().positive(),
+    name: z.string().min(1),
+    description: z.string(),
+    content: z.array(templateSectionSchema).min(1),
+    scoring: scoringSchema.optional(),
+  })
+  .superRefine((template, ctx) => {
+    const numbers = template.content.flatMap((section) => section.fields.map((field) => field.number));
+    if (new Set(numbers).size !== numbers.length) ctx.addIssue({ code: 'custom', message: `${template.key}: repeated field numbers` });
+    for (const number of template.scoring?.fields ?? []) {
+      if (!numbers.includes(number)) ctx.addIssue({ code: 'custom', message: `${template.key}: scored field ${number} does not exist` });
+    }
+  });
+export type QaTemplateSeed = z.output<typeof qaTemplateSeedSchema>;
+
+/** A form's answers: field number (as a string key) to the answer. */
+export const formContentSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type FormContent = z.infer<typeof formContentSchema>;
+
+export const formSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  qaTemplateId: z.uuid(),
+  qaTemplateName: z.string(),
+  patientId: z.uuid(),
+  content: formContentSchema,
+  publicToken: z.string(),
+  isLocked: z.boolean(),
+  creationDate: z.string(),
+  lastUpdateDate: z.string(),
+  createdAt: z.string(),
+});
+export type Form = z.infer<typeof formSchema>;
+
+export const formNameSchema = z
+  .string({ error: v.nameRequired })
+  .trim()
+  .min(1, { error: v.nameRequired })
+  .max(limits.itemNameMax, { error: v.tooLong(limits.itemNameMax) });
+
+export const formCreateRequest = z.object({
+  name: formNameSchema,
+  qaTemplateId: z.uuid({ error: v.templateRequired }),
+});
+export type FormCreateRequest = z.input<typeof formCreateRequest>;
+
+/** Rename, lock or unlock; at least one of them. */
+export const formUpdateRequest = z
+  .object({ name: formNameSchema.optional(), isLocked: z.boolean({ error: v.invalidBody }).optional() })
+  .refine((update) => update.name !== undefined || update.isLocked !== undefined, { error: v.nameRequired });
+export type FormUpdateRequest = z.input<typeof formUpdateRequest>;
+
+/** The answers as sent: checked against the template by the server. */
+export const formContentRequest = z.object({
+  content: z.record(z.string(), z.union([z.string(), z.number(), z.null()]), { error: v.contentInvalid }),
+});
+export type FormContentRequest = z.input<typeof formContentRequest>;
+
+export const publicTokenSchema = z
+  .string({ error: messages.errors.formNotFound })
+  .trim()
+  .min(1, { error: messages.errors.formNotFound })
+  .max(200, { error: messages.errors.formNotFound });
+
+export const publicFormRequest = z.object({ publicToken: publicTokenSchema });
+export const publicFormContentRequest = formContentRequest.extend({ publicToken: publicTokenSchema });
+export type PublicFormContentRequest = z.input<typeof publicFormContentRequest>;
+
+const patientSummary = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() });
+
+export const formResponse = envelope(z.object({ form: formSchema, qaTemplate: qaTemplateSchema, patient: patientSummary }));
+export const formCreatedResponse = envelope(z.object({ form: formSchema, qaTemplate: qaTemplateSchema }));
+export const formUpdatedResponse = envelope(z.object({ form: formSchema }));
+export const formListResponse = envelope(z.object({ forms: z.array(formSchema), patient: patientSummary }));
+export const qaTemplateListResponse = envelope(z.object({ qaTemplates: z.array(qaTemplateSchema) }));
+
+/** What a patient sees through the link: never the professional's e-mail, CPF or other data. */
+export const publicFormResponse = envelope(
+  z.object({
+    form: z.object({ name: z.string(), content: formContentSchema, isLocked: z.boolean(), lastUpdateDate: z.string() }),
+    patient: z.object({ firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() }),
+    user: z.object({
+      title: z.string().nullable(),
+      firstName: z.string(),
+      lastName: z.string().nullable(),
+      profession: z.string().nullable(),
+    }),
+    qaTemplate: qaTemplateSchema,
+  }),
+);
+export type PublicForm = z.infer<typeof publicFormResponse>['data'];
+export const publicFormSavedResponse = envelope(z.object({ form: publicFormResponse.shape.data.shape.form }));
