@@ -19,7 +19,10 @@ function checkAnswer(field: TemplateField, key: string, answer: Answer): { value
       return field.options.some((option) => option.value === value) ? { value } : { message: v.optionInvalid(key) };
     }
     case 'number': {
-      const value = typeof answer === 'number' ? answer : Number(answer.trim().replace(',', '.'));
+      // Plain decimals only ('12', '-3', '1,5'): Number() would also take '0x10' or '1e3'.
+      const text = typeof answer === 'string' ? answer.trim() : '';
+      if (typeof answer === 'string' && !/^-?\d+([.,]\d+)?$/.test(text)) return { message: v.numberInvalid(key) };
+      const value = typeof answer === 'number' ? answer : Number(text.replace(',', '.'));
       return Number.isFinite(value) && Math.abs(value) <= limits.numberMax ? { value } : { message: v.numberInvalid(key) };
     }
     case 'time':
@@ -50,10 +53,15 @@ export function checkFormContent(template: TemplateSection[], content: Record<st
   const checked: FormContent = {};
   for (const [key, answer] of Object.entries(content)) {
     const field = fields.get(key);
-    if (!field) return { ok: false, message: v.fieldUnknown(key.slice(0, 20)) };
+    if (!field) return { ok: false, message: v.fieldUnknown(printable(key)) };
     const result = checkAnswer(field, key, answer);
     if ('message' in result) return { ok: false, message: result.message };
     if (result.value !== null) checked[key] = result.value;
   }
   return { ok: true, content: checked };
+}
+
+/** A client-sent key as it may appear in a message: letters, digits and a few signs, short. */
+function printable(key: string): string {
+  return key.replace(/[^\p{L}\p{N} _.-]/gu, '').slice(0, 20);
 }

@@ -107,12 +107,14 @@ export type FormCreateRequest = z.input<typeof formCreateRequest>;
 /** Rename, lock or unlock; at least one of them. */
 export const formUpdateRequest = z
   .object({ name: formNameSchema.optional(), isLocked: z.boolean({ error: v.invalidBody }).optional() })
-  .refine((update) => update.name !== undefined || update.isLocked !== undefined, { error: v.nameRequired });
+  .refine((update) => update.name !== undefined || update.isLocked !== undefined, { error: v.nameRequired, path: ['name'] });
 export type FormUpdateRequest = z.input<typeof formUpdateRequest>;
 
 /** The answers as sent: checked against the template by the server. */
 export const formContentRequest = z.object({
-  content: z.record(z.string(), z.union([z.string(), z.number(), z.null()]), { error: v.contentInvalid }),
+  content: z.record(z.string(), z.union([z.string(), z.number(), z.null()], { error: v.contentInvalid }), {
+    error: v.contentInvalid,
+  }),
 });
 export type FormContentRequest = z.input<typeof formContentRequest>;
 

@@ -40,8 +40,12 @@ export async function listPatientForms(db: Db, ownerId: string, patientId: strin
 export async function insertForm(
   db: Db,
   values: { ownerId: string; patientId: string; qaTemplateId: string; name: string; publicToken: string },
+  now: Date,
 ): Promise<FormRow> {
-  const [row] = await db.insert(forms).values(values).returning();
+  const [row] = await db
+    .insert(forms)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
   return row!;
 }
 

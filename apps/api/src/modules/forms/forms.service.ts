@@ -42,7 +42,7 @@ export async function createForm(
     qaTemplateId: template.id,
     name: request.name,
     publicToken: newPublicToken(),
-  });
+  }, ctx.clock.now());
   return { form, template };
 }
 

@@ -88,10 +88,10 @@ function namedValues(patient: PatientCreate | PatientUpdate) {
   return { ...patient, searchName: searchKey(fullNameOf(patient)) };
 }
 
-export async function insertPatient(db: Db, ownerId: string, patient: PatientCreate): Promise<PatientRow> {
+export async function insertPatient(db: Db, ownerId: string, patient: PatientCreate, now: Date): Promise<PatientRow> {
   const [row] = await db
     .insert(patients)
-    .values({ ...namedValues(patient), ownerId })
+    .values({ ...namedValues(patient), ownerId, createdAt: now, updatedAt: now })
     .returning();
   return row!;
 }

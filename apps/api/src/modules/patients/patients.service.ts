@@ -40,7 +40,7 @@ export async function getPatient(ctx: Context, ownerId: string, id: string): Pro
 }
 
 export async function createPatient(ctx: Context, ownerId: string, patient: PatientCreate): Promise<PatientRow> {
-  return repo.insertPatient(ctx.db, ownerId, patient);
+  return repo.insertPatient(ctx.db, ownerId, patient, ctx.clock.now());
 }
 
 export async function updatePatient(ctx: Context, ownerId: string, id: string, patient: PatientUpdate): Promise<PatientRow> {
