@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { fieldTypes, limits, messages, type Form, type QaTemplate, type UserStats } from '@consultorio/shared';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, qaTemplates } from '../src/db/schema';
 import { templateLibrary } from '../src/db/seed';
 import type { QaTemplateRow } from '../src/modules/qa-templates/qa-templates.repository';
 import { sanitizeDescriptionHtml } from '../src/platform/sanitize-html';
+import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { createFormViaApi, libraryKeys, libraryTemplate, newForm, newTemplate, type LibraryKey } from './factories/forms';
 import { createPatientViaApi, newPatient } from './factories/patients';
@@ -128,26 +129,6 @@ async function libraryRows() {
   return t.database.db.select().from(qaTemplates).where(isNull(qaTemplates.ownerId));
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** Every table of the public schema with a patient_id column. */
-async function tablesWithPatientId(): Promise<string[]> {
-  const result = await t.database.db.execute(
-    sql`select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'patient_id'
-        order by table_name`,
-  );
-  return rowsOf<{ table_name: string }>(result).map((row) => row.table_name);
-}
-
-async function rowsReferencing(table: string, patientId: string): Promise<number> {
-  const result = await t.database.db.execute(
-    sql`select count(*)::int as n from ${sql.identifier(table)} where patient_id = ${patientId}`,
-  );
-  return Number(rowsOf<{ n: number }>(result)[0]!.n);
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -1287,9 +1268,9 @@ describe('deleting the patient', () => {
     await saved(cookie, doomedForms[0]!.id, { 1: '2' });
     const keptForm = await createdForm(cookie, kept.id, 'gad-7');
 
-    const tables = await tablesWithPatientId();
+    const tables = await tablesWithPatientId(t.database.db);
     expect(tables).toContain('forms');
-    expect(await rowsReferencing('forms', doomed.id)).toBe(2);
+    expect(await rowsReferencing(t.database.db, 'forms', doomed.id)).toBe(2);
 
     expect((await call('DELETE', `/v1/patients/${doomed.id}`, cookie)).statusCode).toBe(200);
 
@@ -1299,7 +1280,7 @@ describe('deleting the patient', () => {
       expect((await publicSave({ publicToken: form.publicToken, content: {} })).json()).toEqual(formNotFound);
       expect(await storedForm(form.id)).toBeUndefined();
     }
-    for (const table of tables) expect(await rowsReferencing(table, doomed.id), table).toBe(0);
+    for (const table of tables) expect(await rowsReferencing(t.database.db, table, doomed.id), table).toBe(0);
     expect((await list(cookie, doomed.id)).json()).toEqual(patientNotFound);
 
     expect((await read(cookie, keptForm.id)).statusCode).toBe(200);

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { limits, messages, todayIsoDate, type Patient } from '@consultorio/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, patients, users } from '../src/db/schema';
+import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { createPatientViaApi, newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
@@ -157,26 +158,6 @@ async function storedFiles(): Promise<string[]> {
   return (await readdir(t.filesDir).catch(() => [])).sort();
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** Every table of the public schema with a patient_id column: files now, chats, forms and records later. */
-async function tablesWithPatientId(): Promise<string[]> {
-  const result = await t.database.db.execute(
-    sql`select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'patient_id'
-        order by table_name`,
-  );
-  return rowsOf<{ table_name: string }>(result).map((row) => row.table_name);
-}
-
-async function rowsReferencing(table: string, patientId: string): Promise<number> {
-  const result = await t.database.db.execute(
-    sql`select count(*)::int as n from ${sql.identifier(table)} where patient_id = ${patientId}`,
-  );
-  return Number(rowsOf<{ n: number }>(result)[0]!.n);
-}
 
 function daysFromToday(days: number): string {
   return todayIsoDate(new Date(Date.now() + days * 86400 * 1000));
@@ -1008,9 +989,9 @@ describe('DELETE /v1/patients/:id', () => {
     const created = await createPatientViaApi(t, cookie, complete);
     const key = await giveAvatar(cookie, created.id);
 
-    const tables = await tablesWithPatientId();
+    const tables = await tablesWithPatientId(t.database.db);
     expect(tables).toContain('files');
-    expect(await rowsReferencing('files', created.id)).toBe(1);
+    expect(await rowsReferencing(t.database.db, 'files', created.id)).toBe(1);
 
     const response = await remove(cookie, created.id);
     expect(response.json()).toEqual({ status: 200, data: null, message: messages.patients.deleted });
@@ -1020,7 +1001,7 @@ describe('DELETE /v1/patients/:id', () => {
     expect(await storedFiles()).not.toContain(key);
     expect(await fileRow(key)).toBeUndefined();
     expect((await getFile(cookie, key)).json()).toEqual(failure(404, e.notFound));
-    for (const table of tables) expect(await rowsReferencing(table, created.id), table).toBe(0);
+    for (const table of tables) expect(await rowsReferencing(t.database.db, table, created.id), table).toBe(0);
     expect(await patientCount(user.id)).toBe(0);
     expect(await listPage(cookie)).toEqual({ patients: [], total: 0, nextCursor: null });
   });
