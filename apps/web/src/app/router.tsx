@@ -9,8 +9,8 @@ import { PublicLayout } from './layouts/public-layout';
 import { redirectOnlineUser, redirectToLogin, requireOnline } from './route-guards';
 
 /**
- * The public pages are in the main bundle; everything behind the login is loaded on demand
- * so that the login page stays small.
+ * The public pages are in the main bundle; everything behind the login, and the patient's
+ * public form, is loaded on demand so that the login page stays small.
  */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -24,6 +24,18 @@ export function createAppRouter() {
             { path: paths.register, Component: RegisterPage },
             { path: paths.confirmRegistration, Component: ConfirmRegistrationPage },
             { path: paths.confirmEmailUpdate, Component: ConfirmEmailUpdatePage },
+          ],
+        },
+        {
+          // The patient's form, with or without a session; loaded on demand like the pages behind the login.
+          lazy: async () => ({ Component: (await import('./layouts/public-form-layout')).PublicFormLayout }),
+          children: [
+            {
+              path: paths.publicForm,
+              lazy: async () => ({
+                Component: (await import('../features/forms/pages/public-form-page')).PublicFormPage,
+              }),
+            },
           ],
         },
         { path: paths.afterLogout, loader: redirectToLogin },
@@ -57,9 +69,11 @@ export function createAppRouter() {
             },
             {
               path: paths.patientFormsPattern,
-              lazy: async () => ({
-                Component: (await import('../features/patients/pages/patient-area-pages')).PatientFormsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/patient-forms-page')).PatientFormsPage }),
+            },
+            {
+              path: paths.patientFormPattern,
+              lazy: async () => ({ Component: (await import('./routes/patient-form-page')).PatientFormPage }),
             },
             {
               path: paths.patientRecordsPattern,

@@ -35,3 +35,10 @@ export function parseBrazilianDate(input: string): string | null {
   const isRealDate = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return isRealDate ? date.toISOString().slice(0, 10) : null;
 }
+
+/** An ISO instant as the professional reads it: '05/03/2025, 14:30' (pt-BR, local time). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}

@@ -6,6 +6,8 @@ export const paths = {
   register: '/register',
   confirmRegistration: '/confirm-user-registration',
   confirmEmailUpdate: '/confirm-user-email-update',
+  /** The form a patient fills through the link the professional shares (?token=). */
+  publicForm: '/form-public-view',
   dashboard: '/dashboard',
   account: '/user',
   billing: '/billing',
@@ -14,7 +16,11 @@ export const paths = {
   patientChatsPattern: '/patients/:patientId/chats',
   patientFormsPattern: '/patients/:patientId/forms',
   patientRecordsPattern: '/patients/:patientId/records',
+  patientFormPattern: '/patients/:patientId/forms/:formId',
   patientChats: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/chats`,
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,
+  patientForm: (patientId: string, formId: string) =>
+    `/patients/${encodeURIComponent(patientId)}/forms/${encodeURIComponent(formId)}`,
+  publicFormLink: (publicToken: string) => `/form-public-view?token=${encodeURIComponent(publicToken)}`,
 } as const;

@@ -25,4 +25,11 @@ if (typeof window !== 'undefined' && typeof window.ResizeObserver === 'undefined
   };
 }
 
+// jsdom has no document.fonts; Mantine's autosize Textarea listens to it to measure again.
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => cleanup());

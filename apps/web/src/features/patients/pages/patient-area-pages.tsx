@@ -21,10 +21,6 @@ export function PatientChatsPage() {
   return <PatientAreaPlaceholder area="chats" />;
 }
 
-export function PatientFormsPage() {
-  return <PatientAreaPlaceholder area="forms" />;
-}
-
 export function PatientRecordsPage() {
   return <PatientAreaPlaceholder area="records" />;
 }

@@ -1,0 +1,30 @@
+import type { Form, FormCreateRequest, QaTemplate } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { userStatsQueryKey } from '../../../lib/query-keys';
+import { formListQueryKey } from './list-forms';
+
+export interface CreateFormVariables {
+  patientId: string;
+  form: FormCreateRequest;
+}
+
+export function createForm({ patientId, form }: CreateFormVariables) {
+  return apiClient.post<{ form: Form; qaTemplate: QaTemplate }>(
+    `/v1/patients/${encodeURIComponent(patientId)}/forms`,
+    form,
+  );
+}
+
+export function useCreateForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createForm,
+    onSuccess: async (_response, { patientId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: formListQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: userStatsQueryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { Form, QaTemplate } from '@consultorio/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export interface FormPatient {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  fullName: string;
+}
+
+export interface FormDetail {
+  form: Form;
+  qaTemplate: QaTemplate;
+  patient: FormPatient;
+}
+
+export function formQueryKey(formId: string) {
+  return ['forms', 'detail', formId] as const;
+}
+
+export async function getForm(formId: string, signal?: AbortSignal): Promise<FormDetail> {
+  const response = await apiClient.get<FormDetail>(`/v1/forms/${encodeURIComponent(formId)}`, { signal });
+  return response.data;
+}
+
+export function formQueryOptions(formId: string) {
+  return queryOptions({
+    queryKey: formQueryKey(formId),
+    queryFn: ({ signal }) => getForm(formId, signal),
+  });
+}
+
+/** One of the professional's forms with its questionnaire; another's or a missing one fails with 404. */
+export function useFormDetail(formId: string) {
+  return useQuery(formQueryOptions(formId));
+}

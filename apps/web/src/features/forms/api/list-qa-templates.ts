@@ -1,0 +1,19 @@
+import type { QaTemplate } from '@consultorio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export const qaTemplatesQueryKey = ['qa-templates', 'list'] as const;
+
+export async function listQaTemplates(signal?: AbortSignal): Promise<QaTemplate[]> {
+  const response = await apiClient.get<{ qaTemplates: QaTemplate[] }>('/v1/users/me/qa-templates', { signal });
+  return response.data.qaTemplates;
+}
+
+/** The questionnaires a new form can be made from; they change only with a new release. */
+export function useQaTemplates() {
+  return useQuery({
+    queryKey: qaTemplatesQueryKey,
+    queryFn: ({ signal }) => listQaTemplates(signal),
+    staleTime: 10 * 60_000,
+  });
+}

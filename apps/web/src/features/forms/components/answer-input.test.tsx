@@ -1,0 +1,73 @@
+import { messages, type TemplateField } from '@consultorio/shared';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AnswerInput } from './answer-input';
+
+const timeField: TemplateField = { number: 10, label: 'Dorme às', type: 'time', options: [] };
+const numberField: TemplateField = { number: 12, label: 'Horas de sono', type: 'number', options: [] };
+
+function Controlled({ field }: { field: TemplateField }) {
+  const [value, setValue] = useState('');
+  return <AnswerInput field={field} value={value} onChange={setValue} />;
+}
+
+function renderField(field: TemplateField): HTMLInputElement {
+  render(
+    <MantineProvider env="test">
+      <Controlled field={field} />
+    </MantineProvider>,
+  );
+  return screen.getByRole<HTMLInputElement>('textbox', { name: field.label });
+}
+
+/** Types one key at a time, as the browser would, each keeping what the field shows. */
+function typeKeys(input: HTMLInputElement, keys: string) {
+  for (const key of keys) fireEvent.change(input, { target: { value: input.value + key } });
+}
+
+describe('the time answer', () => {
+  it('takes digits only and puts the colon in by itself', () => {
+    const input = renderField(timeField);
+    expect(input.placeholder).toBe(messages.forms.timePlaceholder);
+    expect(input.maxLength).toBe(5);
+    expect(input.inputMode).toBe('numeric');
+
+    typeKeys(input, '2');
+    expect(input.value).toBe('2');
+    typeKeys(input, '2');
+    expect(input.value).toBe('22');
+    typeKeys(input, '3');
+    expect(input.value).toBe('22:3');
+    typeKeys(input, 'h0');
+    expect(input.value).toBe('22:30');
+    typeKeys(input, '9');
+    expect(input.value).toBe('22:30');
+  });
+
+  it('loses the colon again when the minutes are erased', () => {
+    const input = renderField(timeField);
+    fireEvent.change(input, { target: { value: '07:3' } });
+    fireEvent.change(input, { target: { value: '07:' } });
+    expect(input.value).toBe('07');
+  });
+
+  it('reformats a pasted time', () => {
+    const input = renderField(timeField);
+    fireEvent.change(input, { target: { value: '07:45' } });
+    expect(input.value).toBe('07:45');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.change(input, { target: { value: '7h45min' } });
+    expect(input.value).toBe('74:5');
+  });
+});
+
+describe('the number answer', () => {
+  it('keeps only what makes a number', () => {
+    const input = renderField(numberField);
+    expect(input.inputMode).toBe('decimal');
+    fireEvent.change(input, { target: { value: '7,5h' } });
+    expect(input.value).toBe('7,5');
+  });
+});

@@ -1,0 +1,147 @@
+import { messages } from '@consultorio/shared';
+import { Badge, Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useFormDetail, type FormDetail } from '../api/get-form';
+import { useSaveFormContent } from '../api/save-form-content';
+import { useUpdateForm } from '../api/update-form';
+import { toAnswers, toContent } from './answers';
+import { QuestionnaireFields } from './questionnaire-fields';
+import { ScoreSummary } from './score-summary';
+import { ShareLinkBox } from './share-link-box';
+import { TemplateDescription } from './template-description';
+import { useAnswersForm, useCurrentContent } from './use-answers-form';
+
+interface FormViewProps {
+  patientId: string;
+  formId: string;
+}
+
+/** A missing form, another professional's, or an id that is not one. */
+function isMissingForm(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** The link the patient opens, on this app's own address. */
+export function publicFormUrl(publicToken: string): string {
+  return `${window.location.origin}${paths.publicFormLink(publicToken)}`;
+}
+
+/** One of the patient's forms: the questionnaire to fill, the lock, the link to share and the score. */
+export function FormView({ patientId, formId }: FormViewProps) {
+  const { data: detail, error, isPending } = useFormDetail(formId);
+
+  if (isPending) return <PageLoader />;
+  // A form of another patient, reached by editing the address, is not shown under this one.
+  if (!detail || detail.form.patientId !== patientId) {
+    return (
+      <Paper p="lg">
+        <Stack align="flex-start">
+          <Text>{!detail && !isMissingForm(error) ? messages.errors.generic : messages.errors.formNotFound}</Text>
+          <BackToList patientId={patientId} />
+        </Stack>
+      </Paper>
+    );
+  }
+  return <FormEditor key={detail.form.id} detail={detail} />;
+}
+
+function BackToList({ patientId }: { patientId: string }) {
+  return (
+    <Button
+      component={Link}
+      to={paths.patientForms(patientId)}
+      variant="subtle"
+      leftSection={<IconArrowLeft size={18} />}
+      px={0}
+    >
+      {messages.forms.backToList}
+    </Button>
+  );
+}
+
+function FormEditor({ detail }: { detail: FormDetail }) {
+  const { form, qaTemplate } = detail;
+  const saveContent = useSaveFormContent();
+  const updateForm = useUpdateForm();
+  const answersForm = useAnswersForm(qaTemplate.content, form.content);
+  const currentContent = useCurrentContent(qaTemplate.content, answersForm.control);
+  const { scoring } = qaTemplate;
+  // While the lock is being saved the switch already shows where it goes.
+  const isLocked = (updateForm.isPending ? updateForm.variables.update.isLocked : undefined) ?? form.isLocked;
+
+  const submit = answersForm.handleSubmit((answers) =>
+    saveContent.mutate(
+      { formId: form.id, content: toContent(qaTemplate.content, answers) },
+      // On failure nothing is reset: the answers stay as typed and the toast says why.
+      { onSuccess: (response) => answersForm.reset(toAnswers(qaTemplate.content, response.data.form.content)) },
+    ),
+  );
+
+  return (
+    <Stack>
+      <Group>
+        <BackToList patientId={form.patientId} />
+      </Group>
+      <Paper p="md">
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Badge variant="light" tt="none">
+              {qaTemplate.name}
+            </Badge>
+            {form.isLocked && (
+              <Badge variant="outline" color="gray" tt="none" leftSection={<IconLock size={12} />}>
+                {messages.forms.lockedBadge}
+              </Badge>
+            )}
+          </Group>
+          <Title order={3}>{form.name}</Title>
+          <Text size="xs" c="dimmed">
+            {messages.forms.createdOn(formatDateTime(form.creationDate))} ·{' '}
+            {messages.forms.updatedOn(formatDateTime(form.lastUpdateDate))}
+          </Text>
+          <TemplateDescription html={qaTemplate.description} />
+        </Stack>
+      </Paper>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <Stack>
+              <QuestionnaireFields
+                sections={qaTemplate.content}
+                control={answersForm.control}
+                disabled={saveContent.isPending}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" disabled={saveContent.isPending}>
+                  {saveContent.isPending ? messages.common.saving : messages.common.save}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
+            {scoring && <ScoreSummary template={{ content: qaTemplate.content, scoring }} content={currentContent} />}
+            <ShareLinkBox link={publicFormUrl(form.publicToken)} />
+            <Paper p="md">
+              <Switch
+                label={messages.forms.lockLabel}
+                checked={isLocked}
+                disabled={updateForm.isPending}
+                onChange={(event) =>
+                  updateForm.mutate({ formId: form.id, update: { isLocked: event.currentTarget.checked } })
+                }
+              />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { messages, type PublicForm } from '@consultorio/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { everyTypeTemplate, mockApi, renderWithProviders } from '../testing/fixtures';
+import { PublicFormPage } from './public-form-page';
+
+const publicForm: PublicForm = {
+  form: { name: 'Primeira consulta', content: { '1': 'Professora' }, isLocked: false, lastUpdateDate: '2025-03-05T17:30:00.000Z' },
+  patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
+  user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga' },
+  qaTemplate: everyTypeTemplate,
+};
+
+function renderPage(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/form-public-view" element={<PublicFormPage />} />
+    </Routes>,
+    path,
+  );
+}
+
+describe('PublicFormPage', () => {
+  it('reports a link without a token without calling the API', () => {
+    const calls = mockApi(() => ({ status: 500 }));
+    renderPage('/form-public-view');
+    expect(screen.getByText(messages.publicForm.notFound)).toBeDefined();
+    expect(calls).toEqual([]);
+  });
+
+  it('reports an unknown token', async () => {
+    const calls = mockApi(() => ({ status: 404, message: messages.errors.formNotFound }));
+    renderPage('/form-public-view?token=desconhecido');
+    expect(await screen.findByText(messages.publicForm.notFound)).toBeDefined();
+    expect(calls[0]).toEqual({ method: 'POST', url: '/v1/forms/public', body: { publicToken: 'desconhecido' } });
+  });
+
+  it('shows who asks and for whom, and saves the answers', async () => {
+    const calls = mockApi((call) =>
+      call.method === 'POST'
+        ? { status: 200, data: publicForm }
+        : { status: 200, data: { form: { ...publicForm.form, content: { '1': 'Engenheira', '7': '22:30' } } } },
+    );
+    renderPage('/form-public-view?token=abc');
+
+    expect(await screen.findByRole('heading', { name: 'Anamnese geral' })).toBeDefined();
+    expect(screen.getByText('anamnese').tagName).toBe('STRONG');
+    expect(screen.getByText(messages.publicForm.patient)).toBeDefined();
+    expect(screen.getByText('Maria Souza')).toBeDefined();
+    expect(screen.getByText('Dra. Ana Lima')).toBeDefined();
+    expect(screen.getByText('Psicóloga')).toBeDefined();
+
+    const profession = screen.getByRole<HTMLInputElement>('textbox', { name: 'Profissão' });
+    expect(profession.value).toBe('Professora');
+    fireEvent.change(profession, { target: { value: 'Engenheira' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Dorme às' }), { target: { value: '2230' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.publicForm.submit }));
+
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({
+      method: 'PUT',
+      url: '/v1/forms/public/content',
+      body: { publicToken: 'abc', content: { '1': 'Engenheira', '7': '22:30' } },
+    });
+  });
+
+  it('shows a locked form with no field to edit', async () => {
+    mockApi(() => ({ status: 200, data: { ...publicForm, form: { ...publicForm.form, isLocked: true } } }));
+    renderPage('/form-public-view?token=abc');
+
+    expect(await screen.findByText(messages.publicForm.locked)).toBeDefined();
+    expect(screen.getByText('Maria Souza')).toBeDefined();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: messages.publicForm.submit })).toBeNull();
+  });
+
+  it('turns locked when the professional locks it while the patient answers', async () => {
+    let locked = false;
+    mockApi((call) => {
+      if (call.method === 'PUT') {
+        locked = true;
+        return { status: 423, message: messages.errors.formLocked };
+      }
+      return { status: 200, data: { ...publicForm, form: { ...publicForm.form, isLocked: locked } } };
+    });
+    renderPage('/form-public-view?token=abc');
+
+    fireEvent.click(await screen.findByRole('button', { name: messages.publicForm.submit }));
+    expect(await screen.findByText(messages.publicForm.locked)).toBeDefined();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+  });
+});
