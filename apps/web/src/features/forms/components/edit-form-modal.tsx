@@ -1,10 +1,10 @@
 import { formUpdateRequest, messages, type Form } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { DangerZone } from '../../../components/danger-zone';
 import { useDeleteForm } from '../api/delete-form';
 import { useUpdateForm } from '../api/update-form';
 
@@ -61,23 +61,13 @@ export function EditFormModal({ form, opened, onClose }: EditFormModalProps) {
             onSubmit={({ name }) => updateForm.mutate({ formId: form.id, update: { name } }, { onSuccess: onClose })}
           />
           <Divider />
-          <Paper p="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
-            <Stack gap="sm" align="flex-start">
-              <Title order={4} c="red.8">
-                {messages.forms.deleteZone}
-              </Title>
-              <Text size="sm">{messages.forms.deleteZoneText}</Text>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                onClick={confirmation.open}
-                disabled={isBusy}
-              >
-                {messages.forms.deleteForm}
-              </Button>
-            </Stack>
-          </Paper>
+          <DangerZone
+            title={messages.forms.deleteZone}
+            text={messages.forms.deleteZoneText}
+            buttonLabel={messages.forms.deleteForm}
+            disabled={isBusy}
+            onDelete={confirmation.open}
+          />
         </Stack>
       </Modal>
       <ConfirmDeleteModal

@@ -1,13 +1,13 @@
 import { messages, patientUpdateRequest, type Patient, type PatientUpdate } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AvatarUpload } from '../../../components/avatar-upload';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { DangerZone } from '../../../components/danger-zone';
 import { SidePanel } from '../../../components/side-panel';
 import { useDeletePatient } from '../api/delete-patient';
 import { patientQueryOptions } from '../api/get-patient';
@@ -101,23 +101,13 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
             </Stack>
           </form>
           <Divider />
-          <Paper p="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
-            <Stack gap="sm" align="flex-start">
-              <Title order={4} c="red.8">
-                {messages.patients.dangerZone}
-              </Title>
-              <Text size="sm">{messages.patients.dangerZoneText}</Text>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                onClick={confirmation.open}
-                disabled={isBusy}
-              >
-                {messages.patients.deletePatient}
-              </Button>
-            </Stack>
-          </Paper>
+          <DangerZone
+            title={messages.patients.dangerZone}
+            text={messages.patients.dangerZoneText}
+            buttonLabel={messages.patients.deletePatient}
+            disabled={isBusy}
+            onDelete={confirmation.open}
+          />
         </Stack>
       </SidePanel>
       <ConfirmDeleteModal
