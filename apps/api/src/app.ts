@@ -18,6 +18,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
+import { recordsRoutes } from './modules/records/records.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { BackgroundTasks } from './platform/background-tasks';
 import { systemClock, type Clock } from './platform/clock';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes(ctx));
       await api.register(qaTemplatesRoutes(ctx));
       await api.register(formsRoutes(ctx));
+      await api.register(recordsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -13,3 +13,4 @@ export * from './schemas/forms';
 export * from './rules/time-field';
 export * from './rules/scores';
 export * from './rules/form-content';
+export * from './schemas/records';

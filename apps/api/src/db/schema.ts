@@ -208,3 +208,41 @@ export const forms = pgTable(
     index('forms_owner_idx').on(t.ownerId),
   ],
 );
+
+export const records = pgTable(
+  'records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Sanitized HTML from the editor. */
+    content: text('content').notNull().default(''),
+    aiAssistantName: text('ai_assistant_name'),
+    createdAt: createdAt(),
+    /** Null until the name or the content first changes. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('records_patient_created_idx').on(t.patientId, t.createdAt), index('records_owner_idx').on(t.ownerId)],
+);
+
+/** A file attached to a record; the stored object's row in `files` carries the patient too. */
+export const recordAttachments = pgTable(
+  'record_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => files.key, { onDelete: 'cascade' }),
+    basename: text('basename').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('record_attachments_record_idx').on(t.recordId), uniqueIndex('record_attachments_file_key').on(t.fileKey)],
+);

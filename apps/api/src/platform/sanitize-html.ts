@@ -12,3 +12,40 @@ export function sanitizeDescriptionHtml(html: string): string {
     transformTags: { a: sanitize.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
   });
 }
+
+const IMAGE_DATA_URI = /^data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/=\s]+$/i;
+const OWN_FILE = /^\/v1\/files\/[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,8}$/;
+
+function isAllowedImageSource(src: string | undefined): boolean {
+  return src !== undefined && (IMAGE_DATA_URI.test(src) || OWN_FILE.test(src));
+}
+
+/**
+ * A clinical record as the editor (Quill 2) writes it, reduced to the editor's formats:
+ * headers 1-3, bold, italic, underline, strike, ordered and bullet lists, links (http, https,
+ * mailto), images (data URIs of the accepted image types or our own files) and code blocks.
+ * Scripts, event handlers, styles and every other tag or attribute are removed.
+ */
+export function sanitizeRecordHtml(html: string): string {
+  return sanitize(html, {
+    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ol', 'ul', 'li', 'a', 'img', 'pre', 'code', 'div', 'span'],
+    allowedAttributes: {
+      a: ['href', 'target', 'rel'],
+      img: ['src', 'alt'],
+      li: ['data-list'],
+      div: ['class', 'data-language'],
+      pre: ['class', 'data-language', 'spellcheck'],
+      span: ['class', 'contenteditable'],
+    },
+    allowedClasses: {
+      div: ['ql-code-block-container', 'ql-code-block'],
+      pre: ['ql-syntax'],
+      span: ['ql-ui'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['data'] },
+    allowProtocolRelative: false,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
+    transformTags: { a: sanitize.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  });
+}

@@ -25,3 +25,47 @@ export async function readSingleFile(request: FastifyRequest, field: string, max
   }
   throw new AppError('FILE_MISSING');
 }
+
+export interface UploadLimits {
+  maxBytes: number;
+  maxFiles: number;
+  /** Answered when a file is larger than maxBytes. */
+  tooLarge: AppError;
+  /** Answered when more than maxFiles files are sent. */
+  tooMany: AppError;
+}
+
+/**
+ * Every file of a repeated multipart field, handed to `store` one at a time as it is read, so
+ * at most one file is held in memory. Other fields and files are skipped.
+ */
+export async function readEachFile(
+  request: FastifyRequest,
+  field: string,
+  limits: UploadLimits,
+  store: (upload: Upload) => Promise<void>,
+): Promise<number> {
+  if (!request.isMultipart()) return 0;
+  let count = 0;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles + 1, fields: 10 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      if (count === limits.maxFiles) throw limits.tooMany;
+      const bytes = await part.toBuffer();
+      count += 1;
+      await store({ bytes, filename: part.filename });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw limits.tooLarge;
+    if (code === 'FST_FILES_LIMIT') throw limits.tooMany;
+    if (error instanceof Error && !('code' in error)) throw new AppError('VALIDATION');
+    throw error;
+  }
+  return count;
+}

@@ -28,6 +28,11 @@ export const limits = {
   numberMax: 1_000_000,
   copiedFormLinkMs: 1200,
   publicFormCallsPerMinute: 60,
+  attachmentMaxBytes: 25 * 1024 * 1024,
+  attachmentsPerRequest: 10,
+  recordContentMaxChars: 5_000_000,
+  recordContentBodyBytes: 8 * 1024 * 1024,
+  editorMinHeightPx: 220,
   /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
   birthdateMin: '1900-01-01',
 } as const;
