@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Context } from '../../platform/context';
 import { send, sessionUser } from '../../platform/http';
+import { toPatientSummary } from '../patients/patients.repository';
 import { toQaTemplate } from '../qa-templates/qa-templates.repository';
 import { toForm, type FormRow } from './forms.repository';
 import * as forms from './forms.service';
@@ -35,7 +36,7 @@ export function formsRoutes(ctx: Context): FastifyPluginAsyncZod {
     app.get('/patients/:id/forms', { schema: { tags, params, response: { 200: formListResponse } } }, async (request, reply) => {
       const { rows, patient } = await forms.listForms(ctx, sessionUser(request).id, request.params.id);
       const list = rows.map((row) => toForm(row.form, row.templateName));
-      return send(reply, 200, { forms: list, patient: forms.patientSummary(patient) });
+      return send(reply, 200, { forms: list, patient: toPatientSummary(patient) });
     });
 
     app.post(
@@ -52,7 +53,7 @@ export function formsRoutes(ctx: Context): FastifyPluginAsyncZod {
       return send(reply, 200, {
         form: toForm(form, template.name),
         qaTemplate: toQaTemplate(template),
-        patient: forms.patientSummary(patient),
+        patient: toPatientSummary(patient),
       });
     });
 

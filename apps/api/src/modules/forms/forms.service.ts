@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkFormContent, fullNameOf, limits, type FormContent } from '@consultorio/shared';
+import { checkFormContent, limits, type FormContent } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -15,10 +15,6 @@ type Answers = Record<string, string | number | null>;
 /** 192 random bits, URL-safe: the link a patient opens without an account. */
 function newPublicToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-export function patientSummary(patient: { id: string; firstName: string; lastName: string | null }) {
-  return { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, fullName: fullNameOf(patient) };
 }
 
 export async function listForms(ctx: Context, ownerId: string, patientId: string) {

@@ -24,6 +24,11 @@ export function toPatient(row: PatientRow): Patient {
   };
 }
 
+/** The patient as forms and records name it: id and names only. */
+export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }) {
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, fullName: fullNameOf(row) };
+}
+
 /** Where a page of the list starts: after this patient in name order. */
 export interface PageStart {
   searchName: string;

@@ -16,7 +16,7 @@ import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { send, sessionUser } from '../../platform/http';
 import { readEachFile } from '../../platform/uploads';
-import { patientSummary } from '../forms/forms.service';
+import { toPatientSummary } from '../patients/patients.repository';
 import { toRecord } from './records.repository';
 import * as records from './records.service';
 
@@ -34,7 +34,7 @@ export function recordsRoutes(ctx: Context): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/patients/:id/records', { schema: { tags, params, response: { 200: recordListResponse } } }, async (request, reply) => {
       const { rows, patient } = await records.listRecords(ctx, sessionUser(request).id, request.params.id);
-      return send(reply, 200, { records: rows.map(toRecord), patient: patientSummary(patient) });
+      return send(reply, 200, { records: rows.map(toRecord), patient: toPatientSummary(patient) });
     });
 
     app.post(
@@ -48,7 +48,7 @@ export function recordsRoutes(ctx: Context): FastifyPluginAsyncZod {
 
     app.get('/records/:id', { schema: { tags, params, response: { 200: recordDetailResponse } } }, async (request, reply) => {
       const { record, attachments, patient } = await records.getRecord(ctx, sessionUser(request).id, request.params.id);
-      return send(reply, 200, { record: toRecord(record), recordsAttachments: attachments, patient: patientSummary(patient) });
+      return send(reply, 200, { record: toRecord(record), recordsAttachments: attachments, patient: toPatientSummary(patient) });
     });
 
     app.put(
