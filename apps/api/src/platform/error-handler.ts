@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDataException } from './errors';
+import { AppError, isDataException, isForeignKeyViolation } from './errors';
 
 const e = messages.errors;
 
@@ -33,6 +33,7 @@ function describe(error: FastifyError): { status: number; message: string } {
   if (known) return known;
   if (error instanceof SyntaxError) return { status: 400, message: e.invalidJson };
   if (isDataException(error)) return { status: 400, message: messages.validation.invalidBody };
+  if (isForeignKeyViolation(error)) return { status: 404, message: e.notFound };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: status === 429 ? e.tooManyRequests : messages.validation.invalidBody };
   return { status: 500, message: e.generic };

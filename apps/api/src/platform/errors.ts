@@ -62,3 +62,9 @@ export function isDataException(error: unknown): boolean {
   const code = (cause as { code?: unknown }).code;
   return typeof code === 'string' && code.length === 5 && code.startsWith('22');
 }
+
+/** PostgreSQL's foreign_key_violation: what the row points at was deleted meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: unknown }).code === '23503';
+}

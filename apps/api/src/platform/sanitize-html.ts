@@ -35,7 +35,7 @@ export function sanitizeRecordHtml(html: string): string {
       li: ['data-list'],
       div: ['class', 'data-language'],
       pre: ['class', 'data-language', 'spellcheck'],
-      span: ['class', 'contenteditable'],
+      span: ['class'],
     },
     allowedClasses: {
       div: ['ql-code-block-container', 'ql-code-block'],

@@ -77,9 +77,12 @@ export function createAppRouter() {
             },
             {
               path: paths.patientRecordsPattern,
-              lazy: async () => ({
-                Component: (await import('../features/patients/pages/patient-area-pages')).PatientRecordsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/patient-records-page')).PatientRecordsPage }),
+            },
+            {
+              // Its own chunk, with the rich-text editor (Quill), loaded only when a record is opened.
+              path: paths.patientRecordPattern,
+              lazy: async () => ({ Component: (await import('./routes/patient-record-page')).PatientRecordPage }),
             },
           ],
         },

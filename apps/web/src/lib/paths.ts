@@ -17,10 +17,13 @@ export const paths = {
   patientFormsPattern: '/patients/:patientId/forms',
   patientRecordsPattern: '/patients/:patientId/records',
   patientFormPattern: '/patients/:patientId/forms/:formId',
+  patientRecordPattern: '/patients/:patientId/records/:recordId',
   patientChats: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/chats`,
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,
   patientForm: (patientId: string, formId: string) =>
     `/patients/${encodeURIComponent(patientId)}/forms/${encodeURIComponent(formId)}`,
+  patientRecord: (patientId: string, recordId: string) =>
+    `/patients/${encodeURIComponent(patientId)}/records/${encodeURIComponent(recordId)}`,
   publicFormLink: (publicToken: string) => `/form-public-view?token=${encodeURIComponent(publicToken)}`,
 } as const;

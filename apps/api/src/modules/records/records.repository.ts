@@ -122,7 +122,7 @@ export async function insertAttachment(
 }
 
 /** Deletes the owner's attachment (its file row, and the attachment by cascade); returns the storage key. */
-export async function deleteAttachment(db: Db, ownerId: string, attachmentId: string): Promise<string | undefined> {
+export async function deleteAttachment(db: Db, ownerId: string, attachmentId: string, now: Date): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ key: recordAttachments.fileKey, recordId: recordAttachments.recordId })
@@ -131,6 +131,7 @@ export async function deleteAttachment(db: Db, ownerId: string, attachmentId: st
       .where(and(eq(recordAttachments.id, attachmentId), eq(records.ownerId, ownerId)));
     if (!found) return undefined;
     await tx.delete(files).where(and(eq(files.key, found.key), eq(files.ownerId, ownerId)));
+    await tx.update(records).set({ updatedAt: now }).where(eq(records.id, found.recordId));
     return found.key;
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { limits, messages } from '@consultorio/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -43,7 +44,10 @@ export async function renameRecord(ctx: Context, ownerId: string, id: string, na
 
 /** Stores the editor's HTML reduced to the editor's formats; scripts, handlers and styles never reach the database. */
 export async function saveRecordContent(ctx: Context, ownerId: string, id: string, html: string): Promise<RecordRow> {
-  const record = await repo.updateRecord(ctx.db, ownerId, id, { content: sanitizeRecordHtml(html) }, ctx.clock.now());
+  const content = sanitizeRecordHtml(html);
+  // Escaping can make text longer than what was sent; what is stored must fit the limit too.
+  if (content.length > limits.recordContentMaxChars) throw new AppError('VALIDATION', messages.validation.recordContentTooLong);
+  const record = await repo.updateRecord(ctx.db, ownerId, id, { content }, ctx.clock.now());
   if (!record) throw new AppError('RECORD_NOT_FOUND');
   return record;
 }
@@ -56,7 +60,9 @@ export async function deleteRecord(ctx: Context, ownerId: string, id: string): P
 
 /** The name a file is listed and downloaded under: its base name, without control characters. */
 export function attachmentBasename(filename: string): string {
-  const base = path.basename(filename.replaceAll('\\', '/'));
+  // Browsers send '"', CR and LF in multipart file names percent-encoded (WHATWG FormData).
+  const decoded = filename.replace(/%22/g, '"').replace(/%0[ad]/gi, ' ');
+  const base = path.basename(decoded.replaceAll('\\', '/'));
   const clean = base.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
   return clean || 'arquivo';
 }
@@ -126,7 +132,7 @@ export async function ensureOwnedRecord(ctx: Context, ownerId: string, id: strin
 }
 
 export async function deleteAttachment(ctx: Context, ownerId: string, attachmentId: string): Promise<void> {
-  const key = await repo.deleteAttachment(ctx.db, ownerId, attachmentId);
+  const key = await repo.deleteAttachment(ctx.db, ownerId, attachmentId, ctx.clock.now());
   if (!key) throw new AppError('ATTACHMENT_NOT_FOUND');
   await removeStoredFiles(ctx, [key]);
 }

@@ -20,7 +20,3 @@ function PatientAreaPlaceholder({ area }: { area: Area }) {
 export function PatientChatsPage() {
   return <PatientAreaPlaceholder area="chats" />;
 }
-
-export function PatientRecordsPage() {
-  return <PatientAreaPlaceholder area="records" />;
-}

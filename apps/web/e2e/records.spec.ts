@@ -1,0 +1,132 @@
+import { messages } from '@consultorio/shared';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { textbox } from './support/fields';
+import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
+
+function toastWith(page: Page, message: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ hasText: message });
+}
+
+/** Waits for a toast and closes it, so that it covers nothing afterwards (it may also leave by itself). */
+async function seeAndCloseToast(page: Page, message: string): Promise<void> {
+  const toast = toastWith(page, message);
+  await expect(toast).toBeVisible();
+  await toast
+    .getByRole('button', { name: messages.common.close })
+    .click({ timeout: 3_000 })
+    .catch(() => undefined);
+  await expect(toast).toHaveCount(0);
+}
+
+const examName = 'exame de sangue ção.txt';
+const reportName = 'laudo médico 2025.txt';
+
+test('a record is written with formatting, keeps its attachments and is printed', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Iris');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Maria', lastName: 'Souza' } });
+  expect(created.status()).toBe(201);
+  const main = page.getByRole('main');
+  const editor = main.locator('.ql-editor');
+
+  await test.step('open the patient’s records and create one', async () => {
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    await main
+      .getByRole('article', { name: 'Maria Souza' })
+      .getByRole('link', { name: messages.nav.records, exact: true })
+      .click();
+    await expect(main.getByRole('heading', { name: messages.records.title })).toBeVisible();
+    await expect(main.getByText(messages.records.empty)).toBeVisible();
+
+    await main.getByRole('button', { name: messages.records.newRecord, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: messages.records.newRecord });
+    await textbox(dialog, messages.records.name).fill('Evolução semanal');
+    await dialog.getByRole('button', { name: messages.common.create, exact: true }).click();
+    await seeAndCloseToast(page, messages.records.created);
+    await expect(dialog).toBeHidden();
+
+    const card = main.getByRole('article', { name: 'Evolução semanal' });
+    await card.getByRole('link', { name: messages.records.open }).click();
+    await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}\/records\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('banner').getByText('Maria Souza')).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Evolução semanal' })).toBeVisible();
+  });
+
+  await test.step('type, make a word bold with the toolbar, save and read it again after a reload', async () => {
+    await editor.click();
+    await page.keyboard.type('Paciente relata melhora ');
+    await main.locator('.ql-toolbar button.ql-bold').click();
+    await page.keyboard.type('significativa');
+    await main.locator('.ql-toolbar button.ql-bold').click();
+    await page.keyboard.type(' do sono.');
+    await expect(editor.locator('strong')).toHaveText('significativa');
+
+    await main.getByRole('button', { name: messages.common.save, exact: true }).click();
+    await seeAndCloseToast(page, messages.records.saved);
+
+    await page.reload();
+    await expect(editor.locator('strong')).toHaveText('significativa');
+    await expect(editor).toContainText('Paciente relata melhora significativa do sono.');
+  });
+
+  await test.step('upload two files, download one, remove the other', async () => {
+    const attachments = main.getByRole('region', { name: messages.records.attachments });
+    await expect(attachments.getByText(messages.records.noAttachments)).toBeVisible();
+
+    await attachments.locator('input[type=file]').setInputFiles([
+      { name: examName, mimeType: 'text/plain', buffer: Buffer.from('Hemoglobina 13,5 g/dL\n') },
+      { name: reportName, mimeType: 'text/plain', buffer: Buffer.from('Laudo sem alterações\n') },
+    ]);
+    const chosen = attachments.getByRole('list', { name: messages.records.chosenFiles });
+    await expect(chosen.getByText(examName)).toBeVisible();
+    await expect(chosen.getByText(reportName)).toBeVisible();
+    await attachments.getByRole('button', { name: messages.records.upload, exact: true }).click();
+    await seeAndCloseToast(page, messages.records.uploaded(2));
+    await expect(chosen).toHaveCount(0);
+
+    const list = attachments.getByRole('list', { name: messages.records.attachments });
+    const exam = list.getByRole('listitem').filter({ hasText: examName });
+    const report = list.getByRole('listitem').filter({ hasText: reportName });
+    await expect(exam).toBeVisible();
+    await expect(report).toBeVisible();
+
+    const download = exam.getByTitle(messages.records.download);
+    await expect(download).toHaveAttribute('target', '_blank');
+    const href = await download.getAttribute('href');
+    expect(href).toMatch(/^\/v1\/files\//);
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toBe('Hemoglobina 13,5 g/dL\n');
+    expect(file.headers()['content-disposition']).toContain(`UTF-8''${encodeURIComponent(examName)}`);
+
+    await report.getByTitle(messages.records.remove).click();
+    await seeAndCloseToast(page, messages.records.removed);
+    await expect(list.getByText(reportName)).toHaveCount(0);
+    await expect(exam).toBeVisible();
+  });
+
+  await test.step('print: a new window titled Prontuário with the patient and the text', async () => {
+    // The print dialog would block the test: the window the page opens prints into a flag instead.
+    await page.evaluate(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const opened = open(...args);
+        if (opened) opened.print = () => ((window as unknown as { printed: boolean }).printed = true);
+        return opened;
+      };
+    });
+    const popupEvent = page.context().waitForEvent('page');
+    await main.getByRole('button', { name: messages.records.print, exact: true }).click();
+    const popup = await popupEvent;
+    await expect(popup).toHaveTitle(messages.records.printTitle);
+    const body = popup.locator('body');
+    await expect(body).toContainText('Maria Souza');
+    await expect(body).toContainText('Evolução semanal');
+    await expect(body).toContainText(`${professional.firstName} ${professional.lastName}`);
+    await expect(popup.locator('main strong')).toHaveText('significativa');
+    expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+    await popup.close();
+  });
+});

@@ -1,0 +1,27 @@
+import type { ClinicalRecord, RecordNameRequest } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { userStatsQueryKey } from '../../../lib/query-keys';
+import { recordListQueryKey } from './list-records';
+
+export interface CreateRecordVariables {
+  patientId: string;
+  record: RecordNameRequest;
+}
+
+export function createRecord({ patientId, record }: CreateRecordVariables) {
+  return apiClient.post<{ record: ClinicalRecord }>(`/v1/patients/${encodeURIComponent(patientId)}/records`, record);
+}
+
+export function useCreateRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRecord,
+    onSuccess: async (_response, { patientId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: recordListQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: userStatsQueryKey }),
+      ]);
+    },
+  });
+}

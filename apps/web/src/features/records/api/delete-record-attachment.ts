@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { recordQueryKey } from './get-record';
+
+export interface DeleteRecordAttachmentVariables {
+  recordId: string;
+  attachmentId: string;
+}
+
+export function deleteRecordAttachment({ attachmentId }: DeleteRecordAttachmentVariables) {
+  return apiClient.delete<null>(`/v1/records/attachments/${encodeURIComponent(attachmentId)}`);
+}
+
+/** Removes one attachment; then the record and its attachments are read again. */
+export function useDeleteRecordAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRecordAttachment,
+    onSuccess: async (_response, { recordId }) => {
+      await queryClient.invalidateQueries({ queryKey: recordQueryKey(recordId) });
+    },
+  });
+}

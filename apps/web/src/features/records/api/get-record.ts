@@ -1,0 +1,42 @@
+import type { ClinicalRecord, RecordAttachment } from '@consultorio/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export interface RecordPatient {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  fullName: string;
+}
+
+export interface RecordDetail {
+  record: ClinicalRecord;
+  recordsAttachments: RecordAttachment[];
+  patient: RecordPatient;
+}
+
+export function recordQueryKey(recordId: string) {
+  return ['records', 'detail', recordId] as const;
+}
+
+export async function getRecord(recordId: string, signal?: AbortSignal): Promise<RecordDetail> {
+  const response = await apiClient.get<RecordDetail>(`/v1/records/${encodeURIComponent(recordId)}`, { signal });
+  return response.data;
+}
+
+export function recordQueryOptions(recordId: string) {
+  return queryOptions({
+    queryKey: recordQueryKey(recordId),
+    queryFn: ({ signal }) => getRecord(recordId, signal),
+  });
+}
+
+/** One of the professional's records with its attachments and patient; another's or a missing one fails with 404. */
+export function useRecordDetail(recordId: string) {
+  return useQuery(recordQueryOptions(recordId));
+}
+
+/** Replaces the record in its cached detail, keeping the attachments and the patient. */
+export function withSavedRecord(detail: RecordDetail | undefined, record: ClinicalRecord): RecordDetail | undefined {
+  return detail ? { ...detail, record } : detail;
+}

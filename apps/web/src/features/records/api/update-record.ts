@@ -1,0 +1,27 @@
+import type { ClinicalRecord, RecordNameRequest } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
+import { recordListsQueryKey } from './list-records';
+
+export interface UpdateRecordVariables {
+  recordId: string;
+  update: RecordNameRequest;
+}
+
+/** Renames the record. */
+export function updateRecord({ recordId, update }: UpdateRecordVariables) {
+  return apiClient.put<{ record: ClinicalRecord }>(`/v1/records/${encodeURIComponent(recordId)}`, update);
+}
+
+export function useUpdateRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRecord,
+    onSuccess: async (response) => {
+      const { record } = response.data;
+      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
+      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
+    },
+  });
+}

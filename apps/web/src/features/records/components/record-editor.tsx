@@ -1,0 +1,129 @@
+import { limits, messages, recordImageTypes } from '@consultorio/shared';
+import { Box } from '@mantine/core';
+import Quill from 'quill';
+import 'quill/dist/quill.snow.css';
+import './record-editor.css';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { isBlankEditorHtml, normalizeSemanticHtml } from './editor-html';
+
+/** What the record page asks of the editor. */
+export interface RecordEditorHandle {
+  /** The text as HTML to save or print ('' when empty). */
+  getHtml: () => string;
+  /** Replaces the text (after a save whose answer differs from what was sent). */
+  setHtml: (html: string) => void;
+}
+
+interface RecordEditorProps {
+  initialHtml: string;
+  /** Called on every change the user makes. */
+  onUserChange: () => void;
+  ref: Ref<RecordEditorHandle>;
+}
+
+const toolbar = [
+  [{ header: [1, 2, 3, false] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  ['link'],
+  ['clean'],
+];
+
+const formats = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'link', 'image', 'code-block'];
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error('not a data URL'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Asks for an image and puts it where the cursor is, inside the text (as a data URI). */
+function pickImage(quill: Quill): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = recordImageTypes.join(', ');
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    void readAsDataUrl(file).then((dataUrl) => {
+      const range = quill.getSelection(true);
+      quill.insertEmbed(range.index, 'image', dataUrl, 'user');
+      quill.setSelection(range.index + 1, 0, 'silent');
+    });
+  });
+  input.click();
+}
+
+function loadHtml(quill: Quill, html: string): void {
+  quill.setContents(quill.clipboard.convert({ html }), 'silent');
+}
+
+/** The record's rich-text editor (Quill 2, snow theme). Quill is only loaded with the record page. */
+export function RecordEditor({ initialHtml, onUserChange, ref }: RecordEditorProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<Quill | null>(null);
+  // Read once, when the editor is made; later changes go through the handle.
+  const initialHtmlRef = useRef(initialHtml);
+  const onUserChangeRef = useRef(onUserChange);
+
+  useEffect(() => {
+    onUserChangeRef.current = onUserChange;
+  }, [onUserChange]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const host = container.appendChild(document.createElement('div'));
+    const quill = new Quill(host, {
+      theme: 'snow',
+      formats,
+      modules: {
+        toolbar: { container: toolbar, handlers: { image: () => pickImage(quill) } },
+      },
+    });
+    quill.root.setAttribute('aria-label', messages.records.content);
+    quill.root.setAttribute('role', 'textbox');
+    quill.root.setAttribute('aria-multiline', 'true');
+    loadHtml(quill, initialHtmlRef.current);
+    quill.on('text-change', (_delta, _old, source) => {
+      if (source === 'user') onUserChangeRef.current();
+    });
+    quillRef.current = quill;
+    return () => {
+      quillRef.current = null;
+      container.replaceChildren();
+    };
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getHtml: () => {
+        const quill = quillRef.current;
+        if (!quill) return initialHtmlRef.current;
+        const html = normalizeSemanticHtml(quill.getSemanticHTML());
+        return isBlankEditorHtml(html) ? '' : html;
+      },
+      setHtml: (html: string) => {
+        const quill = quillRef.current;
+        if (quill) loadHtml(quill, html);
+      },
+    }),
+    [],
+  );
+
+  return (
+    <Box
+      ref={containerRef}
+      bg="white"
+      className="record-editor"
+      style={{ '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { messages } from '@consultorio/shared';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { useRecordDetail, type RecordDetail } from '../api/get-record';
+import { useSaveRecordContent } from '../api/save-record-content';
+import { printRecord } from './print-record';
+import { RecordAttachments } from './record-attachments';
+import { RecordEditor, type RecordEditorHandle } from './record-editor';
+
+interface RecordViewProps {
+  patientId: string;
+  recordId: string;
+}
+
+/** One of the patient's records: its dates, the rich-text editor, printing and the attachments. */
+export function RecordView({ patientId, recordId }: RecordViewProps) {
+  const { data: detail, isPending } = useRecordDetail(recordId);
+
+  if (isPending) return <PageLoader />;
+  // A missing record (or one of another patient, reached by editing the address) shows nothing
+  // but the way back; a failed fetch has already shown its toast.
+  if (!detail || detail.record.patientId !== patientId) return <BackToList patientId={patientId} />;
+  return <RecordScreen key={detail.record.id} detail={detail} />;
+}
+
+function BackToList({ patientId }: { patientId: string }) {
+  return (
+    <Group>
+      <Button
+        component={Link}
+        to={paths.patientRecords(patientId)}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={18} />}
+        px={0}
+      >
+        {messages.records.backToList}
+      </Button>
+    </Group>
+  );
+}
+
+function dateTimeOrDash(iso: string | null): string {
+  return iso === null ? messages.common.dash : formatDateTime(iso);
+}
+
+function RecordScreen({ detail }: { detail: RecordDetail }) {
+  const { record, recordsAttachments, patient } = detail;
+  const user = useCurrentUser();
+  const saveContent = useSaveRecordContent();
+  const editorRef = useRef<RecordEditorHandle>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
+  // Every change of the user counts one; what was saved last is remembered to know if the text is dirty.
+  const changeCount = useRef(0);
+  const savedChangeCount = useRef(0);
+  // The content the editor last took from or gave to the server.
+  const syncedContent = useRef(record.content);
+
+  const countChange = useCallback(() => {
+    changeCount.current += 1;
+  }, []);
+
+  // Leaving the page (reload, close, another address) with unsaved text asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (changeCount.current === savedChangeCount.current) return;
+      event.preventDefault();
+      event.returnValue = messages.records.unsavedChanges;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  // A newer content read from the server (e.g. after an upload's refetch) replaces an untouched text only.
+  useEffect(() => {
+    if (record.content === syncedContent.current) return;
+    if (changeCount.current !== savedChangeCount.current) return;
+    editorRef.current?.setHtml(record.content);
+    syncedContent.current = record.content;
+  }, [record.content]);
+
+  const save = () => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    const content = editor.getHtml();
+    const sentAt = changeCount.current;
+    setSaveFailed(false);
+    saveContent.mutate(
+      { recordId: record.id, content },
+      {
+        onSuccess: (response) => {
+          const saved = response.data.record.content;
+          syncedContent.current = saved;
+          // Typed while saving: keep it (still unsaved), the server's version would erase it.
+          if (changeCount.current !== sentAt) return;
+          savedChangeCount.current = sentAt;
+          if (saved !== content) editor.setHtml(saved);
+        },
+        // The text stays as typed; the toast says why, this says what to do.
+        onError: () => setSaveFailed(true),
+      },
+    );
+  };
+
+  const print = () => {
+    printRecord({
+      professionalTitle: user.title,
+      professionalName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      profession: user.profession,
+      patientName: patient.fullName,
+      recordName: record.name,
+      createdAt: formatDateTime(record.creationDate),
+      updatedAt: dateTimeOrDash(record.lastUpdateDate),
+      contentHtml: editorRef.current?.getHtml() ?? record.content,
+    });
+  };
+
+  return (
+    <Stack>
+      <BackToList patientId={record.patientId} />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack>
+            <Paper component="aside" aria-label={record.name} p="md">
+              <Stack gap="xs">
+                <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+                  {record.name}
+                </Title>
+                {record.aiAssistantName !== null && (
+                  <Text size="sm" c="dimmed">
+                    {messages.records.writtenBy(record.aiAssistantName)}
+                  </Text>
+                )}
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {messages.records.createdAt}
+                  </Text>
+                  <Text size="sm">{formatDateTime(record.creationDate)}</Text>
+                </div>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {messages.records.updatedAt}
+                  </Text>
+                  <Text size="sm">{dateTimeOrDash(record.lastUpdateDate)}</Text>
+                </div>
+              </Stack>
+            </Paper>
+            <RecordAttachments recordId={record.id} attachments={recordsAttachments} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <RecordEditor
+              ref={editorRef}
+              initialHtml={record.content}
+              onUserChange={countChange}
+            />
+            {saveFailed && (
+              <Alert color="red" role="alert">
+                {messages.records.saveFailed}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={print}>
+                {messages.records.print}
+              </Button>
+              <Button leftSection={<IconDeviceFloppy size={18} />} onClick={save} disabled={saveContent.isPending}>
+                {saveContent.isPending ? messages.common.saving : messages.common.save}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
