@@ -129,4 +129,18 @@ test('a record is written with formatting, keeps its attachments and is printed'
     expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
     await popup.close();
   });
+
+  await test.step('a save that fails keeps every typed word and says so', async () => {
+    // A real failure: the record is deleted elsewhere (another tab) while the text is being written.
+    const recordId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect((await page.request.delete(`/v1/records/${recordId}`)).status()).toBe(200);
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Texto escrito depois.');
+    await main.getByRole('button', { name: messages.common.save, exact: true }).click();
+    await expect(toastWith(page, messages.errors.recordNotFound)).toBeVisible();
+    await expect(main.getByText(messages.records.saveFailed)).toBeVisible();
+    await expect(editor).toContainText('Texto escrito depois.');
+    await expect(editor.locator('strong')).toHaveText('significativa');
+  });
 });
