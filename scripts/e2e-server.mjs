@@ -1,4 +1,5 @@
 // The real server for the browser tests: built app, fresh data folder, PGlite, mail as .eml files.
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -18,4 +19,10 @@ delete process.env.SMTP_URL;
 delete process.env.S3_BUCKET;
 
 buildIfNeeded();
+// Fixture data made the way an operator would: a coupon the billing spec applies.
+const admin = spawnSync(process.execPath, ['apps/api/dist/admin.js', 'coupons:create', '--code', 'BEMVINDO30', '--plan', 'profissional', '--days', '30'], {
+  cwd: path.join(import.meta.dirname, '..'),
+  stdio: 'inherit',
+});
+if (admin.status !== 0) throw new Error('could not create the e2e coupon');
 await import('../apps/api/dist/main.js');

@@ -1,12 +1,13 @@
-// Bundles the API (and the shared package it imports) into dist/main.js; node_modules stay external.
+// Bundles the API and its admin command line (with the shared package they import) into dist/;
+// node_modules stay external.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
 await rm(`${here}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: [`${here}src/main.ts`],
-  outfile: `${here}dist/main.js`,
+  entryPoints: { main: `${here}src/main.ts`, admin: `${here}src/admin.ts` },
+  outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,4 +19,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
-console.log('api built: apps/api/dist/main.js');
+console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js');

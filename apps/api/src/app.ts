@@ -19,6 +19,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
 import { recordsRoutes } from './modules/records/records.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { BackgroundTasks } from './platform/background-tasks';
 import { systemClock, type Clock } from './platform/clock';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(qaTemplatesRoutes(ctx));
       await api.register(formsRoutes(ctx));
       await api.register(recordsRoutes(ctx));
+      await api.register(billingRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

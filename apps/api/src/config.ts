@@ -38,6 +38,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('suporte@consultorio.local'),
   SUPPORT_ACCOUNT_EMAIL: z.email('must be an e-mail address').optional(),
   SUPPORT_BILLING_EMAIL: z.email('must be an e-mail address').optional(),
@@ -68,6 +69,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Length of the trial a confirmed registration starts on the default plan. */
+  trialDays: number;
   /** The addresses of the dashboard's three support cards. */
   supportContacts: { technical: string; account: string; billing: string };
 }
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    trialDays: e.TRIAL_DAYS,
     supportContacts: {
       technical: e.SUPPORT_EMAIL,
       account: e.SUPPORT_ACCOUNT_EMAIL ?? e.SUPPORT_EMAIL,

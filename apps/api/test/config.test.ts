@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       webDist: undefined,
       logLevel: 'info',
       trustProxy: false,
+      trialDays: 14,
       supportContacts: {
         technical: 'suporte@consultorio.local',
         account: 'suporte@consultorio.local',
@@ -121,6 +122,9 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'suporte@'],
     ['SUPPORT_ACCOUNT_EMAIL', 'cadastro da clinica'],
     ['SUPPORT_BILLING_EMAIL', '@clinica.example'],
+    ['TRIAL_DAYS', 'duas semanas'],
+    ['TRIAL_DAYS', '-1'],
+    ['TRIAL_DAYS', '400'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     let thrown: unknown;
     try {

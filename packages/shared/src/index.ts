@@ -14,3 +14,5 @@ export * from './rules/time-field';
 export * from './rules/scores';
 export * from './rules/form-content';
 export * from './schemas/records';
+export * from './schemas/billing';
+export * from './rules/subscription';

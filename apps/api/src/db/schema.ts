@@ -246,3 +246,74 @@ export const recordAttachments = pgTable(
   },
   (t) => [index('record_attachments_record_idx').on(t.recordId), uniqueIndex('record_attachments_file_key').on(t.fileKey)],
 );
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    period: text('period', { enum: ['monthly', 'annual', 'lifetime'] }).notNull(),
+    patientsLimit: integer('patients_limit').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The plan a confirmed registration starts its trial on. */
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plans_code_key').on(t.code)],
+);
+
+/** One current subscription per professional. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    dueDate: date('due_date', { mode: 'string' }),
+    cancellationDate: timestamp('cancellation_date', { withTimezone: true }),
+    isTrial: boolean('is_trial').notNull().default(false),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId)],
+);
+
+/** A code that grants a plan for some days, or a percentage off the price. Stored upper-case. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    planId: uuid('plan_id').references(() => plans.id),
+    days: integer('days'),
+    percentOff: integer('percent_off'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_once_key').on(t.couponId, t.userId)],
+);

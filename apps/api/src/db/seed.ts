@@ -1,8 +1,10 @@
-import { qaTemplateSeedSchema, type QaTemplateSeed } from '@consultorio/shared';
+import { planPeriods, qaTemplateSeedSchema, type QaTemplateSeed } from '@consultorio/shared';
+import { z } from 'zod';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { sanitizeDescriptionHtml } from '../platform/sanitize-html';
 import type { Db } from './client';
-import { qaTemplates } from './schema';
+import { plans, qaTemplates } from './schema';
+import planSeeds from './seeds/plans.json' with { type: 'json' };
 import anamneseGeral from './seeds/qa-templates/anamnese-geral.json' with { type: 'json' };
 import anamneseNutricional from './seeds/qa-templates/anamnese-nutricional.json' with { type: 'json' };
 import anamnesePsicologica from './seeds/qa-templates/anamnese-psicologica.json' with { type: 'json' };
@@ -26,6 +28,30 @@ export const templateLibrary: readonly QaTemplateSeed[] = [
  * version of each key stays current.
  */
 export async function seedDatabase(db: Db): Promise<void> {
+  await seedPlans(db);
+  await seedTemplates(db);
+}
+
+const planSeedSchema = z.array(
+  z.object({
+    code: z.string().regex(/^[a-z0-9-]+$/),
+    name: z.string().min(1),
+    description: z.string(),
+    period: z.enum(planPeriods),
+    patientsLimit: z.number().int().positive(),
+    priceCents: z.number().int().nonnegative(),
+    isDefault: z.boolean(),
+  }),
+);
+
+/** The plans offered from the start; a plan already stored (perhaps edited by the admin tool) is left as it is. */
+async function seedPlans(db: Db): Promise<void> {
+  for (const plan of planSeedSchema.parse(planSeeds)) {
+    await db.insert(plans).values(plan).onConflictDoNothing({ target: plans.code });
+  }
+}
+
+async function seedTemplates(db: Db): Promise<void> {
   for (const template of templateLibrary) {
     await db.transaction(async (tx) => {
       await tx

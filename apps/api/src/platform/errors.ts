@@ -17,6 +17,8 @@ export const errorCatalog = {
   TOO_MANY_ATTACHMENTS: { status: 413, message: e.tooManyAttachments },
   TEMPLATE_NOT_FOUND: { status: 404, message: e.templateNotFound },
   FORM_LOCKED: { status: 423, message: e.formLocked },
+  COUPON_INVALID: { status: 400, message: e.couponInvalid },
+  PATIENT_LIMIT: { status: 403, message: e.patientLimit(0) },
   TOO_MANY_REQUESTS: { status: 429, message: e.tooManyRequests },
   REGISTRATION_NOT_FOUND: { status: 404, message: e.registrationNotFound },
   CONFIRMATION_INVALID: { status: 400, message: e.confirmationInvalid },

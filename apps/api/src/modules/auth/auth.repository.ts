@@ -2,6 +2,7 @@ import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateCounters, passwordResets, sessions, userRegistrations, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
+import { startTrial } from '../billing/billing.repository';
 
 export type RegistrationRow = typeof userRegistrations.$inferSelect;
 
@@ -51,7 +52,8 @@ export async function registrationExists(db: Db, id: string, now: Date): Promise
 }
 
 /** Turns a valid registration into a user in one transaction; undefined when the token is not valid now. */
-export async function confirmRegistration(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+/** Turns a pending registration into a user, with a trial of the default plan until `trialDueDate`. */
+export async function confirmRegistration(db: Db, tokenHash: string, now: Date, trialDueDate: string): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
     const [registration] = await tx
       .delete(userRegistrations)
@@ -71,6 +73,7 @@ export async function confirmRegistration(db: Db, tokenHash: string, now: Date):
     await tx
       .delete(userRegistrations)
       .where(or(eq(userRegistrations.email, registration.email), eq(userRegistrations.username, registration.username)));
+    await startTrial(tx, user!.id, trialDueDate);
     return user;
   });
 }

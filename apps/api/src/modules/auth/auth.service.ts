@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { limits, messages } from '@consultorio/shared';
+import { limits, messages, todayIsoDate } from '@consultorio/shared';
 import type { z } from 'zod';
 import type { loginRequest, registrationRequest } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
@@ -8,6 +8,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword, verifyDecoyPassword, verifyPassword } from '../../platform/passwords';
 import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import { findUserByEmail, findUserByUsername, setPasswordHash, type UserRow } from '../users/users.repository';
+import { addDaysIso } from '../billing/billing.service';
 import * as repo from './auth.repository';
 import { sendNewPasswordMail, sendRegistrationMail, sendUsernameMail } from './auth.mails';
 
@@ -51,7 +52,9 @@ export async function resendRegistrationMail(ctx: Context, id: string): Promise<
 
 export async function confirmRegistration(ctx: Context, token: string): Promise<void> {
   try {
-    const user = await repo.confirmRegistration(ctx.db, hashToken(token), ctx.clock.now());
+    const now = ctx.clock.now();
+    const trialDueDate = addDaysIso(todayIsoDate(now), ctx.config.trialDays);
+    const user = await repo.confirmRegistration(ctx.db, hashToken(token), now, trialDueDate);
     if (!user) throw new AppError('CONFIRMATION_INVALID');
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_key')) throw new AppError('USERNAME_TAKEN');

@@ -1,7 +1,7 @@
 import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, patients, users } from '../../db/schema';
+import { files, patients, plans, subscriptions, users } from '../../db/schema';
 import type { NewStoredFile } from '../../platform/stored-files';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -93,12 +93,32 @@ function namedValues(patient: PatientCreate | PatientUpdate) {
   return { ...patient, searchName: searchKey(fullNameOf(patient)) };
 }
 
-export async function insertPatient(db: Db, ownerId: string, patient: PatientCreate, now: Date): Promise<PatientRow> {
-  const [row] = await db
-    .insert(patients)
-    .values({ ...namedValues(patient), ownerId, createdAt: now, updatedAt: now })
-    .returning();
-  return row!;
+/**
+ * Inserts the patient unless the owner's plan is full. The owner's row is locked first, so two
+ * creations racing for the last place cannot both pass; the count comes from the counter the
+ * trigger keeps. A professional without a subscription has no limit.
+ */
+export async function insertPatient(
+  db: Db,
+  ownerId: string,
+  patient: PatientCreate,
+  now: Date,
+): Promise<PatientRow | { limit: number }> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ count: users.patientCount, limit: plans.patientsLimit })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(users.id, ownerId))
+      .for('update', { of: users });
+    if (owner?.limit != null && owner.count >= owner.limit) return { limit: owner.limit };
+    const [row] = await tx
+      .insert(patients)
+      .values({ ...namedValues(patient), ownerId, createdAt: now, updatedAt: now })
+      .returning();
+    return row!;
+  });
 }
 
 export async function updatePatient(

@@ -40,7 +40,9 @@ export async function getPatient(ctx: Context, ownerId: string, id: string): Pro
 }
 
 export async function createPatient(ctx: Context, ownerId: string, patient: PatientCreate): Promise<PatientRow> {
-  return repo.insertPatient(ctx.db, ownerId, patient, ctx.clock.now());
+  const created = await repo.insertPatient(ctx.db, ownerId, patient, ctx.clock.now());
+  if ('limit' in created) throw new AppError('PATIENT_LIMIT', messages.errors.patientLimit(created.limit));
+  return created;
 }
 
 export async function updatePatient(ctx: Context, ownerId: string, id: string, patient: PatientUpdate): Promise<PatientRow> {

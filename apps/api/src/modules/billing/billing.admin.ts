@@ -1,0 +1,157 @@
+import { parseArgs } from 'node:util';
+import { formatCents, planPeriods, todayIsoDate, type PlanPeriod } from '@consultorio/shared';
+import { eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { addDaysIso, normalizeCouponCode } from './billing.service';
+import * as repo from './billing.repository';
+
+export const adminUsage = `Uso: npm run admin -- <comando> [opções]
+
+  plans:list
+  plans:create --code CODIGO --name NOME --period monthly|annual|lifetime --limit N --price CENTAVOS [--description TEXTO]
+  coupons:list
+  coupons:create --code CODIGO (--plan CODIGO_DO_PLANO --days N | --percent N) [--valid-until AAAA-MM-DD] [--max N]
+  subscription:show USUARIO_OU_EMAIL
+  subscription:grant USUARIO_OU_EMAIL --plan CODIGO_DO_PLANO [--days N]
+  subscription:cancel USUARIO_OU_EMAIL`;
+
+export class AdminError extends Error {}
+
+const options = {
+  code: { type: 'string' },
+  name: { type: 'string' },
+  period: { type: 'string' },
+  limit: { type: 'string' },
+  price: { type: 'string' },
+  description: { type: 'string' },
+  plan: { type: 'string' },
+  days: { type: 'string' },
+  percent: { type: 'string' },
+  'valid-until': { type: 'string' },
+  max: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
+function required(values: Values, name: keyof Values): string {
+  const value = values[name];
+  if (!value) throw new AdminError(`Falta --${name}.`);
+  return value;
+}
+
+function wholeNumber(value: string | undefined, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new AdminError(`--${name} deve ser um número inteiro entre ${min} e ${max}.`);
+  return Number(value);
+}
+
+async function findUser(db: Db, who: string | undefined) {
+  if (!who) throw new AdminError('Informe o usuário ou o e-mail do profissional.');
+  const [user] = await db.select().from(users).where(or(eq(users.username, who), eq(users.email, who.toLowerCase())));
+  if (!user) throw new AdminError(`Profissional não encontrado: ${who}`);
+  return user;
+}
+
+async function planByCode(db: Db, code: string) {
+  const plan = await repo.findPlanByCode(db, code);
+  if (!plan) throw new AdminError(`Plano não encontrado: ${code}`);
+  return plan;
+}
+
+type Command = (db: Db, values: Values, positionals: string[], now: Date) => Promise<string>;
+
+const commands: Record<string, Command> = {
+  'plans:list': async (db) =>
+    (await repo.listPlans(db))
+      .map((p) => `${p.code}\t${p.name}\t${p.period}\t${p.patientsLimit} pacientes\t${formatCents(p.priceCents)}${p.isDefault ? '\tpadrão' : ''}${p.active ? '' : '\tinativo'}`)
+      .join('\n') || 'Nenhum plano.',
+
+  'plans:create': async (db, values) => {
+    const period = required(values, 'period');
+    if (!planPeriods.includes(period as PlanPeriod)) throw new AdminError('--period deve ser monthly, annual ou lifetime.');
+    const plan = await repo.insertPlan(db, {
+      code: required(values, 'code'),
+      name: required(values, 'name'),
+      description: values.description ?? '',
+      period: period as PlanPeriod,
+      patientsLimit: wholeNumber(required(values, 'limit'), 'limit', { min: 1 })!,
+      priceCents: wholeNumber(required(values, 'price'), 'price')!,
+    });
+    return `Plano criado: ${plan.code} (${plan.name}).`;
+  },
+
+  'coupons:list': async (db) =>
+    (await repo.listCoupons(db))
+      .map(({ coupon, planCode }) => {
+        const grant = coupon.percentOff ? `${coupon.percentOff}% de desconto` : `plano ${planCode} por ${coupon.days} dias`;
+        const uses = `${coupon.redemptions}${coupon.maxRedemptions === null ? '' : `/${coupon.maxRedemptions}`} usos`;
+        const until = coupon.validUntil ? `até ${coupon.validUntil.toISOString().slice(0, 10)}` : 'sem validade';
+        return `${coupon.code}\t${grant}\t${uses}\t${until}`;
+      })
+      .join('\n') || 'Nenhum cupom.',
+
+  'coupons:create': async (db, values) => {
+    const code = normalizeCouponCode(required(values, 'code'));
+    if (!/^[A-Z0-9_-]{3,64}$/.test(code)) throw new AdminError('--code deve ter de 3 a 64 letras, números, - ou _.');
+    const percentOff = wholeNumber(values.percent, 'percent', { min: 1, max: 100 });
+    const days = wholeNumber(values.days, 'days', { min: 1 });
+    const plan = values.plan ? await planByCode(db, values.plan) : undefined;
+    if ((percentOff === null) === (plan === undefined)) throw new AdminError('Use --plan com --days, ou --percent.');
+    if (plan && days === null) throw new AdminError('Falta --days.');
+    const validUntil = values['valid-until'];
+    if (validUntil !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) throw new AdminError('--valid-until deve ser AAAA-MM-DD.');
+    await repo.insertCoupon(db, {
+      code,
+      planId: plan?.id ?? null,
+      days,
+      percentOff,
+      // Valid through the whole given day.
+      validUntil: validUntil ? new Date(`${addDaysIso(validUntil, 1)}T00:00:00Z`) : null,
+      maxRedemptions: wholeNumber(values.max, 'max', { min: 1 }),
+    });
+    return `Cupom criado: ${code}.`;
+  },
+
+  'subscription:show': async (db, _values, [who]) => {
+    const user = await findUser(db, who);
+    const found = await repo.findSubscription(db, user.id);
+    if (!found) return `${user.username}: sem assinatura.`;
+    const { subscription: s, plan } = found;
+    return [
+      `${user.username} <${user.email}>`,
+      `plano: ${plan.code} (${plan.name}), ${plan.patientsLimit} pacientes, ${user.patientCount} em uso`,
+      `valor: ${formatCents(s.priceCents)}${s.isTrial ? ', período de teste' : ''}`,
+      `vencimento: ${s.dueDate ?? '—'}${s.cancellationDate ? `, cancelada em ${s.cancellationDate.toISOString().slice(0, 10)}` : ''}`,
+    ].join('\n');
+  },
+
+  'subscription:grant': async (db, values, [who], now) => {
+    const user = await findUser(db, who);
+    const plan = await planByCode(db, required(values, 'plan'));
+    const days = wholeNumber(values.days, 'days', { min: 1 });
+    const dueDate = plan.period === 'lifetime' ? null : addDaysIso(todayIsoDate(now), days ?? (plan.period === 'annual' ? 365 : 30));
+    await repo.putSubscription(db, user.id, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+    return `${user.username}: plano ${plan.code} até ${dueDate ?? 'sem vencimento'}.`;
+  },
+
+  'subscription:cancel': async (db, _values, [who], now) => {
+    const user = await findUser(db, who);
+    if (!(await repo.cancelSubscription(db, user.id, now))) throw new AdminError(`${user.username}: sem assinatura.`);
+    return `${user.username}: assinatura cancelada.`;
+  },
+};
+
+/** Runs one admin command; returns what to print. Bad input throws AdminError with a Portuguese message. */
+export async function runAdminCommand(db: Db, args: string[], now: Date = new Date()): Promise<string> {
+  const [name, ...rest] = args;
+  const command = name ? commands[name] : undefined;
+  if (!command) throw new AdminError(adminUsage);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new AdminError(`${(error as Error).message}\n\n${adminUsage}`);
+  }
+  return command(db, parsed.values, parsed.positionals, now);
+}

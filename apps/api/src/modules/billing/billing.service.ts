@@ -1,0 +1,52 @@
+import { todayIsoDate } from '@consultorio/shared';
+import type { Context } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { UserRow } from '../users/users.repository';
+import * as repo from './billing.repository';
+
+/** yyyy-mm-dd plus a number of days, in calendar days. */
+export function addDaysIso(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+export function today(ctx: Context): string {
+  return todayIsoDate(ctx.clock.now());
+}
+
+export async function getSubscription(ctx: Context, userId: string) {
+  return repo.findSubscription(ctx.db, userId);
+}
+
+/** Coupons are case-insensitive and trimmed: they are stored and compared upper-case. */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * Applies a coupon: a plan coupon moves the professional to its plan for its number of days
+ * (no longer a trial); a percentage coupon lowers the price of the current subscription.
+ */
+export async function applyCoupon(ctx: Context, user: UserRow, code: string): Promise<void> {
+  const now = ctx.clock.now();
+  const applied = await repo.redeemCoupon(ctx.db, user.id, normalizeCouponCode(code), now, async (tx, coupon) => {
+    if (coupon.planId && coupon.days) {
+      const plan = await repo.findPlanById(tx, coupon.planId);
+      if (!plan) return false;
+      const dueDate = plan.period === 'lifetime' ? null : addDaysIso(today(ctx), coupon.days);
+      await repo.putSubscription(tx, user.id, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+      return true;
+    }
+    if (coupon.percentOff) {
+      const current = await repo.findSubscription(tx, user.id);
+      if (!current) return false;
+      const priceCents = Math.round((current.plan.priceCents * (100 - coupon.percentOff)) / 100);
+      const { planId, dueDate, isTrial, cancellationDate } = current.subscription;
+      await repo.putSubscription(tx, user.id, { planId, dueDate, isTrial, cancellationDate, priceCents }, now);
+      return true;
+    }
+    return false;
+  });
+  if (!applied) throw new AppError('COUPON_INVALID');
+}
