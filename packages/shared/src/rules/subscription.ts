@@ -1,4 +1,4 @@
-import type { PlanPeriod, Subscription } from '../schemas/billing';
+import type { Subscription } from '../schemas/billing';
 
 export type SubscriptionStatus = 'none' | 'trial' | 'cancelled' | 'expired' | 'active';
 
