@@ -1,23 +1,9 @@
 import { messages } from '@consultorio/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-
-function toastWith(page: Page, message: string): Locator {
-  return page.locator('[data-sonner-toast]').filter({ hasText: message });
-}
-
-/** Waits for a toast and closes it, so that it covers nothing afterwards (it may also leave by itself). */
-async function seeAndCloseToast(page: Page, message: string): Promise<void> {
-  const toast = toastWith(page, message);
-  await expect(toast).toBeVisible();
-  await toast
-    .getByRole('button', { name: messages.common.close })
-    .click({ timeout: 3_000 })
-    .catch(() => undefined);
-  await expect(toast).toHaveCount(0);
-}
+import { seeAndCloseToast, toastWith } from './support/toasts';
 
 const examName = 'exame de sangue ção.txt';
 const reportName = 'laudo médico 2025.txt';

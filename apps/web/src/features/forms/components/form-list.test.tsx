@@ -1,7 +1,9 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { everyTypeTemplate, formOf, mockApi, patientId, renderWithProviders, scoredTemplate } from '../testing/fixtures';
+import { everyTypeTemplate, formOf, patientId, scoredTemplate } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { FormList } from './form-list';
 
 const older = formOf(everyTypeTemplate, { id: 'f1', name: 'Avaliação inicial', createdAt: '2025-01-01T10:00:00.000Z' });

@@ -1,7 +1,9 @@
 import { messages, type FormContent } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { everyTypeTemplate, formOf, mockApi, patientId, renderWithProviders, scoredTemplate } from '../testing/fixtures';
+import { everyTypeTemplate, formOf, patientId, scoredTemplate } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { FormView } from './form-view';
 
 const patient = { id: patientId, firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' };

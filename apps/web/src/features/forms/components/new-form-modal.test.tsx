@@ -2,7 +2,9 @@ import { messages } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { everyTypeTemplate, formOf, mockApi, patientId, renderWithProviders, scoredTemplate } from '../testing/fixtures';
+import { everyTypeTemplate, formOf, patientId, scoredTemplate } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { NewFormModal } from './new-form-modal';
 
 function nameBox(): HTMLInputElement {

@@ -1,7 +1,10 @@
 import { formCreateRequest, messages, type FormCreateRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { BusyModal } from '../../../components/busy-modal';
+import { FormActions } from '../../../components/form-actions';
+import { NameField } from '../../../components/name-field';
 import { useCreateForm } from '../api/create-form';
 import { useQaTemplates } from '../api/list-qa-templates';
 
@@ -16,25 +19,15 @@ const emptyForm: FormCreateRequest = { name: '', qaTemplateId: '' };
 /** 'Novo Formulário': a name and a questionnaire, both required. */
 export function NewFormModal({ patientId, opened, onClose }: NewFormModalProps) {
   const createForm = useCreateForm();
-  const close = () => {
-    if (!createForm.isPending) onClose();
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={messages.forms.newForm}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': messages.common.close, disabled: createForm.isPending }}
-    >
+    <BusyModal opened={opened} title={messages.forms.newForm} isBusy={createForm.isPending} onClose={onClose}>
       {/* The content unmounts when the modal closes, so every opening starts with empty fields. */}
       <NewFormFields
         isCreating={createForm.isPending}
-        onClose={close}
+        onClose={onClose}
         onSubmit={(form) => createForm.mutate({ patientId, form }, { onSuccess: onClose })}
       />
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -56,11 +49,8 @@ function NewFormFields({ isCreating, onClose, onSubmit }: NewFormFieldsProps) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack>
-        <TextInput
+        <NameField
           label={messages.forms.name}
-          required
-          data-autofocus
-          autoComplete="off"
           disabled={isCreating}
           error={formState.errors.name?.message}
           {...register('name')}
@@ -86,14 +76,11 @@ function NewFormFields({ isCreating, onClose, onSubmit }: NewFormFieldsProps) {
             />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isCreating}>
-            {messages.common.close}
-          </Button>
-          <Button type="submit" disabled={isCreating}>
-            {isCreating ? messages.common.creating : messages.common.create}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={isCreating ? messages.common.creating : messages.common.create}
+          disabled={isCreating}
+          onClose={onClose}
+        />
       </Stack>
     </form>
   );

@@ -2,7 +2,9 @@ import { messages, type PublicForm } from '@consultorio/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { everyTypeTemplate, mockApi, renderWithProviders } from '../testing/fixtures';
+import { everyTypeTemplate } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { PublicFormPage } from './public-form-page';
 
 const publicForm: PublicForm = {

@@ -1,11 +1,4 @@
 import type { Form, QaTemplate } from '@consultorio/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 
 /** Test data of the forms feature: one template with every field type, one scored like PHQ-9. */
 export const everyTypeTemplate: QaTemplate = {
@@ -103,38 +96,4 @@ export function formOf(template: QaTemplate, changes: Partial<Form> = {}): Form 
     createdAt: '2025-03-05T17:30:00.000Z',
     ...changes,
   };
-}
-
-export interface ApiCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-type Answer = { status: number; data?: unknown; message?: string };
-
-/** Answers each call with `respond(call)` and records the calls. */
-export function mockApi(respond: (call: ApiCall) => Answer) {
-  const calls: ApiCall[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const call: ApiCall = {
-      method: init?.method ?? 'GET',
-      url: input instanceof Request ? input.url : String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const { status, data = null, message } = respond(call);
-    return Promise.resolve(new Response(JSON.stringify({ status, data, message }), { status }));
-  });
-  return calls;
-}
-
-export function renderWithProviders(ui: ReactNode, initialPath = '/') {
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[initialPath]}>{ui}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
 }

@@ -1,7 +1,9 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, recordOf, renderWithProviders } from '../testing/fixtures';
+import { recordOf } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { EditRecordModal } from './edit-record-modal';
 
 const record = recordOf({ name: 'Primeira sessão' });

@@ -1,7 +1,10 @@
 import { messages, recordNameRequest, type RecordNameRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { BusyModal } from '../../../components/busy-modal';
+import { FormActions } from '../../../components/form-actions';
+import { NameField } from '../../../components/name-field';
 import { useCreateRecord } from '../api/create-record';
 
 interface NewRecordModalProps {
@@ -15,25 +18,15 @@ const emptyRecord: RecordNameRequest = { name: '' };
 /** 'Novo Prontuário': a name, required. */
 export function NewRecordModal({ patientId, opened, onClose }: NewRecordModalProps) {
   const createRecord = useCreateRecord();
-  const close = () => {
-    if (!createRecord.isPending) onClose();
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={messages.records.newRecord}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': messages.common.close, disabled: createRecord.isPending }}
-    >
+    <BusyModal opened={opened} title={messages.records.newRecord} isBusy={createRecord.isPending} onClose={onClose}>
       {/* The content unmounts when the modal closes, so every opening starts with an empty name. */}
       <NewRecordFields
         isCreating={createRecord.isPending}
-        onClose={close}
+        onClose={onClose}
         onSubmit={(record) => createRecord.mutate({ patientId, record }, { onSuccess: onClose })}
       />
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -52,23 +45,17 @@ function NewRecordFields({ isCreating, onClose, onSubmit }: NewRecordFieldsProps
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack>
-        <TextInput
+        <NameField
           label={messages.records.name}
-          required
-          data-autofocus
-          autoComplete="off"
           disabled={isCreating}
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isCreating}>
-            {messages.common.close}
-          </Button>
-          <Button type="submit" disabled={isCreating}>
-            {isCreating ? messages.common.creating : messages.common.create}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={isCreating ? messages.common.creating : messages.common.create}
+          disabled={isCreating}
+          onClose={onClose}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,9 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, recordOf, renderWithProviders } from '../testing/fixtures';
+import { recordOf } from '../testing/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
 import { RecordList } from './record-list';
 
 const patientId = '00000000-0000-4000-8000-0000000000aa';

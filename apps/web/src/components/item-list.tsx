@@ -1,0 +1,75 @@
+import { messages } from '@consultorio/shared';
+import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+
+interface ItemListProps<T extends { id: string }> {
+  /** Everything loaded, in the order to show. */
+  items: readonly T[];
+  isPending: boolean;
+  isError: boolean;
+  searchPlaceholder: string;
+  newLabel: string;
+  emptyText: string;
+  /** The items that match what was typed; keep it stable (a module function). */
+  filter: (items: readonly T[], search: string) => T[];
+  renderCard: (item: T) => ReactNode;
+  onNew: () => void;
+  /** Rendered after the list, e.g. its modals. */
+  children?: ReactNode;
+}
+
+/** A searchable grid of cards (filtered as one types over the loaded list) with a 'Novo ...' button. */
+export function ItemList<T extends { id: string }>(props: ItemListProps<T>) {
+  const { items, filter, searchPlaceholder, newLabel, onNew, children } = props;
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => filter(items, search), [filter, items, search]);
+
+  return (
+    <Stack>
+      <Group wrap="nowrap" align="flex-start">
+        <TextInput
+          type="search"
+          aria-label={searchPlaceholder}
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
+          {newLabel}
+        </Button>
+      </Group>
+      <ItemGrid {...props} shown={shown} />
+      {children}
+    </Stack>
+  );
+}
+
+type ItemGridProps<T extends { id: string }> = ItemListProps<T> & { shown: readonly T[] };
+
+function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, emptyText, renderCard }: ItemGridProps<T>) {
+  if (isPending) {
+    return (
+      <Center py="xl" role="status" aria-label={messages.app.loading}>
+        <Loader />
+      </Center>
+    );
+  }
+  const notice = isError && items.length === 0 ? messages.errors.generic : shown.length === 0 ? emptyText : null;
+  if (notice !== null) {
+    return (
+      <Paper p="lg">
+        <Text c="dimmed">{notice}</Text>
+      </Paper>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {shown.map((item) => (
+        <Fragment key={item.id}>{renderCard(item)}</Fragment>
+      ))}
+    </SimpleGrid>
+  );
+}
