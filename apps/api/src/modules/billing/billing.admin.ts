@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { formatCents, planPeriods, todayIsoDate, type PlanPeriod } from '@consultorio/shared';
+import { formatCents, isRealIsoDate, planPeriods, todayIsoDate, type PlanPeriod } from '@consultorio/shared';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { addDaysIso, normalizeCouponCode } from './billing.service';
+import { isUniqueViolation } from '../../platform/errors';
 import * as repo from './billing.repository';
 
 export const adminUsage = `Uso: npm run admin -- <comando> [opções]
@@ -40,7 +41,10 @@ function required(values: Values, name: keyof Values): string {
   return value;
 }
 
-function wholeNumber(value: string | undefined, name: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number | null {
+/** The largest value an integer column holds. */
+const INT_MAX = 2_147_483_647;
+
+function wholeNumber(value: string | undefined, name: string, { min = 0, max = INT_MAX } = {}): number | null {
   if (value === undefined) return null;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new AdminError(`--${name} deve ser um número inteiro entre ${min} e ${max}.`);
   return Number(value);
@@ -59,6 +63,16 @@ async function planByCode(db: Db, code: string) {
   return plan;
 }
 
+/** Runs an insert; a code already taken becomes a plain message instead of a database error. */
+async function uniquely<T>(message: string, insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AdminError(message);
+    throw error;
+  }
+}
+
 type Command = (db: Db, values: Values, positionals: string[], now: Date) => Promise<string>;
 
 const commands: Record<string, Command> = {
@@ -68,16 +82,18 @@ const commands: Record<string, Command> = {
       .join('\n') || 'Nenhum plano.',
 
   'plans:create': async (db, values) => {
+    const code = required(values, 'code');
+    if (!/^[a-z0-9-]{2,40}$/.test(code)) throw new AdminError('--code deve ter de 2 a 40 letras minúsculas, números ou -.');
     const period = required(values, 'period');
     if (!planPeriods.includes(period as PlanPeriod)) throw new AdminError('--period deve ser monthly, annual ou lifetime.');
-    const plan = await repo.insertPlan(db, {
-      code: required(values, 'code'),
+    const plan = await uniquely(`Já existe um plano com o código ${code}.`, () => repo.insertPlan(db, {
+      code,
       name: required(values, 'name'),
       description: values.description ?? '',
       period: period as PlanPeriod,
       patientsLimit: wholeNumber(required(values, 'limit'), 'limit', { min: 1 })!,
       priceCents: wholeNumber(required(values, 'price'), 'price')!,
-    });
+    }));
     return `Plano criado: ${plan.code} (${plan.name}).`;
   },
 
@@ -99,17 +115,18 @@ const commands: Record<string, Command> = {
     const plan = values.plan ? await planByCode(db, values.plan) : undefined;
     if ((percentOff === null) === (plan === undefined)) throw new AdminError('Use --plan com --days, ou --percent.');
     if (plan && days === null) throw new AdminError('Falta --days.');
+    if (percentOff !== null && days !== null) throw new AdminError('--days só vale com --plan.');
     const validUntil = values['valid-until'];
-    if (validUntil !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(validUntil)) throw new AdminError('--valid-until deve ser AAAA-MM-DD.');
-    await repo.insertCoupon(db, {
+    if (validUntil !== undefined && !isRealIsoDate(validUntil)) throw new AdminError('--valid-until deve ser uma data AAAA-MM-DD.');
+    await uniquely(`Já existe um cupom com o código ${code}.`, () => repo.insertCoupon(db, {
       code,
       planId: plan?.id ?? null,
       days,
       percentOff,
-      // Valid through the whole given day.
-      validUntil: validUntil ? new Date(`${addDaysIso(validUntil, 1)}T00:00:00Z`) : null,
+      // Valid through the whole given day, in the server's time zone (the one "today" uses).
+      validUntil: validUntil ? new Date(`${addDaysIso(validUntil, 1)}T00:00:00`) : null,
       maxRedemptions: wholeNumber(values.max, 'max', { min: 1 }),
-    });
+    }));
     return `Cupom criado: ${code}.`;
   },
 
