@@ -1,6 +1,6 @@
 // `npm run bench`: starts the built server against the local PostgreSQL and measures the API with
 // autocannon on 127.0.0.1, printing p50/p99 latency and requests per second for each scenario.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,16 @@ async function admin(sql, connectionString = adminUrl) {
   } finally {
     await client.end();
   }
+}
+
+/** Runs the admin command line against the bench database. */
+function adminCli(databaseUrl, ...args) {
+  const result = spawnSync(process.execPath, ['apps/api/dist/admin.js', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl.toString() },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')}: ${result.stderr}`);
 }
 
 async function waitForHealth(deadline = Date.now() + 30_000) {
@@ -124,6 +134,9 @@ try {
   const cookie = await signedInCookie(dataDir, 'bench_user');
   const otherCookie = await signedInCookie(dataDir, 'bench_other');
   const seedCount = Number(process.env.BENCH_PATIENTS ?? 5000);
+  // The trial's plan allows 50 patients: the operator's tool gives both professionals room.
+  adminCli(url, 'plans:create', '--code', 'bench', '--name', 'Bench', '--period', 'monthly', '--limit', String(seedCount * 2), '--price', '0');
+  for (const username of ['bench_user', 'bench_other']) adminCli(url, 'subscription:grant', username, '--plan', 'bench');
   const seedStart = performance.now();
   const [patientIds] = await Promise.all([seedPatients(cookie, seedCount), seedPatients(otherCookie, seedCount)]);
   const seedSeconds = (performance.now() - seedStart) / 1000;
