@@ -40,3 +40,10 @@ export const tokenSchema = z
   .trim()
   .min(1, { error: v.tokenRequired })
   .max(200, { error: v.tokenRequired });
+
+/** The name of a form, record or chat session: required, at most 200 characters. */
+export const itemNameSchema = z
+  .string({ error: v.nameRequired })
+  .trim()
+  .min(1, { error: v.nameRequired })
+  .max(limits.itemNameMax, { error: v.tooLong(limits.itemNameMax) });

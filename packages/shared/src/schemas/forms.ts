@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { limits } from '../constants/limits';
 import { messages } from '../messages/pt-br';
-import { envelope } from './common';
+import { envelope, itemNameSchema } from './common';
+import { patientSummarySchema } from './patients';
 
 const v = messages.validation;
 
@@ -92,21 +92,16 @@ export const formSchema = z.object({
 });
 export type Form = z.infer<typeof formSchema>;
 
-export const formNameSchema = z
-  .string({ error: v.nameRequired })
-  .trim()
-  .min(1, { error: v.nameRequired })
-  .max(limits.itemNameMax, { error: v.tooLong(limits.itemNameMax) });
 
 export const formCreateRequest = z.object({
-  name: formNameSchema,
+  name: itemNameSchema,
   qaTemplateId: z.uuid({ error: v.templateRequired }),
 });
 export type FormCreateRequest = z.input<typeof formCreateRequest>;
 
 /** Rename, lock or unlock; at least one of them. */
 export const formUpdateRequest = z
-  .object({ name: formNameSchema.optional(), isLocked: z.boolean({ error: v.invalidBody }).optional() })
+  .object({ name: itemNameSchema.optional(), isLocked: z.boolean({ error: v.invalidBody }).optional() })
   .refine((update) => update.name !== undefined || update.isLocked !== undefined, { error: v.nameRequired, path: ['name'] });
 export type FormUpdateRequest = z.input<typeof formUpdateRequest>;
 
@@ -128,12 +123,11 @@ export const publicFormRequest = z.object({ publicToken: publicTokenSchema });
 export const publicFormContentRequest = formContentRequest.extend({ publicToken: publicTokenSchema });
 export type PublicFormContentRequest = z.input<typeof publicFormContentRequest>;
 
-const patientSummary = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() });
 
-export const formResponse = envelope(z.object({ form: formSchema, qaTemplate: qaTemplateSchema, patient: patientSummary }));
+export const formResponse = envelope(z.object({ form: formSchema, qaTemplate: qaTemplateSchema, patient: patientSummarySchema }));
 export const formCreatedResponse = envelope(z.object({ form: formSchema, qaTemplate: qaTemplateSchema }));
 export const formUpdatedResponse = envelope(z.object({ form: formSchema }));
-export const formListResponse = envelope(z.object({ forms: z.array(formSchema), patient: patientSummary }));
+export const formListResponse = envelope(z.object({ forms: z.array(formSchema), patient: patientSummarySchema }));
 export const qaTemplateListResponse = envelope(z.object({ qaTemplates: z.array(qaTemplateSchema) }));
 
 /** What a patient sees through the link: never the professional's e-mail, CPF or other data. */

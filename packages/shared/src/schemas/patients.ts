@@ -25,6 +25,10 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
+/** The patient as forms and records name it: id and names only. */
+export const patientSummarySchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() });
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+
 export const patientResponse = envelope(z.object({ patient: patientSchema }));
 
 const optionalEmail = z.preprocess(blankToNull, emailSchema.nullish()).transform((email) => email ?? null);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
 import { messages } from '../messages/pt-br';
-import { envelope } from './common';
-import { formNameSchema } from './forms';
+import { envelope, itemNameSchema } from './common';
+import { patientSummarySchema } from './patients';
 
 const v = messages.validation;
 
@@ -31,9 +31,8 @@ export const recordAttachmentSchema = z.object({
 });
 export type RecordAttachment = z.infer<typeof recordAttachmentSchema>;
 
-const patientSummary = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() });
 
-export const recordNameRequest = z.object({ name: formNameSchema });
+export const recordNameRequest = z.object({ name: itemNameSchema });
 export type RecordNameRequest = z.input<typeof recordNameRequest>;
 
 export const recordContentRequest = z.object({
@@ -45,9 +44,9 @@ export type RecordContentRequest = z.input<typeof recordContentRequest>;
 
 export const recordResponse = envelope(z.object({ record: recordSchema }));
 export const recordDetailResponse = envelope(
-  z.object({ record: recordSchema, recordsAttachments: z.array(recordAttachmentSchema), patient: patientSummary }),
+  z.object({ record: recordSchema, recordsAttachments: z.array(recordAttachmentSchema), patient: patientSummarySchema }),
 );
-export const recordListResponse = envelope(z.object({ records: z.array(recordSchema), patient: patientSummary }));
+export const recordListResponse = envelope(z.object({ records: z.array(recordSchema), patient: patientSummarySchema }));
 export const recordAttachmentsResponse = envelope(z.object({ recordsAttachments: z.array(recordAttachmentSchema) }));
 
 /** The image types the editor's picker accepts, and the only data URIs kept in a record. */

@@ -1,4 +1,4 @@
-import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
+import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientSummary, type PatientUpdate } from '@consultorio/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, patients, plans, subscriptions, users } from '../../db/schema';
@@ -25,7 +25,7 @@ export function toPatient(row: PatientRow): Patient {
 }
 
 /** The patient as forms and records name it: id and names only. */
-export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }) {
+export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }): PatientSummary {
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, fullName: fullNameOf(row) };
 }
 
