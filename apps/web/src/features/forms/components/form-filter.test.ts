@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyTypeTemplate, formOf } from '../testing/fixtures';
-import { filterForms, sortNewestFirst } from './form-filter';
+import { filterByName as filterForms, sortNewestFirst } from '../../../lib/named-items';
 
 const older = formOf(everyTypeTemplate, { id: '1', name: 'Avaliação Inicial', createdAt: '2025-01-01T10:00:00.000Z' });
 const newer = formOf(everyTypeTemplate, { id: '2', name: 'Retorno de março', createdAt: '2025-03-01T10:00:00.000Z' });

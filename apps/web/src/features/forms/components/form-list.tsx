@@ -5,7 +5,7 @@ import { ItemList } from '../../../components/item-list';
 import { useEditedItem } from '../../../hooks/use-edited-item';
 import { useFormList } from '../api/list-forms';
 import { EditFormModal } from './edit-form-modal';
-import { filterForms, sortNewestFirst } from './form-filter';
+import { filterByName, sortNewestFirst } from '../../../lib/named-items';
 import { FormCard } from './form-card';
 import { NewFormModal } from './new-form-modal';
 
@@ -27,7 +27,7 @@ export function FormList({ patientId }: { patientId: string }) {
       searchPlaceholder={messages.forms.searchPlaceholder}
       newLabel={messages.forms.newForm}
       emptyText={messages.forms.empty}
-      filter={filterForms}
+      filter={filterByName}
       renderCard={(form) => <FormCard form={form} onEdit={edited.edit} />}
       onNew={newModal.open}
     >

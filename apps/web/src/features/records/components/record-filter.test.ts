@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordOf } from '../testing/fixtures';
-import { filterRecords, sortNewestFirst } from './record-filter';
+import { filterByName as filterRecords, sortNewestFirst } from '../../../lib/named-items';
 
 const older = recordOf({ id: '1', name: 'Avaliação Inicial', createdAt: '2025-01-01T10:00:00.000Z' });
 const newer = recordOf({ id: '2', name: 'Retorno de março', createdAt: '2025-03-01T10:00:00.000Z' });

@@ -7,7 +7,7 @@ import { useRecordList } from '../api/list-records';
 import { EditRecordModal } from './edit-record-modal';
 import { NewRecordModal } from './new-record-modal';
 import { RecordCard } from './record-card';
-import { filterRecords, sortNewestFirst } from './record-filter';
+import { filterByName, sortNewestFirst } from '../../../lib/named-items';
 
 /**
  * A patient's records, newest first, with the search (over the loaded list, as one types),
@@ -27,7 +27,7 @@ export function RecordList({ patientId }: { patientId: string }) {
       searchPlaceholder={messages.records.searchPlaceholder}
       newLabel={messages.records.newRecord}
       emptyText={messages.records.empty}
-      filter={filterRecords}
+      filter={filterByName}
       renderCard={(record) => <RecordCard record={record} onEdit={edited.edit} />}
       onNew={newModal.open}
     >
