@@ -1,25 +1,9 @@
 import { messages } from '@consultorio/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-
-function toastWith(page: Page, message: string): Locator {
-  return page.locator('[data-sonner-toast]').filter({ hasText: message });
-}
-
-/**
- * Closes a toast so that it covers nothing afterwards (they open over the top right corner,
- * where the 'Novo Paciente' button is). It may also leave by itself before the click lands.
- */
-async function closeToast(page: Page, message: string): Promise<void> {
-  const toast = toastWith(page, message);
-  await toast
-    .getByRole('button', { name: messages.common.close })
-    .click({ timeout: 3_000 })
-    .catch(() => undefined);
-  await expect(toast).toHaveCount(0);
-}
+import { closeToast, toastWith } from './support/toasts';
 
 interface NewPatient {
   firstName: string;
