@@ -18,12 +18,18 @@ export async function readSingleFile(request: FastifyRequest, field: string, max
       if (part.type === 'file') part.file.resume();
     }
   } catch (error) {
-    // The parser reports a malformed body (no boundary, truncated data) as an Error without a
-    // code; the plugin's own limits (413) and ours carry one and keep their answer.
-    if (error instanceof Error && !('code' in error)) throw new AppError('VALIDATION');
-    throw error;
+    throw asUploadError(error);
   }
   throw new AppError('FILE_MISSING');
+}
+
+/**
+ * The parser reports a malformed body (no boundary, truncated data) as an Error without a
+ * code: that is bad input. The plugin's own limits (413) and our errors carry a code and keep
+ * their answer.
+ */
+function asUploadError(error: unknown): unknown {
+  return error instanceof Error && !('code' in error) ? new AppError('VALIDATION') : error;
 }
 
 export interface UploadLimits {
@@ -64,8 +70,7 @@ export async function readEachFile(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw limits.tooLarge;
     if (code === 'FST_FILES_LIMIT') throw limits.tooMany;
-    if (error instanceof Error && !('code' in error)) throw new AppError('VALIDATION');
-    throw error;
+    throw asUploadError(error);
   }
   return count;
 }
