@@ -63,7 +63,7 @@ export async function updateForm(
   db: Db,
   ownerId: string,
   id: string,
-  changes: { name?: string; isLocked?: boolean; content?: FormContent },
+  changes: { name?: string | undefined; isLocked?: boolean | undefined; content?: FormContent },
   now: Date,
 ): Promise<FormRow | undefined> {
   const [row] = await db
@@ -72,6 +72,11 @@ export async function updateForm(
     .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
     .returning();
   return row;
+}
+
+export async function templateName(db: Db, qaTemplateId: string): Promise<string> {
+  const [row] = await db.select({ name: qaTemplates.name }).from(qaTemplates).where(eq(qaTemplates.id, qaTemplateId));
+  return row?.name ?? '';
 }
 
 export async function deleteForm(db: Db, ownerId: string, id: string): Promise<boolean> {

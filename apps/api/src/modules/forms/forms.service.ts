@@ -55,11 +55,10 @@ export async function updateForm(
   id: string,
   changes: { name?: string | undefined; isLocked?: boolean | undefined },
 ): Promise<{ form: FormRow; templateName: string }> {
-  const found = await repo.findOwnedForm(ctx.db, ownerId, id);
-  if (!found) throw new AppError('FORM_NOT_FOUND');
-  const form = await repo.updateForm(ctx.db, ownerId, id, definedOnly(changes), ctx.clock.now());
+  // Drizzle leaves out undefined values, so only what was sent changes.
+  const form = await repo.updateForm(ctx.db, ownerId, id, changes, ctx.clock.now());
   if (!form) throw new AppError('FORM_NOT_FOUND');
-  return { form, templateName: found.template.name };
+  return { form, templateName: await repo.templateName(ctx.db, form.qaTemplateId) };
 }
 
 export async function deleteForm(ctx: Context, ownerId: string, id: string): Promise<void> {
@@ -114,8 +113,4 @@ function checkedContent(template: QaTemplateRow, answers: Answers): FormContent 
   const check = checkFormContent(template.content, answers);
   if (!check.ok) throw new AppError('VALIDATION', check.message);
   return check.content;
-}
-
-function definedOnly<T extends object>(changes: T): Partial<T> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
