@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Badge, Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -71,8 +72,15 @@ function FormEditor({ detail }: { detail: FormDetail }) {
   const answersForm = useAnswersForm(qaTemplate.content, form.content);
   const currentContent = useCurrentContent(qaTemplate.content, answersForm.control);
   const { scoring } = qaTemplate;
-  // While the lock is being saved the switch already shows where it goes.
-  const isLocked = (updateForm.isPending ? updateForm.variables.update.isLocked : undefined) ?? form.isLocked;
+  // While the lock is being saved the switch already shows where it goes. This is set in the
+  // change event itself: the mutation's own state reaches React a tick later, and a controlled
+  // switch whose value did not change in the event is put back by React.
+  const [lockShown, setLockShown] = useState<boolean | null>(null);
+  const isLocked = lockShown ?? form.isLocked;
+  const changeLock = (next: boolean) => {
+    setLockShown(next);
+    updateForm.mutate({ formId: form.id, update: { isLocked: next } }, { onSettled: () => setLockShown(null) });
+  };
 
   const submit = answersForm.handleSubmit((answers) =>
     saveContent.mutate(
@@ -134,9 +142,7 @@ function FormEditor({ detail }: { detail: FormDetail }) {
                 label={messages.forms.lockLabel}
                 checked={isLocked}
                 disabled={updateForm.isPending}
-                onChange={(event) =>
-                  updateForm.mutate({ formId: form.id, update: { isLocked: event.currentTarget.checked } })
-                }
+                onChange={(event) => changeLock(event.currentTarget.checked)}
               />
             </Paper>
           </Stack>
