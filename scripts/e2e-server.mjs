@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { startFakeChatModel } from './fake-chat-model.mjs';
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '../.tmp/e2e'));
 rmSync(dataDir, { recursive: true, force: true });
@@ -17,6 +18,7 @@ Object.assign(process.env, {
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 delete process.env.S3_BUCKET;
+delete process.env.AI_API_KEY;
 
 buildIfNeeded();
 // Fixture data made the way an operator would: a coupon the billing spec applies.
@@ -25,4 +27,8 @@ const admin = spawnSync(process.execPath, ['apps/api/dist/admin.js', 'coupons:cr
   stdio: 'inherit',
 });
 if (admin.status !== 0) throw new Error('could not create the e2e coupon');
+// The assistants answer from a loopback model speaking the chat-completions protocol, word by
+// word with a small pause, so the browser sees a real streamed answer.
+const model = await startFakeChatModel({ behavior: { chunkDelayMs: 25 } });
+Object.assign(process.env, { AI_BASE_URL: model.url, AI_MODEL: 'fake-model', AI_TIMEOUT_SECONDS: '20' });
 await import('../apps/api/dist/main.js');

@@ -20,8 +20,11 @@ import { formsRoutes } from './modules/forms/forms.routes';
 import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { assistantsRoutes } from './modules/assistants/assistants.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { BackgroundTasks } from './platform/background-tasks';
+import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError } from './platform/error-handler';
@@ -67,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     tasks,
     loginThrottle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
+    ai: createChatModel(deps.config.ai, app.log),
   };
   app.decorate('tasks', tasks);
   app.addHook('onClose', () => tasks.drain());
@@ -115,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(formsRoutes(ctx));
       await api.register(recordsRoutes(ctx));
       await api.register(billingRoutes(ctx));
+      await api.register(assistantsRoutes(ctx));
+      await api.register(chatsRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -42,7 +42,25 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('suporte@consultorio.local'),
   SUPPORT_ACCOUNT_EMAIL: z.email('must be an e-mail address').optional(),
   SUPPORT_BILLING_EMAIL: z.email('must be an e-mail address').optional(),
+  AI_BASE_URL: optionalUrl(['http', 'https']),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(90),
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(16_000),
 });
+
+/** The model of the assistants; without AI_MODEL the offline assistant answers. */
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Longest wait for the whole answer, and between two pieces of a streamed one. */
+  timeoutMs: number;
+  /** The model's context window, in tokens: long histories are trimmed to fit it. */
+  contextTokens: number;
+}
+
+const openAiBaseUrl = 'https://api.openai.com/v1';
 
 export interface S3Config {
   bucket: string;
@@ -73,6 +91,7 @@ export interface Config {
   trialDays: number;
   /** The addresses of the dashboard's three support cards. */
   supportContacts: { technical: string; account: string; billing: string };
+  ai: AiConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +145,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       account: e.SUPPORT_ACCOUNT_EMAIL ?? e.SUPPORT_EMAIL,
       billing: e.SUPPORT_BILLING_EMAIL ?? e.SUPPORT_EMAIL,
     },
+    ai: aiConfig(e),
+  };
+}
+
+function aiConfig(e: z.output<typeof envSchema>): AiConfig | undefined {
+  if (!e.AI_MODEL) {
+    if (e.AI_BASE_URL) throw new ConfigError('Invalid configuration:\n  AI_MODEL="": must be set when AI_BASE_URL is set');
+    return undefined;
+  }
+  return {
+    baseUrl: (e.AI_BASE_URL ?? openAiBaseUrl).replace(/\/+$/, ''),
+    apiKey: e.AI_API_KEY,
+    model: e.AI_MODEL,
+    timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    contextTokens: e.AI_CONTEXT_TOKENS,
   };
 }

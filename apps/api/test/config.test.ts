@@ -27,7 +27,24 @@ describe('loadConfig', () => {
         account: 'suporte@consultorio.local',
         billing: 'suporte@consultorio.local',
       },
+      ai: undefined,
     });
+  });
+
+  it('configures the assistants model from AI_*: OpenAI by default, any compatible server by AI_BASE_URL', () => {
+    expect(loadConfig({ AI_MODEL: 'gpt-4o-mini', AI_API_KEY: 'sk-test' }).ai).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-test',
+      model: 'gpt-4o-mini',
+      timeoutMs: 90_000,
+      contextTokens: 16_000,
+    });
+    expect(
+      loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1', AI_TIMEOUT_SECONDS: '30', AI_CONTEXT_TOKENS: '8192' }).ai,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1', timeoutMs: 30_000, contextTokens: 8192 });
+    expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL/);
+    expect(() => loadConfig({ AI_MODEL: 'x', AI_BASE_URL: 'ollama' })).toThrow(/AI_BASE_URL/);
+    expect(() => loadConfig({ AI_MODEL: 'x', AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
   });
 
   it('reads the support addresses, each falling back to SUPPORT_EMAIL', () => {

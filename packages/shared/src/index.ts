@@ -16,3 +16,4 @@ export * from './rules/form-content';
 export * from './schemas/records';
 export * from './schemas/billing';
 export * from './rules/subscription';
+export * from './schemas/chats';

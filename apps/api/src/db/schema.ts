@@ -1,7 +1,7 @@
 
 import { sql } from 'drizzle-orm';
-import type { FormContent, Scoring, TemplateSection } from '@consultorio/shared';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChatMessageContent, ChatSender, FormContent, Scoring, TemplateSection } from '@consultorio/shared';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -245,6 +245,89 @@ export const recordAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('record_attachments_record_idx').on(t.recordId), uniqueIndex('record_attachments_file_key').on(t.fileKey)],
+);
+
+/**
+ * AI assistants: a name and the instructions the model receives. The library every
+ * professional starts with has no owner and comes from the data files in
+ * `db/seeds/ai-assistants`, updated in place by key on every start.
+ */
+export const aiAssistants = pgTable(
+  'ai_assistants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    externalId: uuid('external_id').notNull().defaultRandom(),
+    key: text('key').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    instructions: text('instructions').notNull(),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ai_assistants_key_key').on(t.key), uniqueIndex('ai_assistants_external_id_key').on(t.externalId)],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    externalId: uuid('external_id').notNull().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    aiAssistantId: uuid('ai_assistant_id')
+      .notNull()
+      .references(() => aiAssistants.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /** Null until the name, the assistant or the thread first changes. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('chats_patient_created_idx').on(t.patientId, t.createdAt), index('chats_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One message of a chat. `content` is what the thread shows; `modelText` is what the model
+ * reads for it (a form's answers, a record's text, the text extracted from files), kept so
+ * later turns send the same history without reading the files again.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The thread's order: two messages stored in the same millisecond still keep theirs. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    sender: text('sender').$type<ChatSender>().notNull(),
+    content: jsonb('content').$type<ChatMessageContent>().notNull(),
+    modelText: text('model_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_chat_seq_idx').on(t.chatId, t.seq)],
+);
+
+/** A file sent in a chat; the stored object's row in `files` carries the patient too. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key')
+      .notNull()
+      .references(() => files.key, { onDelete: 'cascade' }),
+    basename: text('basename').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_attachments_message_idx').on(t.messageId), uniqueIndex('chat_attachments_file_key').on(t.fileKey)],
 );
 
 export const plans = pgTable(

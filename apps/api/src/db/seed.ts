@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { sanitizeDescriptionHtml } from '../platform/sanitize-html';
 import type { Db } from './client';
-import { plans, qaTemplates } from './schema';
+import { aiAssistants, plans, qaTemplates } from './schema';
+import apoioClinico from './seeds/ai-assistants/apoio-clinico.json' with { type: 'json' };
+import apoioNutricional from './seeds/ai-assistants/nutricao.json' with { type: 'json' };
+import redatorProntuarios from './seeds/ai-assistants/redator-prontuarios.json' with { type: 'json' };
+import supervisorPsicoterapia from './seeds/ai-assistants/supervisor-psicoterapia.json' with { type: 'json' };
 import planSeeds from './seeds/plans.json' with { type: 'json' };
 import anamneseGeral from './seeds/qa-templates/anamnese-geral.json' with { type: 'json' };
 import anamneseNutricional from './seeds/qa-templates/anamnese-nutricional.json' with { type: 'json' };
@@ -30,6 +34,36 @@ export const templateLibrary: readonly QaTemplateSeed[] = [
 export async function seedDatabase(db: Db): Promise<void> {
   await seedPlans(db);
   await seedTemplates(db);
+  await seedAssistants(db);
+}
+
+const assistantSeedSchema = z.object({
+  key: z.string().regex(/^[a-z0-9-]+$/),
+  position: z.number().int(),
+  name: z.string().min(1).max(100),
+  description: z.string().min(1),
+  instructions: z.string().min(1),
+});
+
+/** The assistants every professional starts with, checked when loaded. */
+export const assistantLibrary = [apoioClinico, supervisorPsicoterapia, redatorProntuarios, apoioNutricional].map((data) =>
+  assistantSeedSchema.parse(data),
+);
+
+/**
+ * The library assistants follow their data files: a changed name or instructions applies to
+ * existing chats from their next message (ids, and so every chat's link, stay).
+ */
+async function seedAssistants(db: Db): Promise<void> {
+  for (const assistant of assistantLibrary) {
+    await db
+      .insert(aiAssistants)
+      .values(assistant)
+      .onConflictDoUpdate({
+        target: aiAssistants.key,
+        set: { name: assistant.name, description: assistant.description, instructions: assistant.instructions, position: assistant.position },
+      });
+  }
 }
 
 const planSeedSchema = z.array(

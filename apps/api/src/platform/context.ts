@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 import type { BackgroundTasks } from './background-tasks';
+import type { ChatModel } from './ai';
 
 export interface LoginThrottlePolicy {
   windowSeconds: number;
@@ -39,4 +40,6 @@ export interface Context {
   log: FastifyBaseLogger;
   tasks: BackgroundTasks;
   loginThrottle: LoginThrottlePolicy;
+  /** The assistants' language model, or the offline assistant. */
+  ai: ChatModel;
 }

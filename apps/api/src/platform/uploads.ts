@@ -43,19 +43,23 @@ export interface UploadLimits {
 
 /**
  * Every file of a repeated multipart field, handed to `store` one at a time as it is read, so
- * at most one file is held in memory. Other fields and files are skipped.
+ * at most one file is held in memory. Other files are skipped; text fields go to `onField`.
  */
 export async function readEachFile(
   request: FastifyRequest,
   field: string,
   limits: UploadLimits,
   store: (upload: Upload) => Promise<void>,
+  onField?: (name: string, value: string) => void,
 ): Promise<number> {
   if (!request.isMultipart()) return 0;
   let count = 0;
   try {
     for await (const part of request.parts({ limits: { fileSize: limits.maxBytes, files: limits.maxFiles + 1, fields: 10 } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') onField?.(part.fieldname, part.value);
+        continue;
+      }
       if (part.fieldname !== field) {
         part.file.resume();
         continue;

@@ -33,6 +33,9 @@ export const limits = {
   recordContentMaxChars: 5_000_000,
   recordContentBodyBytes: 8 * 1024 * 1024,
   editorMinHeightPx: 220,
+  /** The longest message a professional can type in a chat. */
+  chatTextMax: 20_000,
+  copiedMessageMs: 3000,
   /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
   birthdateMin: '1900-01-01',
 } as const;

@@ -79,7 +79,7 @@ const TEXT_TYPES: Record<string, string> = {
 };
 
 /** The type by the bytes when they tell it, else by the extension for text formats, else binary. */
-async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
+export async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
   const detected = await fileTypeFromBuffer(upload.bytes);
   if (detected) return { contentType: detected.mime, extension: detected.ext };
   const extension = path.extname(upload.filename).slice(1).toLowerCase();

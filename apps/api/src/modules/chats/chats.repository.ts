@@ -1,0 +1,146 @@
+import type { Chat, ChatMessage, ChatMessageContent, ChatSender } from '@consultorio/shared';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiAssistants, chatAttachments, chatMessages, chats, files } from '../../db/schema';
+import type { NewStoredFile } from '../../platform/stored-files';
+import type { AssistantRow } from '../assistants/assistants.repository';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+export function toChat(row: ChatRow, assistantName: string): Chat {
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    name: row.name,
+    aiAssistantId: row.aiAssistantId,
+    aiAssistantName: assistantName,
+    patientId: row.patientId,
+    creationDate: row.createdAt.toISOString(),
+    lastUpdateDate: row.updatedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  const createdAt = row.createdAt.toISOString();
+  return { id: row.id, sender: row.sender, content: row.content, createdAt, creationDate: createdAt };
+}
+
+/** The patient's chats, newest first, each with its assistant's name. */
+export async function listPatientChats(db: Db, ownerId: string, patientId: string) {
+  return db
+    .select({ chat: chats, assistantName: aiAssistants.name })
+    .from(chats)
+    .innerJoin(aiAssistants, eq(aiAssistants.id, chats.aiAssistantId))
+    .where(and(eq(chats.ownerId, ownerId), eq(chats.patientId, patientId)))
+    .orderBy(desc(chats.createdAt), desc(chats.id));
+}
+
+export async function insertChat(
+  db: Db,
+  values: { ownerId: string; patientId: string; aiAssistantId: string; name: string },
+  now: Date,
+): Promise<ChatRow> {
+  const [row] = await db
+    .insert(chats)
+    .values({ ...values, createdAt: now })
+    .returning();
+  return row!;
+}
+
+export interface ChatWithAssistant {
+  chat: ChatRow;
+  assistant: AssistantRow;
+}
+
+/** The owner's chat with its assistant; undefined when it is not theirs. */
+export async function findOwnedChat(db: Db, ownerId: string, id: string): Promise<ChatWithAssistant | undefined> {
+  const [row] = await db
+    .select({ chat: chats, assistant: aiAssistants })
+    .from(chats)
+    .innerJoin(aiAssistants, eq(aiAssistants.id, chats.aiAssistantId))
+    .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)));
+  return row;
+}
+
+export async function updateChat(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: { name: string; aiAssistantId: string },
+  now: Date,
+): Promise<ChatRow | undefined> {
+  const [row] = await db
+    .update(chats)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the chat with its messages; returns the storage keys of the files sent in it, or undefined when not the owner's. */
+export async function deleteChat(db: Db, ownerId: string, id: string): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    const [chat] = await tx
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)))
+      .for('update');
+    if (!chat) return undefined;
+    const sent = tx
+      .select({ key: chatAttachments.fileKey })
+      .from(chatAttachments)
+      .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+      .where(eq(chatMessages.chatId, id));
+    const removed = await tx
+      .delete(files)
+      .where(and(inArray(files.key, sent), eq(files.ownerId, ownerId)))
+      .returning({ key: files.key });
+    await tx.delete(chats).where(eq(chats.id, id));
+    return removed.map((file) => file.key);
+  });
+}
+
+/** The thread, oldest first. */
+export async function listMessages(db: Db, chatId: string): Promise<ChatMessageRow[]> {
+  return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.seq));
+}
+
+export interface NewChatMessage {
+  sender: ChatSender;
+  content: ChatMessageContent;
+  modelText: string;
+  /** Files already in storage, recorded with the message. */
+  files?: Array<NewStoredFile & { basename: string }>;
+}
+
+/**
+ * Adds a message to the owner's chat, with the rows of the files sent in it, and moves the
+ * chat's last update; undefined when the chat is gone or not theirs.
+ */
+export async function insertMessage(
+  db: Db,
+  ownerId: string,
+  chatId: string,
+  message: NewChatMessage,
+  now: Date,
+): Promise<ChatMessageRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [chat] = await tx
+      .update(chats)
+      .set({ updatedAt: now })
+      .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
+      .returning({ patientId: chats.patientId });
+    if (!chat) return undefined;
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ chatId, sender: message.sender, content: message.content, modelText: message.modelText, createdAt: now })
+      .returning();
+    for (const { basename, ...stored } of message.files ?? []) {
+      await tx.insert(files).values({ ...stored, ownerId, patientId: chat.patientId, createdAt: now });
+      await tx.insert(chatAttachments).values({ messageId: row!.id, fileKey: stored.key, basename, createdAt: now });
+    }
+    return row;
+  });
+}

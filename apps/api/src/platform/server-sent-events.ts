@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import { messages } from '@consultorio/shared';
+import { AppError } from './errors';
+
+/**
+ * Answers with server-sent events: `run` gets a function to send each piece of text as a
+ * `delta` event; what it resolves with is sent as `done`, a failure as `error` with the status
+ * and the Portuguese message a JSON answer would have had. Everything before the first byte
+ * (validation, ownership) must be checked before calling this, so those stay plain JSON
+ * answers. A client that goes away does not stop the work: the answer is still stored.
+ */
+export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (text: string) => void) => Promise<T>): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  const write = (event: string, data: unknown) => {
+    if (!raw.destroyed && !raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  try {
+    const result = await run((text) => write('delta', { text }));
+    write('done', result);
+  } catch (error) {
+    if (error instanceof AppError) write('error', { status: error.status, message: error.message });
+    else {
+      reply.log.error({ err: error }, 'streamed answer failed');
+      write('error', { status: 500, message: messages.errors.generic });
+    }
+  } finally {
+    if (!raw.writableEnded) raw.end();
+  }
+}
