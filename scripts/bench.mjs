@@ -29,7 +29,7 @@ async function admin(sql, connectionString = adminUrl) {
 function adminCli(databaseUrl, ...args) {
   const result = spawnSync(process.execPath, ['apps/api/dist/admin.js', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl.toString() },
+    env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: databaseUrl.toString() },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')}: ${result.stderr}`);
@@ -87,6 +87,19 @@ async function seedPatients(cookie, count, parallel = 10) {
 }
 
 /** The cursor of a page deep in the list, to measure a late page as well as the first. */
+/** 30 sessions for the patient, the newest with 40 exchanges answered by the offline assistant. */
+async function seedChats(cookie, patientId) {
+  const { aiAssistants } = (await (await call('GET', '/v1/users/me/ai-assistants', undefined, cookie)).json()).data;
+  let chatId;
+  for (let n = 0; n < 30; n++) {
+    const response = await call('POST', `/v1/patients/${patientId}/chats`, { name: `Sessão ${n}`, aiAssistantId: aiAssistants[n % aiAssistants.length].id }, cookie);
+    const { chat } = (await response.json()).data;
+    chatId = chat.id;
+  }
+  for (let n = 0; n < 40; n++) await call('POST', `/v1/chats/${chatId}/send-text`, { userText: `Mensagem ${n}: paciente relata melhora do sono.` }, cookie);
+  return chatId;
+}
+
 async function deepCursor(cookie, pages) {
   let cursor = null;
   for (let page = 0; page < pages; page++) {
@@ -126,7 +139,7 @@ url.pathname = `/${database}`;
 const server = spawn('node', ['apps/api/dist/main.js'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
 });
 
 try {
@@ -157,6 +170,10 @@ try {
   await measure('patients: search, no match', get('/v1/users/me/patients?q=xyzw'));
   await measure('patients: one (GET /patients/:id)', get(`/v1/patients/${patientIds[0]}`));
   await measure('GET /v1/users/me/stats', get('/v1/users/me/stats'));
+  const chatId = await seedChats(cookie, patientIds[0]);
+  await measure('GET /v1/users/me/ai-assistants', get('/v1/users/me/ai-assistants'));
+  await measure('chats: a patient\'s 30 sessions', get(`/v1/patients/${patientIds[0]}/chats`));
+  await measure('chats: one with 80 messages', get(`/v1/chats/${chatId}`));
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
