@@ -63,9 +63,12 @@ export function createAppRouter() {
             },
             {
               path: paths.patientChatsPattern,
-              lazy: async () => ({
-                Component: (await import('../features/patients/pages/patient-area-pages')).PatientChatsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/patient-chats-page')).PatientChatsPage }),
+            },
+            {
+              // Its own chunk, with the markdown renderer, loaded only when a session is opened.
+              path: paths.patientChatPattern,
+              lazy: async () => ({ Component: (await import('./routes/patient-chat-page')).PatientChatPage }),
             },
             {
               path: paths.patientFormsPattern,

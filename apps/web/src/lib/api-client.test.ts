@@ -38,6 +38,7 @@ const answers: Record<string, CannedAnswer> = {
   '/v1/conflict': envelope(409, null, 'Este e-mail já está cadastrado'),
   '/v1/expired': envelope(401, null, 'Sua sessão expirou. Entre novamente.'),
   '/v1/crash': { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' },
+  '/v1/stream': { status: 200, body: 'event: delta\ndata: {"text":"Olá"}\n\n', contentType: 'text/event-stream; charset=utf-8' },
 };
 const okWithoutData = envelope(200, null);
 
@@ -141,5 +142,29 @@ describe('api client', () => {
     const error = await failureOf(client.put('/v1/expired', {}));
     expect(error.status).toBe(401);
     expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens an event stream: the body of a text/event-stream answer, the JSON body sent', async () => {
+    const client = createApiClient({ baseUrl });
+    const body = await client.openEventStream('/v1/stream', { userText: 'Oi' });
+    expect(await new Response(body).text()).toBe('event: delta\ndata: {"text":"Olá"}\n\n');
+    expect(received[0]).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"userText":"Oi"}' });
+  });
+
+  it('reads an answer that is not a stream as the envelope of a failure, a 401 ending the session', async () => {
+    const client = createApiClient({ baseUrl });
+    const logout = vi.fn();
+    client.setUnauthorizedHandler(logout);
+
+    const conflict = await failureOf(client.openEventStream('/v1/conflict'));
+    expect([conflict.status, conflict.message]).toEqual([409, 'Este e-mail já está cadastrado']);
+    expect(logout).not.toHaveBeenCalled();
+
+    const expired = await failureOf(client.openEventStream('/v1/expired'));
+    expect(expired.status).toBe(401);
+    expect(logout).toHaveBeenCalledTimes(1);
+
+    const notAStream = await failureOf(client.openEventStream('/v1/ok'));
+    expect(notAStream.message).toBe(messages.errors.generic);
   });
 });

@@ -89,12 +89,21 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     };
   }
 
+  function urlOf(path: string): string {
+    return baseUrl === undefined ? path : new URL(path, baseUrl).toString();
+  }
+
+  /** The failure of a non-2xx answer; a 401 ends the session first, unless turned off. */
+  function failureOf(response: Response, envelope: Envelope | undefined, options: RequestOptions): ApiError {
+    if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
+    return new ApiError(response.status, envelope?.message ?? messages.errors.generic);
+  }
+
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const url = baseUrl === undefined ? path : new URL(path, baseUrl).toString();
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, buildInit(method, options));
+      response = await fetch(urlOf(path), buildInit(method, options));
       text = await response.text();
     } catch (error) {
       if (isAbortError(error)) throw error;
@@ -102,16 +111,47 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     }
 
     const envelope = parseEnvelope(text);
-    if (!response.ok) {
-      if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
-      throw new ApiError(response.status, envelope?.message ?? messages.errors.generic);
-    }
+    if (!response.ok) throw failureOf(response, envelope, options);
     return { status: response.status, data: (envelope?.data ?? null) as T, message: envelope?.message };
+  }
+
+  /**
+   * A POST answered with server-sent events: resolves with the stream's body as soon as the
+   * answer starts. Any other answer (a validation error, 401, 404...) is read as the usual
+   * envelope and fails with its ApiError, a 401 ending the session like any other call.
+   */
+  async function openEventStream(
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const init = buildInit('POST', { ...options, body });
+    init.headers = { ...(init.headers as Record<string, string>), Accept: 'text/event-stream' };
+    let response: Response;
+    try {
+      response = await fetch(urlOf(path), init);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
+    }
+    const isEventStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    if (response.ok && isEventStream && response.body) return response.body;
+
+    let text = '';
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+    }
+    const envelope = parseEnvelope(text);
+    // A 2xx that is not a stream is not part of the contract: a failure all the same.
+    throw response.ok ? new ApiError(response.status, messages.errors.generic) : failureOf(response, envelope, options);
   }
 
   return {
     setUnauthorizedHandler,
     request,
+    openEventStream,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),

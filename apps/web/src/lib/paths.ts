@@ -18,6 +18,7 @@ export const paths = {
   patientRecordsPattern: '/patients/:patientId/records',
   patientFormPattern: '/patients/:patientId/forms/:formId',
   patientRecordPattern: '/patients/:patientId/records/:recordId',
+  patientChatPattern: '/patients/:patientId/chats/:chatId',
   patientChats: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/chats`,
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,
@@ -25,5 +26,7 @@ export const paths = {
     `/patients/${encodeURIComponent(patientId)}/forms/${encodeURIComponent(formId)}`,
   patientRecord: (patientId: string, recordId: string) =>
     `/patients/${encodeURIComponent(patientId)}/records/${encodeURIComponent(recordId)}`,
+  patientChat: (patientId: string, chatId: string) =>
+    `/patients/${encodeURIComponent(patientId)}/chats/${encodeURIComponent(chatId)}`,
   publicFormLink: (publicToken: string) => `/form-public-view?token=${encodeURIComponent(publicToken)}`,
 } as const;

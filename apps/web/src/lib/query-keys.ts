@@ -3,3 +3,23 @@
  * other, so such keys live here; keys used by one feature stay in its `api/` files.
  */
 export const userStatsQueryKey = ['users', 'me', 'stats'] as const;
+
+/**
+ * Every patient's form list (forms feature); the chats feature reads it for 'Enviar formulário'.
+ * Invalidate this after any change to a form.
+ */
+export const formListsQueryKey = ['forms', 'list'] as const;
+
+export function formListQueryKey(patientId: string) {
+  return [...formListsQueryKey, patientId] as const;
+}
+
+/**
+ * Every patient's record list (records feature); the chats feature reads it for 'Enviar
+ * prontuário' and invalidates it after generating a record from a chat.
+ */
+export const recordListsQueryKey = ['records', 'list'] as const;
+
+export function recordListQueryKey(patientId: string) {
+  return [...recordListsQueryKey, patientId] as const;
+}

@@ -1,13 +1,10 @@
 import type { Form } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { formListQueryKey } from '../../../lib/query-keys';
 
-/** Every patient's list; invalidate this after any change to a form. */
-export const formListsQueryKey = ['forms', 'list'] as const;
-
-export function formListQueryKey(patientId: string) {
-  return [...formListsQueryKey, patientId] as const;
-}
+// The keys live in lib/query-keys because the chats feature reads these lists too.
+export { formListQueryKey, formListsQueryKey } from '../../../lib/query-keys';
 
 export async function listForms(patientId: string, signal?: AbortSignal): Promise<Form[]> {
   const response = await apiClient.get<{ forms: Form[] }>(`/v1/patients/${encodeURIComponent(patientId)}/forms`, {

@@ -1,13 +1,10 @@
 import type { ClinicalRecord } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { recordListQueryKey } from '../../../lib/query-keys';
 
-/** Every patient's list; invalidate this after any change to a record. */
-export const recordListsQueryKey = ['records', 'list'] as const;
-
-export function recordListQueryKey(patientId: string) {
-  return [...recordListsQueryKey, patientId] as const;
-}
+// The keys live in lib/query-keys because the chats feature reads these lists too.
+export { recordListQueryKey, recordListsQueryKey } from '../../../lib/query-keys';
 
 export async function listRecords(patientId: string, signal?: AbortSignal): Promise<ClinicalRecord[]> {
   const response = await apiClient.get<{ records: ClinicalRecord[] }>(

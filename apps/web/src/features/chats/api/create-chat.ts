@@ -1,0 +1,30 @@
+import type { AiAssistant, Chat, ChatCreateRequest } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { userStatsQueryKey } from '../../../lib/query-keys';
+import { chatListQueryKey } from './list-chats';
+
+export interface CreateChatVariables {
+  patientId: string;
+  chat: ChatCreateRequest;
+}
+
+export function createChat({ patientId, chat }: CreateChatVariables) {
+  return apiClient.post<{ chat: Chat; aiAssistant: AiAssistant }>(
+    `/v1/patients/${encodeURIComponent(patientId)}/chats`,
+    chat,
+  );
+}
+
+export function useCreateChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createChat,
+    onSuccess: async (_response, { patientId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: chatListQueryKey(patientId) }),
+        queryClient.invalidateQueries({ queryKey: userStatsQueryKey }),
+      ]);
+    },
+  });
+}

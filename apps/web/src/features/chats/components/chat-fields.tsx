@@ -1,0 +1,80 @@
+import { chatCreateRequest, messages, type ChatCreateRequest } from '@consultorio/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Select, Stack, Text } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { FormActions } from '../../../components/form-actions';
+import { NameField } from '../../../components/name-field';
+import { useAiAssistants } from '../api/list-ai-assistants';
+
+const resolver = zodResolver(chatCreateRequest);
+
+interface ChatFieldsProps {
+  /** Where each opening starts: empty for a new session, the saved values for an edit. */
+  defaultValues: ChatCreateRequest;
+  /** The saved assistant's name, offered even if the list no longer has it. */
+  savedAssistantName?: string;
+  submitLabel: string;
+  isBusy: boolean;
+  onClose: () => void;
+  onSubmit: (values: ChatCreateRequest) => void;
+}
+
+/** Nome and Assistente, both required, with 'Fechar' and the submit button. */
+export function ChatFields({ defaultValues, savedAssistantName, submitLabel, isBusy, onClose, onSubmit }: ChatFieldsProps) {
+  const assistants = useAiAssistants();
+  const { register, control, handleSubmit, formState } = useForm<ChatCreateRequest>({ resolver, defaultValues });
+
+  // A list that cannot be loaded is an empty one (the toast says why).
+  const list = assistants.data ?? [];
+  const options = list.map((assistant) => ({ value: assistant.id, label: assistant.name }));
+  if (savedAssistantName !== undefined && !options.some((option) => option.value === defaultValues.aiAssistantId)) {
+    options.push({ value: defaultValues.aiAssistantId, label: savedAssistantName });
+  }
+  const descriptions = new Map(list.map((assistant) => [assistant.id, assistant.description]));
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <Stack>
+        <NameField
+          label={messages.chats.name}
+          disabled={isBusy}
+          error={formState.errors.name?.message}
+          {...register('name')}
+        />
+        <Controller
+          name="aiAssistantId"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Select
+              label={messages.chats.assistant}
+              required
+              placeholder={messages.chats.assistantPlaceholder}
+              description={descriptions.get(field.value) || undefined}
+              data={options}
+              value={field.value === '' ? null : field.value}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              disabled={isBusy}
+              searchable
+              nothingFoundMessage={messages.common.nothingFound}
+              error={fieldState.error?.message}
+              comboboxProps={{ withinPortal: true }}
+              renderOption={({ option }) => (
+                <Stack gap={0}>
+                  <Text size="sm">{option.label}</Text>
+                  {descriptions.get(option.value) && (
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {descriptions.get(option.value)}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            />
+          )}
+        />
+        <FormActions submitLabel={submitLabel} disabled={isBusy} onClose={onClose} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { messages } from '@consultorio/shared';
+import { Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconFileText, IconForms, IconNotes, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface ChatDraft {
+  /** Trimmed. */
+  text: string;
+  file: File | null;
+}
+
+interface ChatInputProps {
+  /** While a send runs (or the page is busy) nothing can be typed or sent. */
+  disabled: boolean;
+  /**
+   * Sends the draft; resolves true when the draft is done with (sent, or stored by the server
+   * even if unanswered) and the text and file are to be cleared.
+   */
+  onSend: (draft: ChatDraft) => Promise<boolean>;
+  onGenerateRecord: () => void;
+  onSendForm: () => void;
+  onSendRecord: () => void;
+}
+
+/** Whether 'Enviar' may send: a file, or some text that is not only spaces. */
+export function canSend(text: string, file: File | null): boolean {
+  return file !== null || text.trim() !== '';
+}
+
+/**
+ * The input bar: the message, an optional attached file (one), 'Enviar' and the other ways
+ * to send. Enter sends, Shift+Enter starts a new line.
+ */
+export function ChatInput({ disabled, onSend, onGenerateRecord, onSendForm, onSendRecord }: ChatInputProps) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const resetFileInput = useRef<() => void>(null);
+  const wasDisabled = useRef(disabled);
+  const isSendable = !disabled && canSend(text, file);
+
+  // Back to the text box when a send ends, ready for the next message.
+  useEffect(() => {
+    if (wasDisabled.current && !disabled) textareaRef.current?.focus();
+    wasDisabled.current = disabled;
+  }, [disabled]);
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    // The same file can be chosen again after it is removed or sent.
+    resetFileInput.current?.();
+  };
+
+  const submit = async () => {
+    if (!isSendable) return;
+    const isDone = await onSend({ text: text.trim(), file });
+    if (!isDone) return;
+    setText('');
+    setFile(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <Stack gap="xs">
+      {file && (
+        <Group
+          role="group"
+          aria-label={messages.chats.chosenAttachment}
+          gap={6}
+          wrap="nowrap"
+          pl="sm"
+          pr={4}
+          py={2}
+          maw="100%"
+          bg="gray.1"
+          style={{ alignSelf: 'flex-start', borderRadius: 'var(--mantine-radius-xl)' }}
+        >
+          <IconPaperclip size={14} aria-hidden />
+          <Text size="sm" truncate title={file.name}>
+            {file.name}
+          </Text>
+          <CloseButton
+            size="sm"
+            radius="xl"
+            aria-label={messages.chats.removeAttachment}
+            title={messages.chats.removeAttachment}
+            onClick={() => setFile(null)}
+            disabled={disabled}
+          />
+        </Group>
+      )}
+      <Group align="flex-end" wrap="nowrap" gap="xs">
+        <Textarea
+          ref={textareaRef}
+          aria-label={messages.chats.messageLabel}
+          placeholder={file ? messages.chats.placeholderWithAttachment : messages.chats.placeholder}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          disabled={disabled}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          style={{ flex: 1 }}
+        />
+        <Button leftSection={<IconSend size={16} />} onClick={() => void submit()} disabled={!isSendable}>
+          {messages.chats.send}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconNotes size={16} />}
+          onClick={onGenerateRecord}
+          disabled={disabled}
+        >
+          {messages.chats.generateRecord}
+        </Button>
+        <FileButton onChange={chooseFile} resetRef={resetFileInput} disabled={disabled}>
+          {(props) => (
+            <Button {...props} size="xs" variant="default" leftSection={<IconPaperclip size={16} />} disabled={disabled}>
+              {messages.chats.sendAttachment}
+            </Button>
+          )}
+        </FileButton>
+        <Button size="xs" variant="default" leftSection={<IconForms size={16} />} onClick={onSendForm} disabled={disabled}>
+          {messages.chats.sendForm}
+        </Button>
+        <Button size="xs" variant="default" leftSection={<IconFileText size={16} />} onClick={onSendRecord} disabled={disabled}>
+          {messages.chats.sendRecord}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

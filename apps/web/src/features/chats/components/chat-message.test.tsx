@@ -1,0 +1,91 @@
+import { limits, messages } from '@consultorio/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { messageOf } from '../testing/fixtures';
+import { ChatMessageItem } from './chat-message';
+import { copyTextOf } from './message-copy';
+import { MessageMarkdown } from './message-markdown';
+
+describe('MessageMarkdown', () => {
+  it('renders markdown but shows raw HTML as text', () => {
+    const { container } = renderWithProviders(
+      <MessageMarkdown text={'**negrito** e ~~riscado~~\n\n<img src=x onerror=alert(1)>\n\nTexto com <b onclick="x()">tag</b>.'} />,
+    );
+    expect(container.querySelector('strong')?.textContent).toBe('negrito');
+    expect(container.querySelector('del')?.textContent).toBe('riscado');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('[onerror], [onclick]')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(container.textContent).toContain('<b onclick="x()">tag</b>');
+  });
+
+  it('opens links in a new tab without a handle on the app, and drops javascript: links', () => {
+    renderWithProviders(<MessageMarkdown text={'[Diretriz](https://example.org/diretriz) e [clique](javascript:alert(1))'} />);
+    const link = screen.getByRole('link', { name: 'Diretriz' });
+    expect(link.getAttribute('href')).toBe('https://example.org/diretriz');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('clique').getAttribute('href') ?? '').not.toContain('javascript');
+  });
+});
+
+describe('copyTextOf', () => {
+  it('copies the text, or else the names of what was sent', () => {
+    expect(copyTextOf({ text: ' Olá ', attachments: ['a.txt'] })).toBe('Olá');
+    expect(copyTextOf({ attachments: ['a.txt', 'b.pdf'] })).toBe('a.txt\nb.pdf');
+    expect(copyTextOf({ form: 'Anamnese' })).toBe('Anamnese');
+    expect(copyTextOf({ record: 'Evolução' })).toBe('Evolução');
+  });
+});
+
+describe('ChatMessageItem', () => {
+  const writeText = vi.fn((_text: string) => Promise.resolve());
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    writeText.mockClear();
+  });
+
+  it('shows the files, the form and the record sent', () => {
+    renderWithProviders(
+      <ChatMessageItem
+        message={messageOf('user', { attachments: ['exame.txt', 'laudo.pdf'], form: 'Anamnese', record: 'Evolução' })}
+        assistantName="Assistente Clínico"
+      />,
+    );
+    const message = screen.getByRole('article', { name: messages.chats.you });
+    const files = within(message).getByRole('list', { name: messages.chats.attachmentsLabel });
+    expect(within(files).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['exame.txt', 'laudo.pdf']);
+    expect(within(message).getByText(messages.chats.sentForm('Anamnese'))).toBeDefined();
+    expect(within(message).getByText(messages.chats.sentRecord('Evolução'))).toBeDefined();
+  });
+
+  it("copies the assistant's text and says 'Copiado' for 3 seconds", async () => {
+    renderWithProviders(
+      <ChatMessageItem message={messageOf('other', { text: 'Sugiro **higiene do sono**.' })} assistantName="Assistente Clínico" />,
+    );
+    const message = screen.getByRole('article', { name: 'Assistente Clínico' });
+    fireEvent.click(within(message).getByRole('button', { name: messages.chats.copy }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledWith('Sugiro **higiene do sono**.');
+    expect(within(message).getByRole('button', { name: messages.chats.copied })).toBeDefined();
+
+    act(() => {
+      vi.advanceTimersByTime(limits.copiedMessageMs - 1);
+    });
+    expect(within(message).getByRole('button', { name: messages.chats.copied })).toBeDefined();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(within(message).getByRole('button', { name: messages.chats.copy })).toBeDefined();
+  });
+});
