@@ -44,6 +44,13 @@ function call(app: TestApp, method: InjectOptions['method'], url: string, cookie
 const sendText = (cookie: string, chatId: string, payload: unknown, app = t) => call(app, 'POST', `/v1/chats/${chatId}/send-text`, cookie, payload);
 const readChat = (cookie: string, chatId: string, app = t) => call(app, 'GET', `/v1/chats/${chatId}`, cookie);
 
+let address: Promise<string> | undefined;
+/** The app on a real loopback port (once), for what inject cannot show: timing and disconnects. */
+function listening(): Promise<string> {
+  address ??= t.app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+}
+
 /** The text of a chat-completions message, whether sent as a string or as parts. */
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -481,10 +488,39 @@ describe('streaming', () => {
     );
   });
 
+  it('a stream the model drops half-way ends in an error event; no partial answer is stored', async () => {
+    const { cookie, chat } = await setup();
+    model.behave({ reply: 'uma resposta que não vai chegar ao fim', dropAfterChunks: 3 });
+    const response = await call(t, 'POST', `/v1/chats/${chat.id}/send-text/stream`, cookie, { userText: 'Olá' });
+    const events = parseEvents(response.body);
+    expect(events.at(-1)).toEqual({ event: 'error', data: { status: 503, message: e.aiUnavailable } });
+    const kept = (await readChat(cookie, chat.id)).json().data.chatsMessages as ChatMessage[];
+    expect(kept.map((message) => message.sender)).toEqual(['user']);
+  });
+
+  it('a professional who leaves mid-answer still finds the whole answer stored', async () => {
+    const { cookie, chat } = await setup();
+    model.behave({ reply: 'um dois três quatro cinco seis', chunkDelayMs: 40 });
+    const address = await listening();
+    const leaving = new AbortController();
+    const response = await fetch(`${address}/v1/chats/${chat.id}/send-text/stream`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ userText: 'Conte até seis' }),
+      signal: leaving.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    leaving.abort();
+    await expect.poll(async () => ((await readChat(cookie, chat.id)).json().data.chatsMessages as ChatMessage[]).length, { timeout: 5000 }).toBe(2);
+    const [, stored] = (await readChat(cookie, chat.id)).json().data.chatsMessages as ChatMessage[];
+    expect(stored!.content.text).toBe('um dois três quatro cinco seis');
+  });
+
   it('over real HTTP, the first words arrive before the answer is complete', async () => {
     const { cookie, chat } = await setup();
     model.behave({ reply: 'um dois três quatro cinco seis sete oito', chunkDelayMs: 60 });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const response = await fetch(`${address}/v1/chats/${chat.id}/send-text/stream`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
