@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { compile, type FormatCallback } from 'html-to-text';
 import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 
 /** What a model reads of a file: its text, cut at extractedTextMaxChars. An unreadable file gives ''. */
 export interface ExtractedText {
@@ -84,12 +84,27 @@ function decodeText(bytes: Buffer): string {
   }
 }
 
+/**
+ * The PDF's text page by page, stopping once past the limit (a 2,000-page PDF costs what its
+ * first pages cost) and letting other requests run between pages, since PDF.js parses in this
+ * thread.
+ */
 async function pdfText(bytes: Buffer): Promise<string> {
   // A copy: PDF.js may detach the buffer it is given.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    const { text } = await extractPdfText(pdf, { mergePages: true });
-    return text;
+    const pages: string[] = [];
+    let length = 0;
+    for (let number = 1; number <= pdf.numPages && length <= extractedTextMaxChars; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      pages.push(text);
+      length += text.length + 1;
+      page.cleanup();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return pages.join('\n');
   } finally {
     void pdf.destroy().catch(() => undefined);
   }
