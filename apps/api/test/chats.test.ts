@@ -462,6 +462,14 @@ describe('streaming', () => {
     expect(modelSaw().system).toEqual([assistant.instructions]);
   });
 
+  it('renews the session cookie on a streamed answer too', async () => {
+    const { cookie, chat } = await setup();
+    t.clock.advance(4 * 86400);
+    const response = await call(t, 'POST', `/v1/chats/${chat.id}/send-text/stream`, cookie, { userText: 'Olá' });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(new RegExp(`^${cookie}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`));
+  });
+
   it('streams the form, record, attachment and retry sends too', async () => {
     const { user, cookie, chat, patient } = await setup();
     const template = await libraryTemplate(t, 'gad-7');

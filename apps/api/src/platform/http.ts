@@ -26,8 +26,14 @@ export function sessionTokenHash(request: FastifyRequest): string {
   return request.session.tokenHash;
 }
 
+/**
+ * Set as a plain header rather than with `reply.setCookie`, whose cookies are written by an
+ * onSend hook: a streamed answer (server-sent events) never runs it, and a session renewed by
+ * such a request must still renew the browser's cookie.
+ */
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds } as const;
+  reply.header('set-cookie', reply.server.serializeCookie(SESSION_COOKIE, token, options));
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
