@@ -15,6 +15,9 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: async () => {
       endSession(queryClient);
+      // Unsent chat drafts live in this tab's storage; signing out on purpose leaves none behind
+      // (a session that merely expires keeps them for the same professional's return).
+      sessionStorage.clear();
       await navigate(paths.afterLogout, { replace: true });
     },
   });

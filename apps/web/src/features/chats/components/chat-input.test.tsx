@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -8,20 +8,29 @@ import { canSend, ChatInput, type ChatDraft } from './chat-input';
 const actions = { onGenerateRecord: vi.fn(), onSendForm: vi.fn(), onSendRecord: vi.fn() };
 
 /** The input with a button that switches it off and on, as a send does. */
-function Harness({ onSend, startDisabled }: { onSend: (draft: ChatDraft) => Promise<boolean>; startDisabled: boolean }) {
+function Harness({
+  onSend,
+  startDisabled,
+  chatId = 'chat-1',
+}: {
+  onSend: (draft: ChatDraft) => Promise<boolean>;
+  startDisabled: boolean;
+  chatId?: string;
+}) {
   const [disabled, setDisabled] = useState(startDisabled);
   return (
     <>
       <button type="button" onClick={() => setDisabled((value) => !value)}>
         alternar
       </button>
-      <ChatInput disabled={disabled} onSend={onSend} {...actions} />
+      <ChatInput chatId={chatId} disabled={disabled} onSend={onSend} {...actions} />
     </>
   );
 }
 
 function renderInput({ disabled = false, onSend = vi.fn((_draft: ChatDraft) => Promise.resolve(true)) } = {}) {
   vi.clearAllMocks();
+  sessionStorage.clear();
   const view = renderWithProviders(<Harness onSend={onSend} startDisabled={disabled} />);
   const toggle = () => fireEvent.click(screen.getByRole('button', { name: 'alternar' }));
   return { onSend, actions, toggle, container: view.container };
@@ -134,5 +143,27 @@ describe('ChatInput', () => {
     expect(textBox().disabled).toBe(true);
     toggle();
     expect(document.activeElement).toBe(textBox());
+  });
+});
+
+describe('the draft', () => {
+  it('survives leaving the page and coming back, per session, until it is sent', async () => {
+    const { onSend } = renderInput();
+    fireEvent.change(textBox(), { target: { value: 'Paciente relata' } });
+    cleanup();
+
+    renderWithProviders(<Harness onSend={onSend} startDisabled={false} chatId="chat-2" />);
+    expect(textBox().value).toBe('');
+    cleanup();
+
+    renderWithProviders(<Harness onSend={onSend} startDisabled={false} />);
+    expect(textBox().value).toBe('Paciente relata');
+    fireEvent.keyDown(textBox(), { key: 'Enter' });
+    await waitFor(() => expect(textBox().value).toBe(''));
+    expect(onSend).toHaveBeenCalledWith({ text: 'Paciente relata', file: null });
+    cleanup();
+
+    renderWithProviders(<Harness onSend={onSend} startDisabled={false} />);
+    expect(textBox().value).toBe('');
   });
 });

@@ -10,6 +10,8 @@ export interface ChatDraft {
 }
 
 interface ChatInputProps {
+  /** The session the draft belongs to. */
+  chatId: string;
   /** While a send runs (or the page is busy) nothing can be typed or sent. */
   disabled: boolean;
   /**
@@ -27,12 +29,46 @@ export function canSend(text: string, file: File | null): boolean {
   return file !== null || text.trim() !== '';
 }
 
+function draftKey(chatId: string): string {
+  return `consultorio:chat-draft:${chatId}`;
+}
+
+function readDraft(chatId: string): string {
+  try {
+    return sessionStorage.getItem(draftKey(chatId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(chatId: string, text: string): void {
+  try {
+    if (text === '') sessionStorage.removeItem(draftKey(chatId));
+    else sessionStorage.setItem(draftKey(chatId), text);
+  } catch {
+    // Storage full or disabled: the draft lives only on the page, as it would anyway.
+  }
+}
+
+/**
+ * The text typed in a session, kept in this tab's session storage until it is sent, so going
+ * to another page (a record to look something up) and coming back loses no word.
+ */
+function useDraftText(chatId: string): [string, (text: string) => void] {
+  const [text, setText] = useState(() => readDraft(chatId));
+  const update = (next: string) => {
+    setText(next);
+    writeDraft(chatId, next);
+  };
+  return [text, update];
+}
+
 /**
  * The input bar: the message, an optional attached file (one), 'Enviar' and the other ways
  * to send. Enter sends, Shift+Enter starts a new line.
  */
-export function ChatInput({ disabled, onSend, onGenerateRecord, onSendForm, onSendRecord }: ChatInputProps) {
-  const [text, setText] = useState('');
+export function ChatInput({ chatId, disabled, onSend, onGenerateRecord, onSendForm, onSendRecord }: ChatInputProps) {
+  const [text, setText] = useDraftText(chatId);
   const [file, setFile] = useState<File | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const resetFileInput = useRef<() => void>(null);

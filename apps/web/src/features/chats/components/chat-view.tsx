@@ -173,6 +173,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
             />
             <Paper withBorder={false} p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
               <ChatInput
+                chatId={chat.id}
                 disabled={isBusy}
                 onSend={sendDraft}
                 onGenerateRecord={() => setOpenModal('generate')}
