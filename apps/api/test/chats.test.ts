@@ -639,5 +639,7 @@ describe('the offline assistant (no AI_MODEL)', () => {
     expect(record.content).toContain('Paciente relata &lt;melhora&gt; do sono.');
     expect(record.content).toContain('Maria Oliveira');
     expect(record.content).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    expect(record.content).not.toContain('Nenhum modelo de IA está configurado');
+    expect(record.content).toContain('foram omitidas');
   });
 });

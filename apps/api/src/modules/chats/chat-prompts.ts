@@ -1,6 +1,7 @@
 import { computeScore, type ChatMessageContent } from '@consultorio/shared';
 import { marked } from 'marked';
 import type { ModelMessage } from '../../platform/ai';
+import { offlineAnswer } from '../../platform/ai/offline-model';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { htmlToPlainText, type ExtractedText } from '../../platform/text-extraction';
 import type { FormWithTemplate } from '../forms/forms.repository';
@@ -122,12 +123,16 @@ export function transcriptHtml(options: {
   rows: readonly ChatMessageRow[];
   now: Date;
 }): string {
-  const header = [
+  const header: string[] = [
     `<h2>Transcrição da sessão "${escapeHtml(options.chatName)}"</h2>`,
     `<p><em>Transcrição literal gerada sem modelo de IA em ${formatDateTime(options.now)}. Não é uma nota clínica: nenhum conteúdo foi resumido, interpretado ou acrescentado.</em></p>`,
     `<p><strong>Paciente:</strong> ${escapeHtml(options.patientName)}<br><strong>Assistente:</strong> ${escapeHtml(options.assistantName)}</p>`,
   ];
-  const turns = options.rows.map((row) => {
+  // The offline assistant's notices say nothing about the patient: a clean transcript leaves them out.
+  const rows = options.rows.filter((row) => !(row.sender === 'other' && row.content.text === offlineAnswer));
+  const omitted = rows.length < options.rows.length;
+  if (omitted) header.push('<p><em>As respostas do assistente offline, que apenas avisam que não há modelo de IA configurado, foram omitidas.</em></p>');
+  const turns = rows.map((row) => {
     const who = row.sender === 'user' ? 'Profissional' : 'Assistente';
     const body = contentLines(row.content).map(escapeHtml).join('<br>');
     return `<p><strong>${who} (${formatDateTime(row.createdAt)}):</strong><br>${body}</p>`;
