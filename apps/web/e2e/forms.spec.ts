@@ -119,7 +119,10 @@ test('a form is shared with the patient, filled through the link, read by the pr
 
   await test.step('the professional locks the form: the patient can no longer edit it', async () => {
     const lock = main.getByRole('switch', { name: messages.forms.lockLabel });
-    await lock.check();
+    // click, not check(): check() reads the state at the instant the click returns, before
+    // React has always rendered the controlled switch; the assertions below wait for it.
+    await expect(lock).not.toBeChecked();
+    await lock.click();
     await seeAndCloseToast(page, messages.forms.locked);
     await expect(lock).toBeChecked();
 

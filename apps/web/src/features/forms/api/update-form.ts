@@ -23,6 +23,11 @@ export function useUpdateForm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateForm,
+    // A read of the form still in flight (a refetch when the window regains focus, say) may
+    // answer after this change and put the old lock or name back on screen: drop it.
+    onMutate: async ({ formId }) => {
+      await queryClient.cancelQueries({ queryKey: formQueryKey(formId) });
+    },
     onSuccess: async (response) => {
       const { form } = response.data;
       queryClient.setQueryData<FormDetail>(formQueryKey(form.id), (detail) => withSavedForm(detail, form));
