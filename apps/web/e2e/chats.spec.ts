@@ -100,7 +100,8 @@ test('a session with the assistant: streamed answers, a file, a form, a record, 
     await expect(message).toHaveValue('');
     const states = await page.evaluate(() => (window as unknown as { threadStates: string[] }).threadStates);
     const growing = new Set(states.filter((state) => state.includes(messages.chats.typing) && state.includes(modelAnswer)));
-    expect(growing.size).toBeGreaterThan(3);
+    // A whole answer at once would show no state with both the indicator and the answer's words.
+    expect(growing.size).toBeGreaterThanOrEqual(2);
     await page.unroute('**/v1/chats/*/send-text/stream');
   });
 
