@@ -361,6 +361,19 @@ describe('sending to the model', () => {
     expect(prompt).toContain('Mensagem do profissional: Veja os exames');
     expect(prompt).not.toContain('PNG');
 
+    // Each file can be downloaded by its owner from the thread, with its name.
+    expect(sent!.files!.map((file) => file.name).sort()).toEqual(['dados.csv', 'encaminhamento.docx', 'foto da pele.png', 'laudo.pdf']);
+    const laudo = sent!.files!.find((file) => file.name === 'laudo.pdf')!;
+    const download = await call(t, 'GET', `/v1/files/${laudo.externalKey}`, cookie);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('laudo.pdf');
+    const { cookie: intruder } = await newSignedInUser(t);
+    expect((await call(t, 'GET', `/v1/files/${laudo.externalKey}`, intruder)).statusCode).toBe(404);
+    const thread = (await readChat(cookie, chat.id)).json().data.chatsMessages as ChatMessage[];
+    expect(thread[0]!.files).toEqual(sent!.files);
+    expect(thread[1]!.files).toEqual([]);
+
     const rows = await t.database.db.select().from(chatAttachments);
     const keys = rows.filter((row) => row.basename === 'laudo.pdf' || row.basename === 'foto da pele.png').map((row) => row.fileKey);
     expect(keys).toHaveLength(2);

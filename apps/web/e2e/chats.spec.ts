@@ -126,6 +126,7 @@ test('a session with the assistant: streamed answers, a file, a form, a record, 
     await expect(thread.getByRole('listitem').filter({ hasText: diaryName })).toBeVisible();
     await expect(answers).toHaveCount(2);
     await expect(typing).toBeHidden();
+    await expect(thread.getByRole('link', { name: diaryName })).toHaveAttribute('href', /^\/v1\/files\/chat-[0-9a-f-]+\.txt$/);
     await expect(main.getByRole('group', { name: messages.chats.chosenAttachment })).toHaveCount(0);
     await expect(message).toHaveAttribute('placeholder', messages.chats.placeholder);
   });

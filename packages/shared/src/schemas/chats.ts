@@ -41,10 +41,16 @@ export const chatMessageContentSchema = z.object({
 });
 export type ChatMessageContent = z.infer<typeof chatMessageContentSchema>;
 
+/** A file sent in a message, to download from `/v1/files/:externalKey`. */
+export const chatMessageFileSchema = z.object({ name: z.string(), externalKey: z.string() });
+export type ChatMessageFile = z.infer<typeof chatMessageFileSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   sender: z.enum(chatSenders),
   content: chatMessageContentSchema,
+  /** The stored files behind `content.attachments` (the API always sends it, empty for none). */
+  files: z.array(chatMessageFileSchema).optional(),
   createdAt: z.string(),
   creationDate: z.string(),
 });

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatMessageContent, ChatSender } from '@consultorio/shared';
+import type { Chat, ChatMessage, ChatMessageContent, ChatMessageFile, ChatSender } from '@consultorio/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiAssistants, chatAttachments, chatMessages, chats, files } from '../../db/schema';
@@ -22,9 +22,12 @@ export function toChat(row: ChatRow, assistantName: string): Chat {
   };
 }
 
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
+/** A message of the thread with the files sent in it. */
+export type ThreadMessage = ChatMessageRow & { files: ChatMessageFile[] };
+
+export function toChatMessage(row: ThreadMessage): ChatMessage {
   const createdAt = row.createdAt.toISOString();
-  return { id: row.id, sender: row.sender, content: row.content, createdAt, creationDate: createdAt };
+  return { id: row.id, sender: row.sender, content: row.content, files: row.files, createdAt, creationDate: createdAt };
 }
 
 /** The patient's chats, newest first, each with its assistant's name. */
@@ -102,9 +105,20 @@ export async function deleteChat(db: Db, ownerId: string, id: string): Promise<s
   });
 }
 
-/** The thread, oldest first. */
-export async function listMessages(db: Db, chatId: string): Promise<ChatMessageRow[]> {
-  return db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.seq));
+/** The thread, oldest first, each message with its files (read only when some message has any). */
+export async function listMessages(db: Db, chatId: string): Promise<ThreadMessage[]> {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(asc(chatMessages.seq));
+  const filesOf = new Map<string, ChatMessageFile[]>();
+  if (rows.some((row) => row.content.attachments?.length)) {
+    const links = await db
+      .select({ messageId: chatAttachments.messageId, name: chatAttachments.basename, externalKey: chatAttachments.fileKey })
+      .from(chatAttachments)
+      .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+      .where(eq(chatMessages.chatId, chatId))
+      .orderBy(asc(chatAttachments.createdAt), asc(chatAttachments.basename));
+    for (const { messageId, ...file } of links) filesOf.set(messageId, [...(filesOf.get(messageId) ?? []), file]);
+  }
+  return rows.map((row) => ({ ...row, files: filesOf.get(row.id) ?? [] }));
 }
 
 export interface NewChatMessage {

@@ -166,7 +166,7 @@ export async function answer(
   chatId: string,
   { assistant, rows }: PendingAnswer,
   onDelta?: (text: string) => void,
-): Promise<ChatMessageRow[]> {
+): Promise<repo.ThreadMessage[]> {
   const text = await ctx.ai.answer({ instructions: assistant.instructions, messages: toModelMessages(rows) }, onDelta);
   const reply = await repo.insertMessage(
     ctx.db,

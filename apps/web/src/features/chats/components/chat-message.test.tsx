@@ -31,6 +31,24 @@ describe('MessageMarkdown', () => {
   });
 });
 
+describe('sent files', () => {
+  it('open their stored file from the name, each file used once, a name without file stays text', () => {
+    const message = {
+      ...messageOf('user', { attachments: ['a.txt', 'a.txt', 'b.pdf'] }),
+      files: [
+        { name: 'a.txt', externalKey: 'chat-1.txt' },
+        { name: 'a.txt', externalKey: 'chat-2.txt' },
+      ],
+    };
+    renderWithProviders(<ChatMessageItem message={message} assistantName="Assistente" />);
+    const links = screen.getAllByRole('link', { name: 'a.txt' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/v1/files/chat-1.txt', '/v1/files/chat-2.txt']);
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('link', { name: 'b.pdf' })).toBeNull();
+    expect(screen.getByText('b.pdf')).toBeTruthy();
+  });
+});
+
 describe('copyTextOf', () => {
   it('copies the text, or else the names of what was sent', () => {
     expect(copyTextOf({ text: ' Olá ', attachments: ['a.txt'] })).toBe('Olá');

@@ -1,8 +1,8 @@
-import { limits, messages, type ChatMessage, type ChatMessageContent } from '@consultorio/shared';
-import { Box, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { limits, messages, type ChatMessage, type ChatMessageContent, type ChatMessageFile } from '@consultorio/shared';
+import { Anchor, Box, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconFileText, IconForms, IconPaperclip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { fileUrl, formatDateTime } from '../../../lib/format';
 import { copyTextOf } from './message-copy';
 import { MessageMarkdown } from './message-markdown';
 
@@ -44,7 +44,7 @@ export function ChatMessageItem({ message, assistantName, isPending = false }: C
         )
       }
     >
-      <MessageContent content={message.content} />
+      <MessageContent content={message.content} files={message.files ?? []} />
     </MessageBubble>
   );
 }
@@ -95,9 +95,18 @@ export function MessageBubble({ isUser, author, time, isPending = false, footer,
   );
 }
 
-/** Markdown text, the attached files' names, the form's and the record's names. */
-export function MessageContent({ content }: { content: ChatMessageContent }) {
-  const attachments = content.attachments ?? [];
+/** Each attached name with its stored file when there is one (names may repeat; each file is used once). */
+export function withFiles(names: readonly string[], files: readonly ChatMessageFile[]): Array<{ name: string; file?: ChatMessageFile }> {
+  const unused = [...files];
+  return names.map((name) => {
+    const index = unused.findIndex((file) => file.name === name);
+    return index === -1 ? { name } : { name, file: unused.splice(index, 1)[0] };
+  });
+}
+
+/** Markdown text, the attached files' names (each opening its file), the form's and the record's names. */
+export function MessageContent({ content, files = [] }: { content: ChatMessageContent; files?: readonly ChatMessageFile[] }) {
+  const attachments = withFiles(content.attachments ?? [], files);
   return (
     <Stack gap={6}>
       {content.text !== undefined && content.text !== '' && <MessageMarkdown text={content.text} />}
@@ -109,9 +118,15 @@ export function MessageContent({ content }: { content: ChatMessageContent }) {
           icon={<IconPaperclip size={14} aria-hidden />}
           center
         >
-          {attachments.map((name, index) => (
+          {attachments.map(({ name, file }, index) => (
             <List.Item key={`${index}-${name}`} style={{ overflowWrap: 'anywhere' }}>
-              {name}
+              {file ? (
+                <Anchor href={fileUrl(file.externalKey)} target="_blank" rel="noopener noreferrer" title={messages.records.download}>
+                  {name}
+                </Anchor>
+              ) : (
+                name
+              )}
             </List.Item>
           ))}
         </List>
