@@ -89,17 +89,20 @@ export function chatsRoutes(ctx: Context): FastifyPluginAsyncZod {
     });
 
     type SendRequest = FastifyRequest<{ Params: { id: string }; Body: unknown }>;
-    /** How a send call's request becomes the professional's message; null sends nothing new (retry). */
-    type ToOutgoing = (ownerId: string, chatId: string, request: SendRequest) => Promise<chats.Outgoing | null>;
+    /**
+     * How a send call's request becomes the professional's message, for the session's own chat
+     * (already looked up); null sends nothing new (retry). The body was validated by the route.
+     */
+    type ToOutgoing = (chat: ChatWithAssistant, request: SendRequest) => Promise<chats.Outgoing | null>;
 
     const handleSend = (toOutgoing: ToOutgoing, stream: boolean) => async (request: SendRequest, reply: FastifyReply) => {
       const ownerId = sessionUser(request).id;
-      const chatId = request.params.id;
-      const outgoing = await toOutgoing(ownerId, chatId, request);
-      if (outgoing) await chats.postMessage(ctx, ownerId, chatId, outgoing);
-      const pending = await chats.pendingAnswer(ctx, ownerId, chatId);
+      const found = await chats.ownedChat(ctx, ownerId, request.params.id);
+      const outgoing = await toOutgoing(found, request);
+      if (outgoing) await chats.postMessage(ctx, ownerId, found.chat.id, outgoing);
+      const pending = await chats.pendingAnswer(ctx, found);
       const thread = async (onDelta?: (text: string) => void) => ({
-        chatsMessages: (await chats.answer(ctx, ownerId, chatId, pending, onDelta)).map(toChatMessage),
+        chatsMessages: (await chats.answer(ctx, ownerId, found.chat.id, pending, onDelta)).map(toChatMessage),
       });
       if (stream) return streamEvents(reply, thread);
       return send(reply, 201, await thread());
@@ -116,17 +119,18 @@ export function chatsRoutes(ctx: Context): FastifyPluginAsyncZod {
       app.post(`/chats/:id/${path}`, { bodyLimit, schema: { ...schema, response: { 201: chatMessagesResponse } } }, handleSend(toOutgoing, false));
       app.post(`/chats/:id/${path}/stream`, { bodyLimit, schema: { ...schema, produces: ['text/event-stream'] } }, handleSend(toOutgoing, true));
     };
+    const bodyOf = <T extends z.ZodType>(_schema: T, request: SendRequest) => request.body as z.output<T>;
 
-    sendRoute('send-text', { body: sendTextRequest }, async (_ownerId, _chatId, request) =>
-      chats.textMessage(sendTextRequest.parse(request.body).userText),
+    sendRoute('send-text', { body: sendTextRequest }, async (_found, request) =>
+      chats.textMessage(bodyOf(sendTextRequest, request).userText),
     );
-    sendRoute('send-form', { body: sendFormRequest }, (ownerId, chatId, request) =>
-      chats.formMessage(ctx, ownerId, chatId, sendFormRequest.parse(request.body).formId),
+    sendRoute('send-form', { body: sendFormRequest }, ({ chat }, request) =>
+      chats.formMessage(ctx, chat, bodyOf(sendFormRequest, request).formId),
     );
-    sendRoute('send-record', { body: sendRecordRequest }, (ownerId, chatId, request) =>
-      chats.recordMessage(ctx, ownerId, chatId, sendRecordRequest.parse(request.body).recordId),
+    sendRoute('send-record', { body: sendRecordRequest }, ({ chat }, request) =>
+      chats.recordMessage(ctx, chat, bodyOf(sendRecordRequest, request).recordId),
     );
-    sendRoute('send-attachments', { multipart: true }, (ownerId, chatId, request) => readAttachments(ctx, ownerId, chatId, request));
+    sendRoute('send-attachments', { multipart: true }, (_found, request) => readAttachments(ctx, request));
     sendRoute('retry', {}, async () => null);
 
     app.post(
@@ -142,17 +146,11 @@ export function chatsRoutes(ctx: Context): FastifyPluginAsyncZod {
 }
 
 /**
- * The files and text fields of a send-attachments body. The chat is checked first so nothing is
- * stored for a chat that is not the professional's; whatever was stored is removed again when
- * the body turns out to be bad.
+ * The files and text fields of a send-attachments body, read once the chat is known to be the
+ * professional's (so nothing is stored for another's); whatever was stored is removed again
+ * when the body turns out to be bad.
  */
-async function readAttachments(
-  ctx: Context,
-  ownerId: string,
-  chatId: string,
-  request: FastifyRequest,
-): Promise<chats.Outgoing> {
-  await chats.ownedChat(ctx, ownerId, chatId);
+async function readAttachments(ctx: Context, request: FastifyRequest): Promise<chats.Outgoing> {
   const files = new chats.SentFiles(ctx);
   const fields: Record<string, string> = {};
   try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { limits, messages, type ChatMessageContent } from '@consultorio/shared';
+import { fullNameOf, limits, messages, type ChatMessageContent } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { estimateTokens, outputReserve } from '../../platform/ai/context-budget';
 import { AppError } from '../../platform/errors';
@@ -24,7 +24,7 @@ import {
   type SentFile,
 } from './chat-prompts';
 import * as repo from './chats.repository';
-import type { ChatMessageRow, ChatWithAssistant } from './chats.repository';
+import type { ChatMessageRow, ChatRow, ChatWithAssistant } from './chats.repository';
 
 export async function listChats(ctx: Context, ownerId: string, patientId: string) {
   const patient = await getPatient(ctx, ownerId, patientId);
@@ -91,16 +91,14 @@ export function textMessage(userText: string): Outgoing {
 }
 
 /** The chat's patient's form; another patient's or another professional's answers 404. */
-export async function formMessage(ctx: Context, ownerId: string, chatId: string, formId: string): Promise<Outgoing> {
-  const { chat } = await ownedChat(ctx, ownerId, chatId);
-  const found = await forms.findOwnedForm(ctx.db, ownerId, formId);
+export async function formMessage(ctx: Context, chat: ChatRow, formId: string): Promise<Outgoing> {
+  const found = await forms.findOwnedForm(ctx.db, chat.ownerId, formId);
   if (!found || found.form.patientId !== chat.patientId) throw new AppError('FORM_NOT_FOUND');
   return { content: { form: found.form.name }, modelText: formModelText(found) };
 }
 
-export async function recordMessage(ctx: Context, ownerId: string, chatId: string, recordId: string): Promise<Outgoing> {
-  const { chat } = await ownedChat(ctx, ownerId, chatId);
-  const record = await records.findOwnedRecord(ctx.db, ownerId, recordId);
+export async function recordMessage(ctx: Context, chat: ChatRow, recordId: string): Promise<Outgoing> {
+  const record = await records.findOwnedRecord(ctx.db, chat.ownerId, recordId);
   if (!record || record.patientId !== chat.patientId) throw new AppError('RECORD_NOT_FOUND');
   return { content: { record: record.name }, modelText: recordModelText(record) };
 }
@@ -148,9 +146,8 @@ export interface PendingAnswer {
 }
 
 /** Checks there is something to answer before any model call (or any streamed byte). */
-export async function pendingAnswer(ctx: Context, ownerId: string, chatId: string): Promise<PendingAnswer> {
-  const { assistant } = await ownedChat(ctx, ownerId, chatId);
-  const rows = await repo.listMessages(ctx.db, chatId);
+export async function pendingAnswer(ctx: Context, { chat, assistant }: ChatWithAssistant): Promise<PendingAnswer> {
+  const rows = await repo.listMessages(ctx.db, chat.id);
   if (rows.at(-1)?.sender !== 'user') throw new AppError('NOTHING_TO_ANSWER');
   return { assistant, rows };
 }
@@ -201,7 +198,7 @@ export async function recordFromChat(ctx: Context, ownerId: string, patientId: s
   if (chat.patientId !== patientId) throw new AppError('CHAT_NOT_FOUND');
   const rows = await repo.listMessages(ctx.db, chatId);
   if (rows.length === 0) throw new AppError('CHAT_EMPTY');
-  const patientName = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+  const patientName = fullNameOf(patient);
   const content = ctx.ai.isOffline
     ? transcriptHtml({ chatName: chat.name, assistantName: assistant.name, patientName, rows, now: ctx.clock.now() })
     : noteHtml(
