@@ -339,6 +339,28 @@ export const messages = {
     failed: 'O assistente não respondeu a esta mensagem.',
     retry: 'Tentar novamente',
     recordGenerated: 'Prontuário gerado a partir da sessão.',
+    /** The offline assistant's answer to every message (Markdown). */
+    offlineAnswer: [
+      '**Assistente offline.** Nenhum modelo de IA está configurado neste servidor, por isso não posso analisar nem responder ao conteúdo da sua mensagem, e nenhum conteúdo clínico foi gerado.',
+      '',
+      'Sua mensagem foi guardada nesta sessão.',
+      '',
+      'Para ativar o assistente, o administrador deve definir `AI_MODEL` (o modelo), `AI_BASE_URL` (o endereço de um servidor compatível com a API da OpenAI, como a própria OpenAI, o Ollama ou o servidor do llama.cpp) e, se o servidor exigir, `AI_API_KEY`, e então reiniciar o Consultório.',
+    ].join('\n'),
+    /** The record made from a chat without a model. */
+    transcript: {
+      title: (chatName: string) => `Transcrição da sessão "${chatName}"`,
+      notice: (date: string) =>
+        `Transcrição literal gerada sem modelo de IA em ${date}. Não é uma nota clínica: nenhum conteúdo foi resumido, interpretado ou acrescentado.`,
+      offlineOmitted: 'As respostas do assistente offline, que apenas avisam que não há modelo de IA configurado, foram omitidas.',
+      patient: 'Paciente:',
+      assistant: 'Assistente:',
+      professional: 'Profissional',
+      assistantTurn: 'Assistente',
+      formSent: (name: string) => `Formulário enviado: ${name}`,
+      recordSent: (name: string) => `Prontuário enviado: ${name}`,
+      filesSent: (names: string) => `Arquivos enviados: ${names}`,
+    },
     messageLabel: 'Mensagem',
     threadLabel: 'Mensagens',
     chosenAttachment: 'Anexo escolhido',

@@ -1,13 +1,13 @@
-import { computeScore, type ChatMessageContent } from '@consultorio/shared';
+import { computeScore, messages, type ChatMessageContent } from '@consultorio/shared';
 import { marked } from 'marked';
 import type { ModelMessage } from '../../platform/ai';
-import { offlineAnswer } from '../../platform/ai/offline-model';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { htmlToPlainText, type ExtractedText } from '../../platform/text-extraction';
 import type { FormWithTemplate } from '../forms/forms.repository';
 import type { RecordRow } from '../records/records.repository';
 import type { ChatMessageRow } from './chats.repository';
 
+const tr = messages.chats.transcript;
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function formatDateTime(date: Date): string {
@@ -105,9 +105,9 @@ const escapeHtml = (text: string) =>
 
 function contentLines(content: ChatMessageContent): string[] {
   const lines: string[] = [];
-  if (content.form) lines.push(`Formulário enviado: ${content.form}`);
-  if (content.record) lines.push(`Prontuário enviado: ${content.record}`);
-  if (content.attachments?.length) lines.push(`Arquivos enviados: ${content.attachments.join(', ')}`);
+  if (content.form) lines.push(tr.formSent(content.form));
+  if (content.record) lines.push(tr.recordSent(content.record));
+  if (content.attachments?.length) lines.push(tr.filesSent(content.attachments.join(', ')));
   if (content.text) lines.push(...content.text.split('\n'));
   return lines;
 }
@@ -124,16 +124,16 @@ export function transcriptHtml(options: {
   now: Date;
 }): string {
   const header: string[] = [
-    `<h2>Transcrição da sessão "${escapeHtml(options.chatName)}"</h2>`,
-    `<p><em>Transcrição literal gerada sem modelo de IA em ${formatDateTime(options.now)}. Não é uma nota clínica: nenhum conteúdo foi resumido, interpretado ou acrescentado.</em></p>`,
-    `<p><strong>Paciente:</strong> ${escapeHtml(options.patientName)}<br><strong>Assistente:</strong> ${escapeHtml(options.assistantName)}</p>`,
+    `<h2>${escapeHtml(tr.title(options.chatName))}</h2>`,
+    `<p><em>${escapeHtml(tr.notice(formatDateTime(options.now)))}</em></p>`,
+    `<p><strong>${tr.patient}</strong> ${escapeHtml(options.patientName)}<br><strong>${tr.assistant}</strong> ${escapeHtml(options.assistantName)}</p>`,
   ];
   // The offline assistant's notices say nothing about the patient: a clean transcript leaves them out.
-  const rows = options.rows.filter((row) => !(row.sender === 'other' && row.content.text === offlineAnswer));
+  const rows = options.rows.filter((row) => !(row.sender === 'other' && row.content.text === messages.chats.offlineAnswer));
   const omitted = rows.length < options.rows.length;
-  if (omitted) header.push('<p><em>As respostas do assistente offline, que apenas avisam que não há modelo de IA configurado, foram omitidas.</em></p>');
+  if (omitted) header.push(`<p><em>${escapeHtml(tr.offlineOmitted)}</em></p>`);
   const turns = rows.map((row) => {
-    const who = row.sender === 'user' ? 'Profissional' : 'Assistente';
+    const who = row.sender === 'user' ? tr.professional : tr.assistantTurn;
     const body = contentLines(row.content).map(escapeHtml).join('<br>');
     return `<p><strong>${who} (${formatDateTime(row.createdAt)}):</strong><br>${body}</p>`;
   });
