@@ -150,6 +150,11 @@ describe('chat sessions: create, list, read, update, delete', () => {
     expect((await call(t, 'POST', url, cookie, { name: 'Sessão' })).json()).toEqual(failure(400, v.assistantRequired));
     expect((await call(t, 'POST', url, cookie, { name: 'Sessão', aiAssistantId: 42 })).json()).toEqual(failure(400, v.assistantRequired));
     expect((await call(t, 'POST', url, cookie, { name: 'x'.repeat(201), aiAssistantId: assistant!.id })).statusCode).toBe(400);
+    const { user: stranger } = await newSignedInUser(t);
+    const strangersPatient = await newPatient(t, { owner: stranger });
+    const foreign = await call(t, 'POST', `/v1/patients/${strangersPatient.id}/chats`, cookie, { name: 'Sessão', aiAssistantId: assistant!.id });
+    expect(foreign.json()).toEqual(failure(404, e.patientNotFound));
+    expect(await rowsReferencing(t.database.db, 'chats', strangersPatient.id)).toBe(0);
     const unknown = await call(t, 'POST', url, cookie, { name: 'Sessão', aiAssistantId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.json()).toEqual(failure(404, e.assistantNotFound));
     expect((await call(t, 'GET', url, cookie)).json().data.chats).toEqual([]);
@@ -266,6 +271,10 @@ describe('sending to the model', () => {
     expect((await call(t, 'POST', `/v1/chats/${chat.id}/send-record`, cookie, {})).json()).toEqual(failure(400, v.recordRequired));
     expect(model.requests).toHaveLength(0);
     expect((await readChat(cookie, chat.id)).json().data.chatsMessages).toEqual([]);
+    // Text the database cannot store is bad input too, never a 500.
+    expect((await sendText(cookie, chat.id, { userText: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await call(t, 'PUT', `/v1/chats/${chat.id}`, cookie, { name: 'a\u0000b', aiAssistantId: chat.aiAssistantId })).statusCode).toBe(400);
+    expect(model.requests).toHaveLength(0);
   });
 
   it("ignores client-sent external ids: the chat and its assistant come from the chat's id and the session", async () => {
