@@ -2,6 +2,7 @@ import type { Form, FormContent } from '@consultorio/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { forms, patients, qaTemplates, users } from '../../db/schema';
+import { patientSummaryColumns } from '../patients/patients.repository';
 import type { QaTemplateRow } from '../qa-templates/qa-templates.repository';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -49,34 +50,32 @@ export async function insertForm(
   return row!;
 }
 
-/** The owner's form with its template; undefined when it is not theirs. */
-export async function findOwnedForm(db: Db, ownerId: string, id: string): Promise<FormWithTemplate | undefined> {
+/** The owner's form with its template and its patient's names, in one query; undefined when it is not theirs. */
+export async function findOwnedForm(db: Db, ownerId: string, id: string) {
   const [row] = await db
-    .select({ form: forms, template: qaTemplates })
+    .select({ form: forms, template: qaTemplates, patient: patientSummaryColumns })
     .from(forms)
     .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
+    .innerJoin(patients, eq(patients.id, forms.patientId))
     .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)));
   return row;
 }
 
+/** Changes the owner's form; returns it with its template's name (one statement), or undefined when it is not theirs. */
 export async function updateForm(
   db: Db,
   ownerId: string,
   id: string,
   changes: { name?: string | undefined; isLocked?: boolean | undefined; content?: FormContent },
   now: Date,
-): Promise<FormRow | undefined> {
+): Promise<{ form: FormRow; templateName: string } | undefined> {
   const [row] = await db
     .update(forms)
     .set({ ...changes, updatedAt: now })
-    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
-    .returning();
+    .from(qaTemplates)
+    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId), eq(qaTemplates.id, forms.qaTemplateId)))
+    .returning({ form: forms, templateName: qaTemplates.name });
   return row;
-}
-
-export async function templateName(db: Db, qaTemplateId: string): Promise<string> {
-  const [row] = await db.select({ name: qaTemplates.name }).from(qaTemplates).where(eq(qaTemplates.id, qaTemplateId));
-  return row?.name ?? '';
 }
 
 export async function deleteForm(db: Db, ownerId: string, id: string): Promise<boolean> {

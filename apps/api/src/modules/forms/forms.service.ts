@@ -45,8 +45,7 @@ export async function createForm(
 export async function getForm(ctx: Context, ownerId: string, id: string) {
   const found = await repo.findOwnedForm(ctx.db, ownerId, id);
   if (!found) throw new AppError('FORM_NOT_FOUND');
-  const patient = await getPatient(ctx, ownerId, found.form.patientId);
-  return { ...found, patient };
+  return found;
 }
 
 export async function updateForm(
@@ -56,9 +55,9 @@ export async function updateForm(
   changes: { name?: string | undefined; isLocked?: boolean | undefined },
 ): Promise<{ form: FormRow; templateName: string }> {
   // Drizzle leaves out undefined values, so only what was sent changes.
-  const form = await repo.updateForm(ctx.db, ownerId, id, changes, ctx.clock.now());
-  if (!form) throw new AppError('FORM_NOT_FOUND');
-  return { form, templateName: await repo.templateName(ctx.db, form.qaTemplateId) };
+  const updated = await repo.updateForm(ctx.db, ownerId, id, changes, ctx.clock.now());
+  if (!updated) throw new AppError('FORM_NOT_FOUND');
+  return updated;
 }
 
 export async function deleteForm(ctx: Context, ownerId: string, id: string): Promise<void> {
@@ -75,9 +74,9 @@ export async function saveContent(
   const found = await repo.findOwnedForm(ctx.db, ownerId, id);
   if (!found) throw new AppError('FORM_NOT_FOUND');
   const content = checkedContent(found.template, answers);
-  const form = await repo.updateForm(ctx.db, ownerId, id, { content }, ctx.clock.now());
-  if (!form) throw new AppError('FORM_NOT_FOUND');
-  return { form, templateName: found.template.name };
+  const updated = await repo.updateForm(ctx.db, ownerId, id, { content }, ctx.clock.now());
+  if (!updated) throw new AppError('FORM_NOT_FOUND');
+  return updated;
 }
 
 // ---- the patient's link ----

@@ -24,6 +24,9 @@ export function toPatient(row: PatientRow): Patient {
   };
 }
 
+/** The columns `toPatientSummary` needs, for queries that join the patient. */
+export const patientSummaryColumns = { id: patients.id, firstName: patients.firstName, lastName: patients.lastName };
+
 /** The patient as forms and records name it: id and names only. */
 export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }): PatientSummary {
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, fullName: fullNameOf(row) };

@@ -1,8 +1,9 @@
 import type { ClinicalRecord, RecordAttachment } from '@consultorio/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, recordAttachments, records } from '../../db/schema';
+import { files, patients, recordAttachments, records } from '../../db/schema';
 import type { NewStoredFile } from '../../platform/stored-files';
+import { patientSummaryColumns } from '../patients/patients.repository';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -43,6 +44,16 @@ export async function findOwnedRecord(db: Db, ownerId: string, id: string): Prom
   const [row] = await db
     .select()
     .from(records)
+    .where(and(eq(records.id, id), eq(records.ownerId, ownerId)));
+  return row;
+}
+
+/** The owner's record with its patient's names, in one query; undefined when it is not theirs. */
+export async function findOwnedRecordWithPatient(db: Db, ownerId: string, id: string) {
+  const [row] = await db
+    .select({ record: records, patient: patientSummaryColumns })
+    .from(records)
+    .innerJoin(patients, eq(patients.id, records.patientId))
     .where(and(eq(records.id, id), eq(records.ownerId, ownerId)));
   return row;
 }

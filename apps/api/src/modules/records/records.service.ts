@@ -28,12 +28,9 @@ async function ownedRecord(ctx: Context, ownerId: string, id: string): Promise<R
 }
 
 export async function getRecord(ctx: Context, ownerId: string, id: string) {
-  const record = await ownedRecord(ctx, ownerId, id);
-  const [attachments, patient] = await Promise.all([
-    repo.listAttachments(ctx.db, id),
-    getPatient(ctx, ownerId, record.patientId),
-  ]);
-  return { record, attachments, patient };
+  const found = await repo.findOwnedRecordWithPatient(ctx.db, ownerId, id);
+  if (!found) throw new AppError('RECORD_NOT_FOUND');
+  return { ...found, attachments: await repo.listAttachments(ctx.db, id) };
 }
 
 export async function renameRecord(ctx: Context, ownerId: string, id: string, name: string): Promise<RecordRow> {
