@@ -14,11 +14,27 @@ export interface NewStoredFile {
 type StorageContext = Pick<Context, 'storage' | 'log'>;
 
 /** Checks and re-encodes an uploaded picture as a square avatar and stores it under a new key. */
-export async function storeAvatar(ctx: StorageContext, upload: Upload): Promise<NewStoredFile> {
+async function storeAvatar(ctx: StorageContext, upload: Upload): Promise<NewStoredFile> {
   const image = await toSquareAvatar(upload.bytes);
   const key = `avatar-${randomUUID()}.webp`;
   await ctx.storage.put(key, image, 'image/webp');
   return { key, contentType: 'image/webp', byteSize: image.length, originalName: upload.filename.slice(0, 255) };
+}
+
+/**
+ * Stores the upload as a new avatar and runs `save`, which points its owner at it and returns the
+ * key it replaced. The new object is removed when `save` fails or finds no owner; the replaced one
+ * once the change is saved. Undefined when `save` found no owner.
+ */
+export async function replaceStoredAvatar<T extends { previousKey: string | null }>(
+  ctx: StorageContext,
+  upload: Upload,
+  save: (file: NewStoredFile) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const file = await storeAvatar(ctx, upload);
+  const saved = await keepStoredFile(ctx, file.key, () => save(file));
+  if (saved?.previousKey) await removeStoredFiles(ctx, [saved.previousKey]);
+  return saved;
 }
 
 /**

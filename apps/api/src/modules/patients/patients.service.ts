@@ -1,7 +1,7 @@
 import { idSchema, messages, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { keepStoredFile, removeStoredFiles, storeAvatar } from '../../platform/stored-files';
+import { removeStoredFiles, replaceStoredAvatar } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
 import * as repo from './patients.repository';
 import type { PageStart, PatientRow } from './patients.repository';
@@ -61,12 +61,10 @@ export async function deletePatient(ctx: Context, ownerId: string, id: string): 
 export async function replacePatientAvatar(ctx: Context, ownerId: string, id: string, upload: Upload): Promise<PatientRow> {
   // Checked first so a stranger's id never costs an image conversion.
   await getPatient(ctx, ownerId, id);
-  const file = await storeAvatar(ctx, upload);
-  const result = await keepStoredFile(ctx, file.key, () =>
+  const result = await replaceStoredAvatar(ctx, upload, (file) =>
     repo.replacePatientAvatar(ctx.db, ownerId, id, file, ctx.clock.now()),
   );
   if (!result) throw new AppError('PATIENT_NOT_FOUND');
-  if (result.previousKey) await removeStoredFiles(ctx, [result.previousKey]);
   return result.patient;
 }
 

@@ -3,7 +3,7 @@ import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { keepStoredFile, removeStoredFiles, storeAvatar } from '../../platform/stored-files';
+import { replaceStoredAvatar } from '../../platform/stored-files';
 import { hashToken, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
 import { deleteOtherSessions, deletePasswordResets } from '../auth/auth.repository';
@@ -59,9 +59,7 @@ export async function confirmEmailUpdate(ctx: Context, token: string): Promise<v
 }
 
 export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<UserRow> {
-  const file = await storeAvatar(ctx, upload);
-  const result = await keepStoredFile(ctx, file.key, () => repo.replaceAvatar(ctx.db, user.id, file, ctx.clock.now()));
+  const result = await replaceStoredAvatar(ctx, upload, (file) => repo.replaceAvatar(ctx.db, user.id, file, ctx.clock.now()));
   if (!result) throw new AppError('UNAUTHORIZED');
-  if (result.previousKey) await removeStoredFiles(ctx, [result.previousKey]);
   return result.user;
 }
