@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { formatCents, isRealIsoDate, planPeriods, todayIsoDate, type PlanPeriod } from '@consultorio/shared';
+import { formatCents, isRealIsoDate, planPeriods, type PlanPeriod } from '@consultorio/shared';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { addDaysIso, normalizeCouponCode } from './billing.service';
+import { addDaysIso, normalizeCouponCode, subscribeToPlan } from './billing.service';
 import { isUniqueViolation } from '../../platform/errors';
 import * as repo from './billing.repository';
 
@@ -146,9 +146,8 @@ const commands: Record<string, Command> = {
   'subscription:grant': async (db, values, [who], now) => {
     const user = await findUser(db, who);
     const plan = await planByCode(db, required(values, 'plan'));
-    const days = wholeNumber(values.days, 'days', { min: 1 });
-    const dueDate = plan.period === 'lifetime' ? null : addDaysIso(todayIsoDate(now), days ?? (plan.period === 'annual' ? 365 : 30));
-    await repo.putSubscription(db, user.id, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+    const days = wholeNumber(values.days, 'days', { min: 1 }) ?? (plan.period === 'annual' ? 365 : 30);
+    const dueDate = await subscribeToPlan(db, user.id, plan, days, now);
     return `${user.username}: plano ${plan.code} até ${dueDate ?? 'sem vencimento'}.`;
   },
 

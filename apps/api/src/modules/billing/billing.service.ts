@@ -1,8 +1,10 @@
 import { todayIsoDate } from '@consultorio/shared';
+import type { Db, Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { UserRow } from '../users/users.repository';
 import * as repo from './billing.repository';
+import type { PlanRow } from './billing.repository';
 
 /** yyyy-mm-dd plus a number of days, in calendar days. */
 export function addDaysIso(date: string, days: number): string {
@@ -11,8 +13,14 @@ export function addDaysIso(date: string, days: number): string {
   return moved.toISOString().slice(0, 10);
 }
 
-export function today(ctx: Context): string {
-  return todayIsoDate(ctx.clock.now());
+/**
+ * Puts the professional on `plan` at its price, no longer a trial, for `days` from today (with
+ * no end for a lifetime plan); returns the due date.
+ */
+export async function subscribeToPlan(db: Db | Tx, userId: string, plan: PlanRow, days: number, now: Date): Promise<string | null> {
+  const dueDate = plan.period === 'lifetime' ? null : addDaysIso(todayIsoDate(now), days);
+  await repo.putSubscription(db, userId, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+  return dueDate;
 }
 
 export async function getSubscription(ctx: Context, userId: string) {
@@ -34,8 +42,7 @@ export async function applyCoupon(ctx: Context, user: UserRow, code: string): Pr
     if (coupon.planId && coupon.days) {
       const plan = await repo.findPlanById(tx, coupon.planId);
       if (!plan) return false;
-      const dueDate = plan.period === 'lifetime' ? null : addDaysIso(today(ctx), coupon.days);
-      await repo.putSubscription(tx, user.id, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+      await subscribeToPlan(tx, user.id, plan, coupon.days, now);
       return true;
     }
     if (coupon.percentOff) {
