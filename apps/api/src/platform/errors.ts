@@ -54,10 +54,14 @@ export class AppError extends Error {
   }
 }
 
+/** The database error itself (its SQLSTATE `code`, its `constraint`), as raised by pg and PGlite; drizzle wraps it as `cause`. */
+function pgErrorOf(error: unknown): { code?: unknown; constraint?: unknown } {
+  return ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; constraint?: unknown };
+}
+
 /** PostgreSQL's unique_violation, as raised by both pg and PGlite. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
+  const pgError = pgErrorOf(error);
   return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
 }
 
@@ -66,13 +70,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * range...): input the schemas let through but the database cannot store. They are bad input.
  */
 export function isDataException(error: unknown): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const code = (cause as { code?: unknown }).code;
+  const { code } = pgErrorOf(error);
   return typeof code === 'string' && code.length === 5 && code.startsWith('22');
 }
 
 /** PostgreSQL's foreign_key_violation: what the row points at was deleted meanwhile. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  return (cause as { code?: unknown }).code === '23503';
+  return pgErrorOf(error).code === '23503';
 }

@@ -51,8 +51,10 @@ export async function registrationExists(db: Db, id: string, now: Date): Promise
   return row !== undefined;
 }
 
-/** Turns a valid registration into a user in one transaction; undefined when the token is not valid now. */
-/** Turns a pending registration into a user, with a trial of the default plan until `trialDueDate`. */
+/**
+ * Turns a valid registration into a user, with a trial of the default plan until `trialDueDate`,
+ * in one transaction; undefined when the token is not valid now.
+ */
 export async function confirmRegistration(db: Db, tokenHash: string, now: Date, trialDueDate: string): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
     const [registration] = await tx
