@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { limits, messages } from '@consultorio/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { storedFiles } from './helpers/stored-files';
 import { newSignedInUser } from './factories/users';
 
 let t: TestApp;
@@ -36,10 +36,6 @@ function getFile(cookie: string | undefined, key: string) {
   return t.request({ method: 'GET', url: `/v1/files/${encodeURIComponent(key)}`, headers: cookie ? { cookie } : {} });
 }
 
-async function storedFiles(): Promise<string[]> {
-  return (await readdir(t.filesDir).catch(() => [])).sort();
-}
-
 async function avatarKey(userId: string): Promise<string | null> {
   const [row] = await t.database.db.select({ key: users.avatarExternalKey }).from(users).where(eq(users.id, userId));
   return row!.key;
@@ -64,7 +60,7 @@ describe('PUT /v1/users/me/avatar', () => {
     const key = body.data.user.avatarExternalKey as string;
     expect(key).toMatch(/^avatar-[0-9a-f-]{36}\.webp$/);
     expect(await avatarKey(user.id)).toBe(key);
-    expect(await storedFiles()).toContain(key);
+    expect(await storedFiles(t)).toContain(key);
     const [row] = await t.database.db.select().from(files).where(eq(files.key, key));
     expect(row).toMatchObject({ ownerId: user.id, contentType: 'image/webp', originalName: 'foto.png' });
 
@@ -112,7 +108,7 @@ describe('PUT /v1/users/me/avatar', () => {
     expect(second).not.toBe(first);
     expect(await avatarKey(user.id)).toBe(second);
 
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     expect(onDisk).toContain(second);
     expect(onDisk).not.toContain(first);
     expect(await t.database.db.select().from(files).where(eq(files.key, first))).toEqual([]);
@@ -146,13 +142,13 @@ describe('PUT /v1/users/me/avatar', () => {
     ])('answers %s with the right status and message', async (_case, bytes, filename, type, status, message) => {
       const { user, cookie } = await newSignedInUser(t);
       const key = await uploadAvatar(cookie);
-      const before = await storedFiles();
+      const before = await storedFiles(t);
 
       const response = await upload(cookie, form('file', bytes(), filename, type));
       expect(response.json()).toEqual({ status, data: null, message });
 
       expect(await avatarKey(user.id)).toBe(key);
-      expect(await storedFiles()).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
       expect((await getFile(cookie, key)).statusCode).toBe(200);
     });
 
@@ -173,13 +169,13 @@ describe('PUT /v1/users/me/avatar', () => {
     ])('answers 400 to %s', async (_case, payload, headers) => {
       const { user, cookie } = await newSignedInUser(t);
       const key = await uploadAvatar(cookie);
-      const before = await storedFiles();
+      const before = await storedFiles(t);
 
       const response = await upload(cookie, payload(), headers);
       expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.fileMissing });
 
       expect(await avatarKey(user.id)).toBe(key);
-      expect(await storedFiles()).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
     });
 
     it('answers 4xx, never 500, to a broken multipart body', async () => {
@@ -214,10 +210,10 @@ describe('PUT /v1/users/me/avatar', () => {
   });
 
   it('answers 401 without a session and stores nothing', async () => {
-    const before = await storedFiles();
+    const before = await storedFiles(t);
     const response = await upload(undefined, form('file', png, 'foto.png', 'image/png'));
     expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized });
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedFiles(t)).toEqual(before);
   });
 });
 
@@ -225,6 +221,6 @@ describe('storage layout', () => {
   it('keeps every stored file next to a row, with no leftovers', async () => {
     const rows = await t.database.db.select({ key: files.key }).from(files);
     expect(rows.length).toBeGreaterThan(0);
-    expect(await storedFiles()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFiles(t)).toEqual(rows.map((row) => row.key).sort());
   });
 });

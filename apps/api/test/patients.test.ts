@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { limits, messages, todayIsoDate, type Patient } from '@consultorio/shared';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, patients, users } from '../src/db/schema';
 import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { fileRow, fileRowCount, storedFiles } from './helpers/stored-files';
 import { createPatientViaApi, newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
 
@@ -142,20 +142,6 @@ async function storedPatient(id: string) {
 async function patientCount(ownerId: string): Promise<number> {
   const [row] = await t.database.db.select({ n: count() }).from(patients).where(eq(patients.ownerId, ownerId));
   return row!.n;
-}
-
-async function fileRowCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files);
-  return row!.n;
-}
-
-async function fileRow(key: string) {
-  const [row] = await t.database.db.select().from(files).where(eq(files.key, key));
-  return row;
-}
-
-async function storedFiles(): Promise<string[]> {
-  return (await readdir(t.filesDir).catch(() => [])).sort();
 }
 
 
@@ -848,20 +834,20 @@ describe("another professional's patient", () => {
     const { owner, stranger, patient, key, saved } = await strangerAndPatient();
     expect((await remove(stranger.cookie, patient.id)).json()).toEqual(patientNotFound);
     expect(await storedPatient(patient.id)).toEqual(saved);
-    expect(await storedFiles()).toContain(key);
-    expect(await fileRow(key)).toBeDefined();
+    expect(await storedFiles(t)).toContain(key);
+    expect(await fileRow(t, key)).toBeDefined();
     expect((await read(owner.cookie, patient.id)).statusCode).toBe(200);
     expect((await getFile(owner.cookie, key)).statusCode).toBe(200);
   });
 
   it('answers 404 to PUT avatar and stores no file', async () => {
     const { stranger, patient, saved } = await strangerAndPatient();
-    const onDisk = await storedFiles();
-    const rows = await fileRowCount();
+    const onDisk = await storedFiles(t);
+    const rows = await fileRowCount(t);
     const response = await uploadAvatar(stranger.cookie, patient.id, pngForm());
     expect(response.json()).toEqual(patientNotFound);
-    expect(await storedFiles()).toEqual(onDisk);
-    expect(await fileRowCount()).toBe(rows);
+    expect(await storedFiles(t)).toEqual(onDisk);
+    expect(await fileRowCount(t)).toBe(rows);
     expect(await storedPatient(patient.id)).toEqual(saved);
   });
 
@@ -879,10 +865,10 @@ describe("another professional's patient", () => {
     ['PUT avatar', (id: string) => uploadAvatar(undefined, id, pngForm())],
   ])('answers 401 to %s without a session and changes nothing', async (_case, request) => {
     const { patient, saved } = await strangerAndPatient();
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     expect((await request(patient.id)).json()).toEqual(unauthorized);
     expect(await storedPatient(patient.id)).toEqual(saved);
-    expect(await storedFiles()).toEqual(onDisk);
+    expect(await storedFiles(t)).toEqual(onDisk);
   });
 });
 
@@ -900,8 +886,8 @@ describe('PUT /v1/patients/:id/avatar', () => {
     expect(key).toMatch(/^avatar-[0-9a-f-]{36}\.webp$/);
 
     expect((await storedPatient(created.id))!.avatarExternalKey).toBe(key);
-    expect(await fileRow(key)).toMatchObject({ ownerId: user.id, patientId: created.id, contentType: 'image/webp', originalName: 'foto.png' });
-    expect(await storedFiles()).toContain(key);
+    expect(await fileRow(t, key)).toMatchObject({ ownerId: user.id, patientId: created.id, contentType: 'image/webp', originalName: 'foto.png' });
+    expect(await storedFiles(t)).toContain(key);
     // The professional's own avatar is another thing.
     const [me] = await t.database.db.select({ key: users.avatarExternalKey }).from(users).where(eq(users.id, user.id));
     expect(me!.key).toBeNull();
@@ -922,10 +908,10 @@ describe('PUT /v1/patients/:id/avatar', () => {
     const second = await giveAvatar(cookie, created.id, form('file', jpeg, 'retrato.jpg', 'image/jpeg'));
     expect(second).not.toBe(first);
 
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     expect(onDisk).toContain(second);
     expect(onDisk).not.toContain(first);
-    expect(await fileRow(first)).toBeUndefined();
+    expect(await fileRow(t, first)).toBeUndefined();
     expect(await t.database.db.select({ key: files.key }).from(files).where(eq(files.patientId, created.id))).toEqual([{ key: second }]);
     expect((await getFile(cookie, first)).json()).toEqual(failure(404, e.notFound));
     expect((await getFile(cookie, second)).statusCode).toBe(200);
@@ -949,37 +935,37 @@ describe('PUT /v1/patients/:id/avatar', () => {
     const { cookie } = await newSignedInUser(t);
     const created = await createPatientViaApi(t, cookie);
     const key = await giveAvatar(cookie, created.id);
-    const onDisk = await storedFiles();
-    const rows = await fileRowCount();
+    const onDisk = await storedFiles(t);
+    const rows = await fileRowCount(t);
 
     const response = await uploadAvatar(cookie, created.id, form('file', bytes(), filename, type));
     expect(response.json()).toEqual(failure(status, message));
 
     expect((await storedPatient(created.id))!.avatarExternalKey).toBe(key);
-    expect(await storedFiles()).toEqual(onDisk);
-    expect(await fileRowCount()).toBe(rows);
+    expect(await storedFiles(t)).toEqual(onDisk);
+    expect(await fileRowCount(t)).toBe(rows);
   });
 
   it('answers 400 when no file is sent', async () => {
     const { cookie } = await newSignedInUser(t);
     const created = await createPatientViaApi(t, cookie);
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     expect((await uploadAvatar(cookie, created.id, { file: 'foto.png' })).json()).toEqual(failure(400, e.fileMissing));
     expect((await uploadAvatar(cookie, created.id, form('avatar', png, 'foto.png', 'image/png'))).json()).toEqual(failure(400, e.fileMissing));
     expect((await uploadAvatar(cookie, created.id, new FormData())).json()).toEqual(failure(400, e.fileMissing));
     expect((await call('PUT', `/v1/patients/${created.id}/avatar`, cookie)).json()).toEqual(failure(400, e.fileMissing));
     expect((await storedPatient(created.id))!.avatarExternalKey).toBeNull();
-    expect(await storedFiles()).toEqual(onDisk);
+    expect(await storedFiles(t)).toEqual(onDisk);
   });
 
   it('answers 400 to a malformed id and 404 to an unknown one, storing nothing', async () => {
     const { cookie } = await newSignedInUser(t);
-    const onDisk = await storedFiles();
-    const rows = await fileRowCount();
+    const onDisk = await storedFiles(t);
+    const rows = await fileRowCount(t);
     expect((await uploadAvatar(cookie, 'abc', pngForm())).json()).toEqual(failure(400, v.idInvalid));
     expect((await uploadAvatar(cookie, randomUUID(), pngForm())).json()).toEqual(patientNotFound);
-    expect(await storedFiles()).toEqual(onDisk);
-    expect(await fileRowCount()).toBe(rows);
+    expect(await storedFiles(t)).toEqual(onDisk);
+    expect(await fileRowCount(t)).toBe(rows);
   });
 });
 
@@ -998,8 +984,8 @@ describe('DELETE /v1/patients/:id', () => {
 
     expect((await read(cookie, created.id)).json()).toEqual(patientNotFound);
     expect(await storedPatient(created.id)).toBeUndefined();
-    expect(await storedFiles()).not.toContain(key);
-    expect(await fileRow(key)).toBeUndefined();
+    expect(await storedFiles(t)).not.toContain(key);
+    expect(await fileRow(t, key)).toBeUndefined();
     expect((await getFile(cookie, key)).json()).toEqual(failure(404, e.notFound));
     for (const table of tables) expect(await rowsReferencing(t.database.db, table, created.id), table).toBe(0);
     expect(await patientCount(user.id)).toBe(0);
@@ -1028,12 +1014,12 @@ describe('DELETE /v1/patients/:id', () => {
 
     expect((await remove(cookie, doomed.id)).statusCode).toBe(200);
 
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     expect(onDisk).not.toContain(doomedKey);
     expect(onDisk).toContain(keptKey);
     expect(onDisk).toContain(ownKey);
-    expect(await fileRow(keptKey)).toMatchObject({ ownerId: user.id, patientId: kept.id });
-    expect(await fileRow(ownKey)).toMatchObject({ ownerId: user.id, patientId: null });
+    expect(await fileRow(t, keptKey)).toMatchObject({ ownerId: user.id, patientId: kept.id });
+    expect(await fileRow(t, ownKey)).toMatchObject({ ownerId: user.id, patientId: null });
     expect(await storedPatient(kept.id)).toEqual(keptRow);
     expect((await getFile(cookie, keptKey)).statusCode).toBe(200);
     expect((await getFile(cookie, ownKey)).statusCode).toBe(200);
@@ -1119,6 +1105,6 @@ describe('storage layout', () => {
   it('keeps every stored file next to a row, with no leftovers', async () => {
     const rows = await t.database.db.select({ key: files.key }).from(files);
     expect(rows.length).toBeGreaterThan(0);
-    expect(await storedFiles()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFiles(t)).toEqual(rows.map((row) => row.key).sort());
   });
 });

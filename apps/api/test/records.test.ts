@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { limits, messages, type ClinicalRecord, type RecordAttachment } from '@consultorio/shared';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, recordAttachments, records } from '../src/db/schema';
 import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { fileRow, fileRowCount, storedFiles } from './helpers/stored-files';
 import { newPatient } from './factories/patients';
 import { createRecordViaApi, newRecord } from './factories/records';
 import { newSignedInUser } from './factories/users';
@@ -100,23 +100,9 @@ async function attachmentRows(recordId: string) {
   return t.database.db.select().from(recordAttachments).where(eq(recordAttachments.recordId, recordId));
 }
 
-async function fileRowCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files);
-  return row!.n;
-}
-
-async function fileRow(key: string) {
-  const [row] = await t.database.db.select().from(files).where(eq(files.key, key));
-  return row;
-}
-
-async function storedFiles(): Promise<string[]> {
-  return (await readdir(t.filesDir).catch(() => [])).sort();
-}
-
 /** What an upload may change: the record's attachment rows, the files rows and the files on disk. */
 async function snapshot(recordId: string) {
-  return { attachments: await attachmentRows(recordId), fileRows: await fileRowCount(), onDisk: await storedFiles() };
+  return { attachments: await attachmentRows(recordId), fileRows: await fileRowCount(t), onDisk: await storedFiles(t) };
 }
 
 /** A signed-in professional with a patient and a record of that patient. */
@@ -462,7 +448,7 @@ describe('PUT /v1/records/:id/content', () => {
 describe('POST /v1/records/:id/attachments', () => {
   it('stores the files and answers 201 with the full list and the message', async () => {
     const { user, cookie, patient, record } = await setup();
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     const text = 'Hemoglobina: 13,5 g/dL\n';
     const response = await upload(
       cookie,
@@ -490,7 +476,7 @@ describe('POST /v1/records/:id/attachments', () => {
     expect(byName['relatório final.pdf']).toMatchObject({ contentType: 'application/pdf', byteSize: PDF_BYTES.length });
 
     for (const attachment of attachments) {
-      expect(await fileRow(attachment.externalKey)).toMatchObject({
+      expect(await fileRow(t, attachment.externalKey)).toMatchObject({
         ownerId: user.id,
         patientId: patient.id,
         originalName: attachment.basename,
@@ -498,7 +484,7 @@ describe('POST /v1/records/:id/attachments', () => {
         byteSize: attachment.byteSize,
       });
     }
-    expect(await storedFiles()).toEqual([...onDisk, ...attachments.map((a) => a.externalKey)].sort());
+    expect(await storedFiles(t)).toEqual([...onDisk, ...attachments.map((a) => a.externalKey)].sort());
     expect((await attachmentRows(record.id)).map((row) => row.fileKey).sort()).toEqual(attachments.map((a) => a.externalKey).sort());
 
     // The next upload answers the full list, and so does the record.
@@ -581,10 +567,10 @@ describe('POST /v1/records/:id/attachments', () => {
 
   it('answers 400 to a malformed id and 404 to an unknown one', async () => {
     const { cookie } = await newSignedInUser(t);
-    const fileRows = await fileRowCount();
+    const fileRows = await fileRowCount(t);
     expect((await upload(cookie, 'abc', filesForm([['x', 'a.txt']]))).json()).toEqual(idInvalid);
     expect((await upload(cookie, randomUUID(), filesForm([['x', 'a.txt']]))).json()).toEqual(recordNotFound);
-    expect(await fileRowCount()).toBe(fileRows);
+    expect(await fileRowCount(t)).toBe(fileRows);
   });
 });
 
@@ -689,8 +675,8 @@ describe('DELETE /v1/records/attachments/:id', () => {
     const response = await removeAttachment(cookie, doomed.id);
     expect(response.json()).toEqual({ status: 200, data: null, message: r.removed });
     expect(r.removed).toBe('Anexo removido.');
-    expect(await fileRow(doomed.externalKey)).toBeUndefined();
-    const onDisk = await storedFiles();
+    expect(await fileRow(t, doomed.externalKey)).toBeUndefined();
+    const onDisk = await storedFiles(t);
     expect(onDisk).not.toContain(doomed.externalKey);
     expect(onDisk).toContain(kept.externalKey);
     expect((await getFile(cookie, doomed.externalKey)).json()).toEqual(fileNotFound);
@@ -704,8 +690,8 @@ describe('DELETE /v1/records/attachments/:id', () => {
     const stranger = await newSignedInUser(t);
     const [attachment] = await attach(cookie, record.id, [['x', 'x.txt', 'text/plain']]);
     expect((await removeAttachment(stranger.cookie, attachment!.id)).json()).toEqual(attachmentNotFound);
-    expect(await fileRow(attachment!.externalKey)).toBeDefined();
-    expect(await storedFiles()).toContain(attachment!.externalKey);
+    expect(await fileRow(t, attachment!.externalKey)).toBeDefined();
+    expect(await storedFiles(t)).toContain(attachment!.externalKey);
     expect((await read(cookie, record.id)).json().data.recordsAttachments).toEqual([attachment]);
   });
 
@@ -764,9 +750,9 @@ describe('cascades', () => {
     expect((await remove(cookie, record.id)).statusCode).toBe(200);
 
     expect(await attachmentRows(record.id)).toEqual([]);
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     for (const attachment of doomed) {
-      expect(await fileRow(attachment.externalKey)).toBeUndefined();
+      expect(await fileRow(t, attachment.externalKey)).toBeUndefined();
       expect(onDisk).not.toContain(attachment.externalKey);
       expect((await getFile(cookie, attachment.externalKey)).json()).toEqual(fileNotFound);
     }
@@ -801,9 +787,9 @@ describe('cascades', () => {
     expect(await storedRecord(second.id)).toBeUndefined();
     expect(await attachmentRows(record.id)).toEqual([]);
     expect(await attachmentRows(second.id)).toEqual([]);
-    const onDisk = await storedFiles();
+    const onDisk = await storedFiles(t);
     for (const attachment of doomed) {
-      expect(await fileRow(attachment.externalKey)).toBeUndefined();
+      expect(await fileRow(t, attachment.externalKey)).toBeUndefined();
       expect(onDisk).not.toContain(attachment.externalKey);
     }
     expect((await read(cookie, record.id)).json()).toEqual(recordNotFound);
@@ -820,7 +806,7 @@ describe('cascades', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await attachmentRows(record.id)).toEqual([]);
     const rows = await t.database.db.select({ key: files.key }).from(files);
-    expect(await storedFiles()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFiles(t)).toEqual(rows.map((row) => row.key).sort());
   });
 });
 
@@ -849,7 +835,7 @@ describe('storage layout', () => {
   it('keeps every stored file next to a row, with no leftovers', async () => {
     const rows = await t.database.db.select({ key: files.key }).from(files);
     expect(rows.length).toBeGreaterThan(0);
-    expect(await storedFiles()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFiles(t)).toEqual(rows.map((row) => row.key).sort());
   });
 });
 
