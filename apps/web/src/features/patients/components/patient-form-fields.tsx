@@ -1,8 +1,8 @@
-import { ccForCountry, messages } from '@consultorio/shared';
+import { messages } from '@consultorio/shared';
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
-import { CountrySelect } from '../../../components/country-select';
+import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
 import type { PatientFormValues } from './patient-form-values';
 
@@ -16,15 +16,8 @@ interface PatientFormFieldsProps<TOutput> {
 
 /** The inputs shared by the 'Novo Paciente' and 'Editar Paciente' panels. */
 export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled }: PatientFormFieldsProps<TOutput>) {
-  const { register, control, setValue, formState } = form;
+  const { register, control, formState } = form;
   const { errors } = formState;
-
-  // Choosing a country sets its calling code (+55 when unknown); the code stays editable.
-  const changeCountry = (code: string | null) => {
-    if (code === null) return;
-    setValue('country', code, { shouldDirty: true, shouldValidate: true });
-    setValue('cc', ccForCountry(code), { shouldDirty: true, shouldValidate: formState.isSubmitted });
-  };
 
   return (
     <Stack gap="sm">
@@ -74,31 +67,7 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
           )}
         />
       </SimpleGrid>
-      <Controller
-        control={control}
-        name="country"
-        render={({ field }) => (
-          <CountrySelect
-            label={messages.fields.country}
-            value={field.value || null}
-            onChange={changeCountry}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            error={errors.country?.message}
-          />
-        )}
-      />
-      <SimpleGrid cols={2} spacing="sm">
-        <TextInput label={messages.fields.cc} disabled={disabled} error={errors.cc?.message} {...register('cc')} />
-        <TextInput
-          type="tel"
-          label={messages.fields.phone}
-          autoComplete="off"
-          disabled={disabled}
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </SimpleGrid>
+      <ContactFields form={form} disabled={disabled} />
       <TextInput
         type="email"
         label={messages.fields.email}

@@ -1,5 +1,4 @@
 import {
-  ccForCountry,
   messages,
   profileUpdateRequest,
   type Gender,
@@ -10,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
-import { CountrySelect } from '../../../components/country-select';
+import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormValues, type ProfileFormValues } from './profile-form-values';
@@ -23,14 +22,11 @@ const profileResolver = zodResolver(profileUpdateRequest) as Resolver<ProfileFor
 
 export function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
-  const { register, control, handleSubmit, formState, getValues, setValue, reset } = useForm<
-    ProfileFormValues,
-    unknown,
-    ProfileUpdate
-  >({
+  const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
     resolver: profileResolver,
     defaultValues: profileFormValues(user),
   });
+  const { register, control, handleSubmit, formState, getValues, setValue, reset } = form;
   const { errors } = formState;
   const gender = useWatch({ control, name: 'gender' });
 
@@ -41,12 +37,6 @@ export function ProfileForm({ user }: { user: User }) {
   const changeGender = (nextGender: Gender | '') => {
     setValue('gender', nextGender, { shouldDirty: true });
     setValue('title', titleAfterGenderChange(getValues('title'), nextGender), { shouldDirty: true });
-  };
-
-  const changeCountry = (code: string | null) => {
-    if (code === null) return;
-    setValue('country', code, { shouldDirty: true, shouldValidate: true });
-    setValue('cc', ccForCountry(code), { shouldDirty: true, shouldValidate: true });
   };
 
   return (
@@ -116,29 +106,7 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.document?.message}
             {...register('document')}
           />
-          <Controller
-            control={control}
-            name="country"
-            render={({ field }) => (
-              <CountrySelect
-                label={messages.fields.country}
-                value={field.value || null}
-                onChange={changeCountry}
-                onBlur={field.onBlur}
-                error={errors.country?.message}
-              />
-            )}
-          />
-          <SimpleGrid cols={2} spacing="xs">
-            <TextInput label={messages.fields.cc} error={errors.cc?.message} {...register('cc')} />
-            <TextInput
-              type="tel"
-              label={messages.fields.phone}
-              autoComplete="tel-national"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-          </SimpleGrid>
+          <ContactFields form={form} isOwn />
           <TextInput
             type="email"
             label={messages.fields.email}
