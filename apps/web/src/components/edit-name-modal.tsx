@@ -1,10 +1,11 @@
+import { messages } from '@consultorio/shared';
 import { Divider, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Resolver } from 'react-hook-form';
 import { BusyModal } from './busy-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { DangerZone } from './danger-zone';
-import { RenameFields, type NameValues } from './rename-fields';
+import { NameForm, type NameValues } from './name-form';
 
 export interface EditNameModalLabels {
   /** The modal's title, e.g. 'Editar Prontuário'. */
@@ -52,14 +53,14 @@ export function EditNameModal({ labels, name, resolver, opened, isSaving, isDele
       <BusyModal opened={opened} title={labels.title} isBusy={isBusy} onClose={onClose}>
         <Stack>
           {/* Unmounted when closed: each opening starts from the saved name. */}
-          <RenameFields
+          <NameForm
             label={labels.name}
-            name={name}
+            defaultName={name}
             resolver={resolver}
-            isBusy={isBusy}
-            isSaving={isSaving}
+            submitLabel={isSaving ? messages.common.saving : messages.common.save}
+            disabled={isBusy}
             onClose={close}
-            onSubmit={(values) => onRename(values.name, onClose)}
+            onSubmit={(newName) => onRename(newName, onClose)}
           />
           <Divider />
           <DangerZone

@@ -1,10 +1,7 @@
-import { messages, recordNameRequest, type RecordNameRequest } from '@consultorio/shared';
+import { messages, recordNameRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
-import { FormActions } from '../../../components/form-actions';
-import { NameField } from '../../../components/name-field';
+import { NameForm } from '../../../components/name-form';
 
 const resolver = zodResolver(recordNameRequest);
 
@@ -21,38 +18,16 @@ interface GenerateRecordModalProps {
 export function GenerateRecordModal({ defaultName, opened, isGenerating, onClose, onGenerate }: GenerateRecordModalProps) {
   return (
     <BusyModal opened={opened} title={messages.chats.generateRecord} isBusy={isGenerating} onClose={onClose}>
-      <GenerateRecordFields
+      {/* Unmounted when closed: every opening starts from the session's name. */}
+      <NameForm
+        label={messages.chats.recordName}
         defaultName={defaultName}
-        isGenerating={isGenerating}
+        resolver={resolver}
+        submitLabel={isGenerating ? messages.chats.generating : messages.chats.generate}
+        disabled={isGenerating}
         onClose={onClose}
-        onGenerate={onGenerate}
+        onSubmit={onGenerate}
       />
     </BusyModal>
-  );
-}
-
-type GenerateRecordFieldsProps = Omit<GenerateRecordModalProps, 'opened'>;
-
-function GenerateRecordFields({ defaultName, isGenerating, onClose, onGenerate }: GenerateRecordFieldsProps) {
-  const { register, handleSubmit, formState } = useForm<RecordNameRequest>({
-    resolver,
-    defaultValues: { name: defaultName },
-  });
-  return (
-    <form noValidate onSubmit={(event) => void handleSubmit(({ name }) => onGenerate(name))(event)}>
-      <Stack>
-        <NameField
-          label={messages.chats.recordName}
-          disabled={isGenerating}
-          error={formState.errors.name?.message}
-          {...register('name')}
-        />
-        <FormActions
-          submitLabel={isGenerating ? messages.chats.generating : messages.chats.generate}
-          disabled={isGenerating}
-          onClose={onClose}
-        />
-      </Stack>
-    </form>
   );
 }

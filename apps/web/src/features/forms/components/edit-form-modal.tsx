@@ -2,7 +2,7 @@ import { formUpdateRequest, messages, type Form } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { EditNameModal, type EditNameModalLabels } from '../../../components/edit-name-modal';
-import type { NameValues } from '../../../components/rename-fields';
+import type { NameValues } from '../../../components/name-form';
 import { useDeleteForm } from '../api/delete-form';
 import { useUpdateForm } from '../api/update-form';
 
