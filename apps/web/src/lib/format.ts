@@ -1,4 +1,4 @@
-import { onlyDigits } from '@consultorio/shared';
+import { messages, onlyDigits } from '@consultorio/shared';
 
 /** Address of a stored file (avatars, attachments) served by the API to its owner. */
 export function fileUrl(externalKey: string): string {
@@ -41,4 +41,9 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** As formatDateTime, or a dash for a date not set yet (e.g. a last update that never happened). */
+export function formatDateTimeOrDash(iso: string | null): string {
+  return iso === null ? messages.common.dash : formatDateTime(iso);
 }

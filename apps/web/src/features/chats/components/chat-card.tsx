@@ -1,7 +1,7 @@
 import { messages, type Chat } from '@consultorio/shared';
-import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconExternalLink, IconMessageChatbot, IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import { CardActions } from '../../../components/card-actions';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { AssistantBadge, assistantColor } from './assistant-badge';
@@ -32,20 +32,12 @@ export function ChatCard({ chat, onEdit }: ChatCardProps) {
             </Text>
           </Stack>
         </Group>
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to={paths.patientChat(chat.patientId, chat.id)}
-            size="xs"
-            variant="light"
-            leftSection={<IconExternalLink size={16} />}
-          >
-            {messages.chats.open}
-          </Button>
-          <Button size="xs" variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(chat)}>
-            {messages.chats.edit}
-          </Button>
-        </Group>
+        <CardActions
+          openTo={paths.patientChat(chat.patientId, chat.id)}
+          openLabel={messages.chats.open}
+          editLabel={messages.chats.edit}
+          onEdit={() => onEdit(chat)}
+        />
       </Stack>
     </Paper>
   );

@@ -1,9 +1,10 @@
 import { messages, sendFormRequest, sendRecordRequest } from '@consultorio/shared';
 import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconMessageChatbot, IconPencil } from '@tabler/icons-react';
+import { IconMessageChatbot, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link';
+import { formatDateTime, formatDateTimeOrDash } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCreateRecordFromChat } from '../api/create-record-from-chat';
 import { useChatDetail, type ChatDetail } from '../api/get-chat';
@@ -46,21 +47,9 @@ export function ChatView({ patientId, chatId }: ChatViewProps) {
 function BackToList({ patientId }: { patientId: string }) {
   return (
     <Group>
-      <Button
-        component={Link}
-        to={paths.patientChats(patientId)}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={18} />}
-        px={0}
-      >
-        {messages.chats.backToList}
-      </Button>
+      <BackLink to={paths.patientChats(patientId)} label={messages.chats.backToList} />
     </Group>
   );
-}
-
-function dateTimeOrDash(iso: string | null): string {
-  return iso === null ? messages.common.dash : formatDateTime(iso);
 }
 
 type OpenModal = 'edit' | 'form' | 'record' | 'generate' | null;
@@ -146,7 +135,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
                 <Text size="xs" c="dimmed">
                   {messages.chats.updatedAt}
                 </Text>
-                <Text size="sm">{dateTimeOrDash(chat.lastUpdateDate)}</Text>
+                <Text size="sm">{formatDateTimeOrDash(chat.lastUpdateDate)}</Text>
               </div>
               <Button
                 variant="default"
@@ -194,8 +183,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
       <ChooseItemModal
         labels={formLabels}
         idSchema={sendFormRequest.shape.formId}
-        items={forms.data ?? []}
-        isLoading={forms.isFetching && (forms.data ?? []).length === 0}
+        list={forms}
         opened={openModal === 'form'}
         onClose={closeModal}
         onChoose={(form) => {
@@ -206,8 +194,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
       <ChooseItemModal
         labels={recordLabels}
         idSchema={sendRecordRequest.shape.recordId}
-        items={records.data ?? []}
-        isLoading={records.isFetching && (records.data ?? []).length === 0}
+        list={records}
         opened={openModal === 'record'}
         onClose={closeModal}
         onChoose={(record) => {

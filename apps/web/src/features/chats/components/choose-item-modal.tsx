@@ -21,7 +21,7 @@ function resolverOf(idSchema: IdSchema): Resolver<ChoiceValues> {
   };
 }
 
-export interface ChoosableItem {
+interface ChoosableItem {
   id: string;
   name: string;
 }
@@ -42,8 +42,8 @@ interface ChooseItemModalProps {
    * `sendRecordRequest.shape.recordId`), which carries the 'Selecione um ...' message.
    */
   idSchema: IdSchema;
-  items: readonly ChoosableItem[];
-  isLoading: boolean;
+  /** The patient's list, as its query gives it: read again at each opening. */
+  list: { data?: readonly ChoosableItem[]; isFetching: boolean };
   opened: boolean;
   onClose: () => void;
   onChoose: (item: ChoosableItem) => void;
@@ -61,9 +61,12 @@ export function ChooseItemModal({ opened, onClose, ...props }: ChooseItemModalPr
 
 type ChooseItemFieldsProps = Omit<ChooseItemModalProps, 'opened'>;
 
-function ChooseItemFields({ labels, idSchema, items, isLoading, onClose, onChoose }: ChooseItemFieldsProps) {
+function ChooseItemFields({ labels, idSchema, list, onClose, onChoose }: ChooseItemFieldsProps) {
   const resolver = useMemo(() => resolverOf(idSchema), [idSchema]);
   const { control, handleSubmit } = useForm<ChoiceValues>({ resolver, defaultValues: { id: '' } });
+  const items = list.data ?? [];
+  // A list already loaded is offered at once while it is read again.
+  const isLoading = list.isFetching && items.length === 0;
   const isEmpty = !isLoading && items.length === 0;
 
   const submit = ({ id }: ChoiceValues) => {

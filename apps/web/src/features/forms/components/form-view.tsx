@@ -1,8 +1,7 @@
 import { messages } from '@consultorio/shared';
-import { Badge, Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +10,7 @@ import { useFormDetail, type FormDetail } from '../api/get-form';
 import { useSaveFormContent } from '../api/save-form-content';
 import { useUpdateForm } from '../api/update-form';
 import { toAnswers, toContent } from './answers';
+import { FormLabels } from './form-labels';
 import { QuestionnaireFields } from './questionnaire-fields';
 import { ScoreSummary } from './score-summary';
 import { ShareLinkBox } from './share-link-box';
@@ -28,7 +28,7 @@ function isMissingForm(error: unknown): boolean {
 }
 
 /** The link the patient opens, on this app's own address. */
-export function publicFormUrl(publicToken: string): string {
+function publicFormUrl(publicToken: string): string {
   return `${window.location.origin}${paths.publicFormLink(publicToken)}`;
 }
 
@@ -43,26 +43,12 @@ export function FormView({ patientId, formId }: FormViewProps) {
       <Paper p="lg">
         <Stack align="flex-start">
           <Text>{!detail && !isMissingForm(error) ? messages.errors.generic : messages.errors.formNotFound}</Text>
-          <BackToList patientId={patientId} />
+          <BackLink to={paths.patientForms(patientId)} label={messages.forms.backToList} />
         </Stack>
       </Paper>
     );
   }
   return <FormEditor key={detail.form.id} detail={detail} />;
-}
-
-function BackToList({ patientId }: { patientId: string }) {
-  return (
-    <Button
-      component={Link}
-      to={paths.patientForms(patientId)}
-      variant="subtle"
-      leftSection={<IconArrowLeft size={18} />}
-      px={0}
-    >
-      {messages.forms.backToList}
-    </Button>
-  );
 }
 
 function FormEditor({ detail }: { detail: FormDetail }) {
@@ -93,19 +79,12 @@ function FormEditor({ detail }: { detail: FormDetail }) {
   return (
     <Stack>
       <Group>
-        <BackToList patientId={form.patientId} />
+        <BackLink to={paths.patientForms(form.patientId)} label={messages.forms.backToList} />
       </Group>
       <Paper p="md">
         <Stack gap="xs">
           <Group gap="xs">
-            <Badge variant="light" tt="none">
-              {qaTemplate.name}
-            </Badge>
-            {form.isLocked && (
-              <Badge variant="outline" color="gray" tt="none" leftSection={<IconLock size={12} />}>
-                {messages.forms.lockedBadge}
-              </Badge>
-            )}
+            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} />
           </Group>
           <Title order={3}>{form.name}</Title>
           <Text size="xs" c="dimmed">

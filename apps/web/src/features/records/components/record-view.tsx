@@ -1,10 +1,11 @@
 import { messages } from '@consultorio/shared';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDateTimeOrDash, fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
 import { useRecordDetail, type RecordDetail } from '../api/get-record';
@@ -32,21 +33,9 @@ export function RecordView({ patientId, recordId }: RecordViewProps) {
 function BackToList({ patientId }: { patientId: string }) {
   return (
     <Group>
-      <Button
-        component={Link}
-        to={paths.patientRecords(patientId)}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={18} />}
-        px={0}
-      >
-        {messages.records.backToList}
-      </Button>
+      <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />
     </Group>
   );
-}
-
-function dateTimeOrDash(iso: string | null): string {
-  return iso === null ? messages.common.dash : formatDateTime(iso);
 }
 
 function RecordScreen({ detail }: { detail: RecordDetail }) {
@@ -108,16 +97,17 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
   };
 
   const print = () => {
-    printRecord({
+    const opened = printRecord({
       professionalTitle: user.title,
-      professionalName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      professionalName: fullName(user.firstName, user.lastName),
       profession: user.profession,
       patientName: patient.fullName,
       recordName: record.name,
       createdAt: formatDateTime(record.creationDate),
-      updatedAt: dateTimeOrDash(record.lastUpdateDate),
+      updatedAt: formatDateTimeOrDash(record.lastUpdateDate),
       contentHtml: editorRef.current?.getHtml() ?? record.content,
     });
+    if (!opened) toast.error(messages.records.printBlocked);
   };
 
   return (
@@ -146,7 +136,7 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
                   <Text size="xs" c="dimmed">
                     {messages.records.updatedAt}
                   </Text>
-                  <Text size="sm">{dateTimeOrDash(record.lastUpdateDate)}</Text>
+                  <Text size="sm">{formatDateTimeOrDash(record.lastUpdateDate)}</Text>
                 </div>
               </Stack>
             </Paper>
