@@ -61,12 +61,18 @@ function parseEnvelope(text: string): Envelope | undefined {
   }
 }
 
-function isAbortError(error: unknown): boolean {
+/** A call cancelled through its signal: passed on as is, never turned into an ApiError. */
+export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-function buildInit(method: HttpMethod, options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** What a failure to reach the server (or to read its answer) is thrown as; an abort stays an abort. */
+function networkFailure(error: unknown): unknown {
+  return isAbortError(error) ? error : new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
+}
+
+function buildInit(method: HttpMethod, options: RequestOptions, accept: string): RequestInit {
+  const headers: Record<string, string> = { Accept: accept };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     // The browser sets the multipart boundary itself.
@@ -99,18 +105,27 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     return new ApiError(response.status, envelope?.message ?? messages.errors.generic);
   }
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    let response: Response;
-    let text: string;
+  /** Sends the call; a server that cannot be reached fails as a network error. */
+  async function send(method: HttpMethod, path: string, options: RequestOptions, accept: string): Promise<Response> {
     try {
-      response = await fetch(urlOf(path), buildInit(method, options));
-      text = await response.text();
+      return await fetch(urlOf(path), buildInit(method, options, accept));
     } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
+      throw networkFailure(error);
     }
+  }
 
-    const envelope = parseEnvelope(text);
+  /** The envelope of an answer that is not a stream; a body cut short fails as a network error. */
+  async function envelopeOf(response: Response): Promise<Envelope | undefined> {
+    try {
+      return parseEnvelope(await response.text());
+    } catch (error) {
+      throw networkFailure(error);
+    }
+  }
+
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const response = await send(method, path, options, 'application/json');
+    const envelope = await envelopeOf(response);
     if (!response.ok) throw failureOf(response, envelope, options);
     return { status: response.status, data: (envelope?.data ?? null) as T, message: envelope?.message };
   }
@@ -125,32 +140,16 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<ReadableStream<Uint8Array>> {
-    const init = buildInit('POST', { ...options, body });
-    init.headers = { ...(init.headers as Record<string, string>), Accept: 'text/event-stream' };
-    let response: Response;
-    try {
-      response = await fetch(urlOf(path), init);
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
-    }
+    const response = await send('POST', path, { ...options, body }, 'text/event-stream');
     const isEventStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
     if (response.ok && isEventStream && response.body) return response.body;
-
-    let text = '';
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-    }
-    const envelope = parseEnvelope(text);
+    const envelope = await envelopeOf(response);
     // A 2xx that is not a stream is not part of the contract: a failure all the same.
     throw response.ok ? new ApiError(response.status, messages.errors.generic) : failureOf(response, envelope, options);
   }
 
   return {
     setUnauthorizedHandler,
-    request,
     openEventStream,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
@@ -158,8 +157,6 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The one client the app uses; paths are relative to the page's origin. */
 export const apiClient = createApiClient();

@@ -1,5 +1,5 @@
 import { messages, type ChatMessage, type ChatStreamEvent } from '@consultorio/shared';
-import { ApiError, NETWORK_ERROR_STATUS, apiClient } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR_STATUS, apiClient, isAbortError } from '../../../lib/api-client';
 import { readEventStream, type ServerSentEvent } from '../../../lib/server-sent-events';
 
 /** What the professional sends: each kind has its `…/stream` endpoint. */
@@ -75,10 +75,6 @@ export function toChatStreamEvent({ event, data }: ServerSentEvent): ChatStreamE
     default:
       return null;
   }
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 export interface StreamChatOptions {
