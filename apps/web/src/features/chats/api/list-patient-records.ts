@@ -1,15 +1,5 @@
-import type { ClinicalRecord } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { recordListQueryKey } from '../../../lib/query-keys';
-
-async function listPatientRecords(patientId: string, signal?: AbortSignal): Promise<ClinicalRecord[]> {
-  const response = await apiClient.get<{ records: ClinicalRecord[] }>(
-    `/v1/patients/${encodeURIComponent(patientId)}/records`,
-    { signal },
-  );
-  return response.data.records;
-}
+import { recordListQueryOptions } from '../../../lib/patient-lists';
 
 /**
  * The patient's records, for 'Enviar prontuário'. Same call and cache entry as the records
@@ -17,8 +7,7 @@ async function listPatientRecords(patientId: string, signal?: AbortSignal): Prom
  */
 export function usePatientRecords(patientId: string, enabled: boolean) {
   return useQuery({
-    queryKey: recordListQueryKey(patientId),
-    queryFn: ({ signal }) => listPatientRecords(patientId, signal),
+    ...recordListQueryOptions(patientId),
     enabled,
     // Read again at each opening: one may have just been created in another tab.
     staleTime: 0,

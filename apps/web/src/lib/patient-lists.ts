@@ -1,0 +1,33 @@
+import type { ClinicalRecord, Form } from '@consultorio/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+import { formListQueryKey, recordListQueryKey } from './query-keys';
+
+/**
+ * A patient's forms and records, read by their own feature and by the chats feature ('Enviar
+ * formulário', 'Enviar prontuário'). One cache entry must have one fetch, so both live here.
+ */
+export function formListQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: formListQueryKey(patientId),
+    queryFn: async ({ signal }): Promise<Form[]> => {
+      const response = await apiClient.get<{ forms: Form[] }>(`/v1/patients/${encodeURIComponent(patientId)}/forms`, {
+        signal,
+      });
+      return response.data.forms;
+    },
+  });
+}
+
+export function recordListQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: recordListQueryKey(patientId),
+    queryFn: async ({ signal }): Promise<ClinicalRecord[]> => {
+      const response = await apiClient.get<{ records: ClinicalRecord[] }>(
+        `/v1/patients/${encodeURIComponent(patientId)}/records`,
+        { signal },
+      );
+      return response.data.records;
+    },
+  });
+}
