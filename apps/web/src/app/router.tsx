@@ -94,5 +94,3 @@ export function createAppRouter() {
     },
   ]);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

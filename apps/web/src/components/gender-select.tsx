@@ -4,7 +4,7 @@ import { Select, type SelectProps } from '@mantine/core';
 const genderOptions = genders.map((gender) => ({ value: gender, label: messages.genders[gender] }));
 
 /** A select's value as a gender; '' for none or anything unknown. */
-export function asGender(value: string | null): Gender | '' {
+function asGender(value: string | null): Gender | '' {
   return genders.find((gender) => gender === value) ?? '';
 }
 

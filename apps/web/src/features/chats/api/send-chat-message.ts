@@ -21,7 +21,7 @@ function contentOf(send: Exclude<ChatSend, { kind: 'retry' }>): ChatMessageConte
 }
 
 /** The professional's message as shown until the server's thread replaces it; its id is the time. */
-export function pendingMessageOf(send: ChatSend, now = new Date()): ChatMessage | null {
+function pendingMessageOf(send: ChatSend, now = new Date()): ChatMessage | null {
   if (send.kind === 'retry') return null;
   const instant = now.toISOString();
   return {

@@ -96,7 +96,7 @@ export function MessageBubble({ isUser, author, time, isPending = false, footer,
 }
 
 /** Each attached name with its stored file when there is one (names may repeat; each file is used once). */
-export function withFiles(names: readonly string[], files: readonly ChatMessageFile[]): Array<{ name: string; file?: ChatMessageFile }> {
+function withFiles(names: readonly string[], files: readonly ChatMessageFile[]): Array<{ name: string; file?: ChatMessageFile }> {
   const unused = [...files];
   return names.map((name) => {
     const index = unused.findIndex((file) => file.name === name);
@@ -105,7 +105,7 @@ export function withFiles(names: readonly string[], files: readonly ChatMessageF
 }
 
 /** Markdown text, the attached files' names (each opening its file), the form's and the record's names. */
-export function MessageContent({ content, files = [] }: { content: ChatMessageContent; files?: readonly ChatMessageFile[] }) {
+function MessageContent({ content, files = [] }: { content: ChatMessageContent; files?: readonly ChatMessageFile[] }) {
   const attachments = withFiles(content.attachments ?? [], files);
   return (
     <Stack gap={6}>
@@ -121,7 +121,7 @@ export function MessageContent({ content, files = [] }: { content: ChatMessageCo
           {attachments.map(({ name, file }, index) => (
             <List.Item key={`${index}-${name}`} style={{ overflowWrap: 'anywhere' }}>
               {file ? (
-                <Anchor href={fileUrl(file.externalKey)} target="_blank" rel="noopener noreferrer" title={messages.records.download}>
+                <Anchor href={fileUrl(file.externalKey)} target="_blank" rel="noopener noreferrer" title={messages.chats.download}>
                   {name}
                 </Anchor>
               ) : (

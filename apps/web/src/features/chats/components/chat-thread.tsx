@@ -19,7 +19,7 @@ interface ChatThreadProps {
 }
 
 /** Whether the thread ends with a message of the professional that the assistant did not answer. */
-export function isUnanswered(chatsMessages: readonly ChatMessage[]): boolean {
+function isUnanswered(chatsMessages: readonly ChatMessage[]): boolean {
   return chatsMessages.at(-1)?.sender === 'user';
 }
 

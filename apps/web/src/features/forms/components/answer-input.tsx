@@ -22,7 +22,7 @@ interface TimeAnswerInputProps {
 }
 
 /** hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. */
-export function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswerInputProps) {
+function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswerInputProps) {
   return (
     <TextInput
       label={label}

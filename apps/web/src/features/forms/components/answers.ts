@@ -18,7 +18,7 @@ export function answerKey(fieldNumber: number): string {
   return `q${fieldNumber}`;
 }
 
-export function templateFields(sections: readonly TemplateSection[]): TemplateField[] {
+function templateFields(sections: readonly TemplateSection[]): TemplateField[] {
   return sections.flatMap((section) => section.fields);
 }
 
@@ -46,7 +46,7 @@ export function parseNumber(text: string): number | undefined {
 }
 
 /** A stored number as a Brazilian reads it: 7.5 -> '7,5'. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   return String(value).replace('.', ',');
 }
 
