@@ -1,28 +1,12 @@
-import { messages, type Patient } from '@consultorio/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { messages } from '@consultorio/shared';
+import { act, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { clearSelectedPatient, selectPatient, useSelectedPatient } from '../../../lib/selected-patient';
+import { renderWithProviders } from '../../../test/render';
+import { patientOf } from '../testing/fixtures';
 import { PatientArea } from './patient-area';
 
-const patient: Patient = {
-  id: '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d',
-  firstName: 'João',
-  lastName: 'da Silva',
-  fullName: 'João da Silva',
-  gender: 'male',
-  birthdate: null,
-  cc: '+55',
-  phone: null,
-  email: null,
-  country: 'BR',
-  avatarExternalKey: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const patient = patientOf();
 
 function answer(status: number, body: unknown) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
@@ -31,16 +15,10 @@ function answer(status: number, body: unknown) {
 }
 
 function renderArea() {
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <PatientArea patientId={patient.id} title={messages.patients.areas.chats}>
-            <p>conteúdo</p>
-          </PatientArea>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <PatientArea patientId={patient.id} title={messages.patients.areas.chats}>
+      <p>conteúdo</p>
+    </PatientArea>,
   );
 }
 

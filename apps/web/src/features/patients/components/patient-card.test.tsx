@@ -1,37 +1,23 @@
-import { messages, type Patient } from '@consultorio/shared';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { messages } from '@consultorio/shared';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { patientOf } from '../testing/fixtures';
 import { PatientCard } from './patient-card';
 
-const patient: Patient = {
-  id: '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d',
+const patient = patientOf({
   firstName: 'Maria',
   lastName: 'Souza',
   fullName: 'Maria Souza',
   gender: 'female',
-  birthdate: null,
-  cc: '+55',
   phone: '11987654321',
-  email: null,
-  country: 'BR',
-  avatarExternalKey: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 describe('PatientCard', () => {
   it('shows the short id, the name and the phone, and leads to each area', () => {
     const onSelect = vi.fn();
     const onEdit = vi.fn();
-    render(
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <PatientCard patient={patient} onSelect={onSelect} onEdit={onEdit} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    renderWithProviders(<PatientCard patient={patient} onSelect={onSelect} onEdit={onEdit} />);
 
     const card = screen.getByRole('article', { name: 'Maria Souza' });
     expect(card.textContent).toContain('Maria Souza');

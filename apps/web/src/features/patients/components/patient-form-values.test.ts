@@ -1,22 +1,14 @@
-import type { Patient } from '@consultorio/shared';
 import { describe, expect, it } from 'vitest';
+import { patientOf } from '../testing/fixtures';
 import { newPatientFormValues, patientFormValues } from './patient-form-values';
 
-const patient: Patient = {
-  id: '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d',
-  firstName: 'João',
-  lastName: 'da Silva',
-  fullName: 'João da Silva',
-  gender: 'male',
+const patient = patientOf({
   birthdate: '1980-05-10T00:00:00.000Z',
   cc: '+351',
   phone: '912345678',
   email: 'joao@example.com',
   country: 'PT',
-  avatarExternalKey: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 describe('patient form values', () => {
   it('starts a new patient blank, in Brasil with +55', () => {

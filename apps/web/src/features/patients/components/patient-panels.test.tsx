@@ -1,38 +1,16 @@
-import { messages, type Patient } from '@consultorio/shared';
+import { messages } from '@consultorio/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { renderWithProviders } from '../../../test/render';
 import { patientQueryKey } from '../api/get-patient';
+import { patientOf } from '../testing/fixtures';
 import { EditPatientPanel } from './edit-patient-panel';
 import { NewPatientPanel } from './new-patient-panel';
 
-const patient: Patient = {
-  id: '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d',
-  firstName: 'João',
-  lastName: 'da Silva',
-  fullName: 'João da Silva',
-  gender: 'male',
-  birthdate: '1980-05-10T00:00:00.000Z',
-  cc: '+55',
-  phone: '11987654321',
-  email: null,
-  country: 'BR',
-  avatarExternalKey: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
-
-function renderWithProviders(ui: ReactNode) {
-  const queryClient = createQueryClient();
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const patient = patientOf({ birthdate: '1980-05-10T00:00:00.000Z', phone: '11987654321' });
 
 /** Answers every call with `data` and remembers what was sent. */
 function mockApi(status: number, data: unknown) {
