@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { messages } from '@consultorio/shared';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from './context';
 import { toSquareAvatar } from './images';
 import type { Upload } from './uploads';
@@ -64,4 +67,49 @@ export async function removeStoredFiles(ctx: StorageContext, keys: readonly stri
       ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete stored file')),
     ),
   );
+}
+
+/** The name a file is listed and downloaded under: its base name, without control characters. */
+function attachmentBasename(filename: string): string {
+  // Browsers send '"', CR and LF in multipart file names percent-encoded (WHATWG FormData).
+  const decoded = filename.replace(/%22/g, '"').replace(/%0[ad]/gi, ' ');
+  const base = path.basename(decoded.replaceAll('\\', '/'));
+  const clean = base.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
+  return clean || messages.records.unnamedFile;
+}
+
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  html: 'text/html',
+  htm: 'text/html',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+  xml: 'application/xml',
+};
+
+/** The type by the bytes when they tell it, else by the extension for text formats, else binary. */
+async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
+  const detected = await fileTypeFromBuffer(upload.bytes);
+  if (detected) return { contentType: detected.mime, extension: detected.ext };
+  const extension = path.extname(upload.filename).slice(1).toLowerCase();
+  const contentType = TEXT_TYPES[extension];
+  return contentType ? { contentType, extension } : { contentType: 'application/octet-stream', extension: 'bin' };
+}
+
+/**
+ * An uploaded document stored as it is under a new key (`prefix-uuid.ext`), typed by its bytes,
+ * with the base name it is listed and downloaded under.
+ */
+export async function storeUploadedFile(
+  ctx: StorageContext,
+  prefix: string,
+  upload: Upload,
+): Promise<NewStoredFile & { basename: string }> {
+  const { contentType, extension } = await detectType(upload);
+  const key = `${prefix}-${randomUUID()}.${/^[a-z0-9]{1,8}$/.test(extension) ? extension : 'bin'}`;
+  await ctx.storage.put(key, upload.bytes, contentType);
+  const basename = attachmentBasename(upload.filename);
+  return { key, contentType, byteSize: upload.bytes.length, originalName: basename, basename };
 }

@@ -275,6 +275,8 @@ export const messages = {
     download: 'Baixar',
     remove: 'Remover',
     noAttachments: 'Nenhum anexo disponível',
+    /** The name of an uploaded file sent without a usable one. */
+    unnamedFile: 'arquivo',
     uploaded: (count: number) => (count === 1 ? 'Anexo enviado.' : `${count} anexos enviados.`),
     removed: 'Anexo removido.',
     writtenBy: (assistant: string) => `Gerado por ${assistant}`,

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { fullNameOf, limits, messages, type ChatMessageContent } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { estimateTokens, outputReserve } from '../../platform/ai/context-budget';
 import { AppError } from '../../platform/errors';
-import { removeStoredFiles, type NewStoredFile } from '../../platform/stored-files';
+import { removeStoredFiles, storeUploadedFile, type NewStoredFile } from '../../platform/stored-files';
 import { extractText } from '../../platform/text-extraction';
 import type { Upload } from '../../platform/uploads';
 import { findVisibleAssistant, type AssistantRow } from '../assistants/assistants.repository';
 import * as forms from '../forms/forms.repository';
 import { getPatient } from '../patients/patients.service';
 import * as records from '../records/records.repository';
-import { attachmentBasename, detectType } from '../records/records.service';
 import {
   attachmentsContent,
   attachmentsModelText,
@@ -111,12 +109,9 @@ export class SentFiles {
   constructor(private readonly ctx: Context) {}
 
   async add(upload: Upload): Promise<void> {
-    const { contentType, extension } = await detectType(upload);
-    const key = `chat-${randomUUID()}.${/^[a-z0-9]{1,8}$/.test(extension) ? extension : 'bin'}`;
-    await this.ctx.storage.put(key, upload.bytes, contentType);
-    const basename = attachmentBasename(upload.filename);
-    this.stored.push({ key, contentType, byteSize: upload.bytes.length, originalName: basename, basename });
-    this.sent.push({ name: basename, extracted: await extractText({ bytes: upload.bytes, filename: upload.filename, contentType }) });
+    const file = await storeUploadedFile(this.ctx, 'chat', upload);
+    this.stored.push(file);
+    this.sent.push({ name: file.basename, extracted: await extractText({ ...upload, contentType: file.contentType }) });
   }
 
   message(userText: string | undefined): Outgoing {

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { limits, messages } from '@consultorio/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
-import { keepStoredFile, removeStoredFiles } from '../../platform/stored-files';
+import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
 import { getPatient } from '../patients/patients.service';
 import * as repo from './records.repository';
@@ -55,47 +52,14 @@ export async function deleteRecord(ctx: Context, ownerId: string, id: string): P
   await removeStoredFiles(ctx, keys);
 }
 
-/** The name a file is listed and downloaded under: its base name, without control characters. */
-export function attachmentBasename(filename: string): string {
-  // Browsers send '"', CR and LF in multipart file names percent-encoded (WHATWG FormData).
-  const decoded = filename.replace(/%22/g, '"').replace(/%0[ad]/gi, ' ');
-  const base = path.basename(decoded.replaceAll('\\', '/'));
-  const clean = base.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
-  return clean || 'arquivo';
-}
-
-const TEXT_TYPES: Record<string, string> = {
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  html: 'text/html',
-  htm: 'text/html',
-  svg: 'image/svg+xml',
-  json: 'application/json',
-  xml: 'application/xml',
-};
-
-/** The type by the bytes when they tell it, else by the extension for text formats, else binary. */
-export async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
-  const detected = await fileTypeFromBuffer(upload.bytes);
-  if (detected) return { contentType: detected.mime, extension: detected.ext };
-  const extension = path.extname(upload.filename).slice(1).toLowerCase();
-  const contentType = TEXT_TYPES[extension];
-  return contentType ? { contentType, extension } : { contentType: 'application/octet-stream', extension: 'bin' };
-}
-
 /** Stores one uploaded file and attaches it to the owner's record; returns its storage key. */
 export async function attachFile(ctx: Context, ownerId: string, recordId: string, upload: Upload): Promise<string> {
-  const { contentType, extension } = await detectType(upload);
-  const key = `att-${randomUUID()}.${/^[a-z0-9]{1,8}$/.test(extension) ? extension : 'bin'}`;
-  await ctx.storage.put(key, upload.bytes, contentType);
-  const basename = attachmentBasename(upload.filename);
-  const file = { key, contentType, byteSize: upload.bytes.length, originalName: basename, basename };
-  const attached = await keepStoredFile(ctx, key, async () =>
+  const file = await storeUploadedFile(ctx, 'att', upload);
+  const attached = await keepStoredFile(ctx, file.key, async () =>
     (await repo.insertAttachment(ctx.db, ownerId, recordId, file, ctx.clock.now())) ? true : undefined,
   );
   if (!attached) throw new AppError('RECORD_NOT_FOUND');
-  return key;
+  return file.key;
 }
 
 /**
