@@ -1,5 +1,10 @@
 import sanitize from 'sanitize-html';
 
+/** Text made safe to place inside HTML, as text or an attribute value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 /**
  * HTML written by us or by professionals that the web app will render: only text formatting
  * and links survive; scripts, event handlers, styles and other URL schemes are removed.

@@ -1,7 +1,7 @@
 import { computeScore, messages, type ChatMessageContent } from '@consultorio/shared';
 import { marked } from 'marked';
 import type { ModelMessage } from '../../platform/ai';
-import { sanitizeRecordHtml } from '../../platform/sanitize-html';
+import { escapeHtml, sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { htmlToPlainText, type ExtractedText } from '../../platform/text-extraction';
 import type { FormWithTemplate } from '../forms/forms.repository';
 import type { RecordRow } from '../records/records.repository';
@@ -99,9 +99,6 @@ export function transcriptForNote(chatName: string, patientName: string, rows: r
 export function noteHtml(markdown: string): string {
   return sanitizeRecordHtml(marked.parse(markdown, { async: false, gfm: true }));
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 function contentLines(content: ChatMessageContent): string[] {
   const lines: string[] = [];

@@ -1,14 +1,11 @@
 import { messages } from '@consultorio/shared';
+import { escapeHtml } from '../sanitize-html';
 
 export interface MailContent {
   greetingName: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string[];
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Renders the product's mail layout as plain text and as simple, inline-styled HTML. */
