@@ -40,11 +40,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row!;
-}
-
 export async function updateProfile(db: Db, id: string, profile: ProfileUpdate, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
