@@ -12,6 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
+      { test: { name: 'repo', include: ['test/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { ...apiTests, name: 'api:pglite', env: { TEST_DB: 'pglite' } } },
       {
         test: {

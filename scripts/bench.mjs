@@ -1,16 +1,19 @@
 // `npm run bench`: starts the built server against the local PostgreSQL and measures the API with
 // autocannon on 127.0.0.1, printing p50/p99 latency and requests per second for each scenario.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = 'consultorio_bench';
+// BENCH_DATABASE lets two checkouts run benchmarks at once.
+const database = process.env.BENCH_DATABASE ?? 'consultorio_bench';
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
@@ -54,12 +57,25 @@ async function call(method, url, body, cookie) {
   return response;
 }
 
+/** The written mail to `address` (mail is sent by background jobs, so it may take a moment). */
+async function waitForMail(dataDir, address, deadline = Date.now() + 15_000) {
+  const mailDir = path.join(dataDir, 'mail');
+  while (Date.now() < deadline) {
+    const names = existsSync(mailDir) ? readdirSync(mailDir) : [];
+    for (const name of names) {
+      const mail = readFileSync(path.join(mailDir, name), 'utf8').replace(/=\r?\n/g, '');
+      if (mail.includes(address)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
 /** Registers and confirms a user through the API (reading the link from the written mail), then signs in. */
 async function signedInCookie(dataDir, username) {
   const credentials = { username, password: 'Senha123' };
   await call('POST', '/v1/users/registrations', { ...credentials, email: `${username}@example.com`, firstName: 'Bench' });
-  const mailDir = path.join(dataDir, 'mail');
-  const mail = readFileSync(path.join(mailDir, readdirSync(mailDir).sort().at(-1)), 'utf8').replace(/=\r?\n/g, '');
+  const mail = await waitForMail(dataDir, `${username}@example.com`);
   const token = /token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/.exec(mail);
   await call('POST', '/v1/users/registrations/confirm', { confirmationToken: token[1] ?? token[2] });
   const login = await call('POST', '/v1/users/users-sessions', credentials);
@@ -130,21 +146,125 @@ async function measure(title, options, { expectErrors = false } = {}) {
   );
 }
 
-buildIfNeeded();
-await admin(`drop database if exists ${database} with (force)`);
-await admin(`create database ${database}`);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-bench-'));
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
-const server = spawn('node', ['apps/api/dist/main.js'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-});
+/** The server's resident memory (its worker threads included), in MB. */
+function serverRssMb() {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
 
-try {
-  await waitForHealth();
-  const cookie = await signedInCookie(dataDir, 'bench_user');
+/**
+ * Times /healthz every 20 ms from a worker thread of its own, so that this process's own work
+ * (sending hundreds of megabytes) cannot delay the measurement; posts each latency back.
+ */
+const healthPoller = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  let running = true;
+  parentPort.on('message', () => { running = false; });
+  (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(workerData.url);
+      parentPort.postMessage(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    parentPort.close();
+  })();
+`;
+
+/** Runs `work` while timing /healthz every 20 ms and reading the server's memory: p99 and max latency, peak RSS. */
+async function whileWatching(work) {
+  const latencies = [];
+  let peakRss = serverRssMb();
+  const poller = new Worker(healthPoller, { eval: true, workerData: { url: `${base}/healthz` } });
+  poller.on('message', (ms) => latencies.push(ms));
+  const memory = setInterval(() => {
+    peakRss = Math.max(peakRss, serverRssMb());
+  }, 50);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(memory);
+    poller.postMessage('stop');
+    await new Promise((resolve) => poller.once('exit', resolve));
+  }
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
+  return { seconds: (performance.now() - started) / 1000, p99, max: latencies.at(-1), peakRss, samples: latencies.length };
+}
+
+function report(title, watched) {
+  console.log(
+    `${title.padEnd(46)} ${watched.seconds.toFixed(1).padStart(5)} s  /healthz p99 ${watched.p99.toFixed(0).padStart(3)} ms  max ${watched.max.toFixed(0).padStart(3)} ms (${watched.samples} samples)  peak RSS ${watched.peakRss.toFixed(0)} MB`,
+  );
+}
+
+async function newChat(cookie) {
+  const patient = (await (await call('POST', '/v1/users/me/patients', { firstName: 'Uploads' }, cookie)).json()).data.patient;
+  const { aiAssistants } = (await (await call('GET', '/v1/users/me/ai-assistants', undefined, cookie)).json()).data;
+  const body = { name: 'Uploads', aiAssistantId: aiAssistants[0].id };
+  return (await (await call('POST', `/v1/patients/${patient.id}/chats`, body, cookie)).json()).data.chat.id;
+}
+
+async function sendFiles(cookie, chatId, files) {
+  const body = new FormData();
+  for (const { bytes, name, type } of files) body.append('files', new Blob([bytes], { type }), name);
+  const response = await fetch(`${base}/v1/chats/${chatId}/send-attachments`, { method: 'POST', headers: { cookie }, body });
+  if (!response.ok) throw new Error(`send-attachments: ${response.status} ${await response.text()}`);
+}
+
+/** Hostile documents sent to the assistant, and many large uploads at once: the server keeps answering and its memory stays bounded. */
+async function hostileUploads(cookie, chatId) {
+  console.log(`\nUploads, /healthz timed every 20 ms meanwhile (server RSS before: ${serverRssMb().toFixed(0)} MB)`);
+  const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const docx = await makeDocxBomb(300 * 1024 * 1024);
+  report(`DOCX bomb (${(docx.length / 1024).toFixed(0)} KB, 300 MB of XML)`, await whileWatching(() => sendFiles(cookie, chatId, [{ bytes: docx, name: 'bomba.docx', type: docxType }])));
+  const pdf = makeHeavyPdf(3_000_000);
+  report(`PDF, 3 million text operators (${(pdf.length / 1024).toFixed(0)} KB)`, await whileWatching(() => sendFiles(cookie, chatId, [{ bytes: pdf, name: 'pesado.pdf', type: 'application/pdf' }])));
+  const twentyMb = new Uint8Array(20 * 1024 * 1024).map((_, index) => (index * 2654435761) >>> 24);
+  const tenFiles = Array.from({ length: 10 }, (_, n) => ({ bytes: twentyMb, name: `exame-${n}.bin`, type: 'application/octet-stream' }));
+  report('8 concurrent uploads of 10 x 20 MB', await whileWatching(() => Promise.all(Array.from({ length: 8 }, () => sendFiles(cookie, chatId, tenFiles)))));
+}
+
+/** Monday 00:00 UTC of the week `weeksFromNow` weeks from now. */
+function mondayOf(weeksFromNow) {
+  const day = new Date();
+  day.setUTCHours(0, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7) + weeksFromNow * 7);
+  return day;
+}
+
+/**
+ * A professional with 100 patients, each in a weekly series over five years (2.5 years back,
+ * 2.5 ahead: 26,000 appointments, booked through the API), and the week and month views read.
+ */
+async function measureAgenda() {
+  const cookie = await signedInCookie(dataDir, 'bench_agenda');
+  adminCli(url, 'plans:create', '--code', 'bench-agenda', '--name', 'Bench agenda', '--period', 'monthly', '--limit', '200', '--price', '0');
+  adminCli(url, 'subscription:grant', 'bench_agenda', '--plan', 'bench-agenda');
+  const patientIds = await seedPatients(cookie, 100);
+  const first = mondayOf(-130);
+  const seedStart = performance.now();
+  for (const [n, patientId] of patientIds.entries()) {
+    // Monday to Friday, 08:00 to 17:00 (UTC), two patients an hour.
+    const startsAt = new Date(first.getTime() + (n % 5) * 86_400_000 + (8 + (Math.floor(n / 5) % 10)) * 3_600_000);
+    const body = { patientId, startsAt: startsAt.toISOString(), recurrence: { frequency: 'weekly', count: 260 }, allowOverlap: true };
+    await call('POST', '/v1/users/me/appointments', body, cookie);
+  }
+  console.log(`\nAgenda: 100 weekly series of 260 appointments (26,000) booked through the API in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  await admin('vacuum analyze', url.toString());
+  const range = (from, days) => `/v1/users/me/appointments?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(new Date(from.getTime() + days * 86_400_000).toISOString())}`;
+  const get = (path) => ({ requests: [{ method: 'GET', path, headers: { cookie } }] });
+  const week = mondayOf(0);
+  const weekCount = (await (await call('GET', range(week, 7), undefined, cookie)).json()).data.appointments.length;
+  const monthCount = (await (await call('GET', range(week, 35), undefined, cookie)).json()).data.appointments.length;
+  await measure(`agenda: a week (${weekCount})`, get(range(week, 7)));
+  await measure(`agenda: a month view (${monthCount})`, get(range(week, 35)));
+  await measure('agenda: summaries of 50 patients', get(`/v1/users/me/appointments/summaries?patientIds=${patientIds.slice(0, 50).join(',')}`));
+}
+
+/** The API's latency and throughput with 5,000 patients per professional, then the uploads. */
+async function measureApi(cookie) {
   const otherCookie = await signedInCookie(dataDir, 'bench_other');
   const seedCount = Number(process.env.BENCH_PATIENTS ?? 5000);
   // The trial's plan allows 50 patients: the operator's tool gives both professionals room.
@@ -174,6 +294,30 @@ try {
   await measure('GET /v1/users/me/ai-assistants', get('/v1/users/me/ai-assistants'));
   await measure('chats: a patient\'s 30 sessions', get(`/v1/patients/${patientIds[0]}/chats`));
   await measure('chats: one with 80 messages', get(`/v1/chats/${chatId}`));
+  await hostileUploads(cookie, chatId);
+}
+
+buildIfNeeded();
+await admin(`drop database if exists ${database} with (force)`);
+await admin(`create database ${database}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-bench-'));
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+const server = spawn('node', ['apps/api/dist/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+});
+
+try {
+  await waitForHealth();
+  const cookie = await signedInCookie(dataDir, 'bench_user');
+  if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
+  else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
+  else {
+    await measureApi(cookie);
+    await measureAgenda();
+  }
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

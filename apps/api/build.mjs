@@ -1,4 +1,4 @@
-// Bundles the API and its admin command line (with the shared package they import) into dist/;
+// Bundles the API, its admin command line and the text extraction worker (with the shared package they import) into dist/;
 // node_modules stay external.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -6,7 +6,12 @@ import { build } from 'esbuild';
 const here = new URL('.', import.meta.url).pathname;
 await rm(`${here}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: { main: `${here}src/main.ts`, admin: `${here}src/admin.ts` },
+  entryPoints: {
+    main: `${here}src/main.ts`,
+    admin: `${here}src/admin.ts`,
+    // Loaded by the text extraction pool in worker threads, beside main.js.
+    'text-extraction-worker': `${here}src/platform/text-extraction/worker.ts`,
+  },
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
@@ -19,4 +24,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
-console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js');
+console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js');

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
-const baseURL = 'http://127.0.0.1:3100';
+// E2E_PORT lets two runs (two checkouts) share the machine.
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = `http://127.0.0.1:${port}`;
 
 // The server writes its mail as .eml files into $E2E_DATA_DIR/mail; the tests read them there.
 const e2eDataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(webDir, '../../.tmp/e2e'));
@@ -52,7 +54,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 240_000,
-    env: { E2E_DATA_DIR: e2eDataDir },
+    env: { E2E_DATA_DIR: e2eDataDir, E2E_PORT: port },
     stdout: 'pipe',
     stderr: 'pipe',
   },

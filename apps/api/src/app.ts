@@ -3,33 +3,45 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { limits, messages } from '@consultorio/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { healthApi, limits, messages } from '@consultorio/shared';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
+import { defineAgendaJobs, extendOpenSeries, queueDueReminders, startAgendaClock } from './modules/agenda/agenda.service';
+import { assistantsRoutes } from './modules/assistants/assistants.routes';
+import { writeEntries } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { resolveSession } from './modules/auth/auth.service';
+import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.service';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { chatsRoutes } from './modules/chats/chats.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
+import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { formsRoutes } from './modules/forms/forms.routes';
 import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
 import { recordsRoutes } from './modules/records/records.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { assistantsRoutes } from './modules/assistants/assistants.routes';
-import { chatsRoutes } from './modules/chats/chats.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { BackgroundTasks } from './platform/background-tasks';
+import { sessionScope, sessionsRoutes } from './modules/sessions/sessions.routes';
+import { purgeExpiredSessions, sessionUser } from './modules/sessions/sessions.service';
+import { purgeStaleCounters } from './modules/throttling/throttling.service';
+import { usersPublicRoutes, usersRoutes } from './modules/users/users.routes';
+import { defineUsersJobs, purgeExpiredRecoveries } from './modules/users/users.service';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError } from './platform/error-handler';
 import { AppError } from './platform/errors';
-import { SESSION_COOKIE, setSessionCookie } from './platform/http';
+import type { AccessEntry } from './platform/access-log';
+import { SESSION_COOKIE } from './platform/http';
+import { routeSchema } from './platform/routes';
+import { createTextExtractor } from './platform/text-extraction';
 import type { Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage/storage';
 
@@ -44,6 +56,13 @@ export interface AppDeps {
 }
 
 const API_PREFIX = '/v1';
+
+/** A route as Fastify registered it, for the checks that walk every route. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: { response?: Record<string, unknown>; hide?: boolean } | undefined;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON and multipart only: anything else is answered 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
 
-  const tasks = new BackgroundTasks(app.log);
+  const jobs = createJobQueue(deps.database.sql, deps.config.jobs, app.log);
   const ctx: Context = {
     db: deps.database.db,
     config: deps.config,
@@ -68,12 +87,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     clock: deps.clock ?? systemClock,
     log: app.log,
-    tasks,
+    jobs,
     loginThrottle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
     ai: createChatModel(deps.config.ai, app.log),
+    extractor: createTextExtractor(deps.config.extraction, app.log),
   };
-  app.decorate('tasks', tasks);
-  app.addHook('onClose', () => tasks.drain());
+  app.addHook('onClose', () => ctx.extractor.close());
+  app.decorate('jobs', jobs);
+  defineJobs(ctx);
+  // Workers start once the app is ready and stop (letting running jobs finish) before it closes.
+  app.addHook('onReady', () => jobs.startWhenPossible());
+  app.addHook('preClose', () => jobs.stop());
+  startAgendaTimers(app, ctx);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) registeredRoutes.push({ method, url: options.url, schema: options.schema as RegisteredRoute['schema'] });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.decorate('agendaTick', async () => {
+    await extendOpenSeries(ctx);
+    return queueDueReminders(ctx);
+  });
+  app.decorate('purgeExpired', async () => {
+    await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -88,50 +125,79 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifyCookie);
+  // Each request collects the patient data it read or changed, written once it succeeds.
+  await app.register(fastifyRequestContext, { defaultStoreValues: () => ({ accessLog: [] }) });
+  app.decorate('writeAccessLog', (request: FastifyRequest, entries: readonly AccessEntry[]) =>
+    writeEntries(ctx, { userId: sessionUser(request).id, ip: request.ip }, entries),
+  );
   await app.register(fastifyMultipart, { limits: { fileSize: limits.avatarMaxBytes, files: 1 } });
   await registerDocs(app);
-
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith(`${API_PREFIX}/`)) return;
-    const session = await resolveSession(ctx, token);
-    if (!session) return;
-    request.session = { user: session.user, tokenHash: session.tokenHash };
-    if (session.extended) setSessionCookie(reply, token, ctx.config.sessionTtlSeconds, ctx.config.isHttps);
+  // Every API answer may carry health data: no cache, shared or private, keeps it (a route
+  // that sets its own policy, such as a file, keeps that).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // A practice app and its patients' form links must never be indexed.
+    reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  // Operational, not part of the API: left out of the OpenAPI document.
+  app.get('/healthz', { schema: { ...routeSchema(healthApi.check), hide: true } }, async (_request, reply) => {
     await deps.database.ping().catch(() => {
       throw new AppError('SERVICE_UNAVAILABLE');
     });
     return reply.send({ status: 'ok' });
   });
 
+  // Public routes answer without a session; every other route sits in the session scope, whose
+  // hook answers 401 before the body is read.
+  await app.register(authRoutes(ctx));
+  await app.register(usersPublicRoutes(ctx));
+  await app.register(formsPublicRoutes(ctx));
+  await app.register(agendaPublicRoutes(ctx));
   await app.register(
-    async (api) => {
-      await api.register(authRoutes(ctx));
-      await api.register(usersRoutes(ctx));
-      await api.register(filesRoutes(ctx));
-      await api.register(patientsRoutes(ctx));
-      await api.register(statsRoutes(ctx));
-      await api.register(qaTemplatesRoutes(ctx));
-      await api.register(formsRoutes(ctx));
-      await api.register(recordsRoutes(ctx));
-      await api.register(billingRoutes(ctx));
-      await api.register(assistantsRoutes(ctx));
-      await api.register(chatsRoutes(ctx));
-    },
-    { prefix: API_PREFIX },
+    sessionScope(ctx, [
+      usersRoutes(ctx),
+      sessionsRoutes(ctx),
+      filesRoutes(ctx),
+      patientsRoutes(ctx),
+      agendaRoutes(ctx),
+      patientExportRoutes(ctx),
+      dashboardRoutes(ctx),
+      qaTemplatesRoutes(ctx),
+      formsRoutes(ctx),
+      recordsRoutes(ctx),
+      billingRoutes(ctx),
+      assistantsRoutes(ctx),
+      chatsRoutes(ctx),
+    ]),
   );
 
   await serveWebApp(app, deps.config);
   return app;
 }
 
+/** Every kind of background job, with the module that handles it. */
+function defineJobs(ctx: Context): void {
+  defineAuthJobs(ctx);
+  defineUsersJobs(ctx);
+  defineAgendaJobs(ctx);
+}
+
+/** Each instance looks for due reminders and books open series ahead, from ready until it closes. */
+function startAgendaTimers(app: FastifyInstance, ctx: Context): void {
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', () => {
+    stop = startAgendaClock(ctx, ctx.config.reminderScanSeconds);
+  });
+  app.addHook('preClose', () => stop?.());
+}
+
 async function registerDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Consultório API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Consultório API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
@@ -149,6 +215,9 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   }
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
+  );
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
     const isAsset = request.url.startsWith('/assets/');
@@ -161,6 +230,12 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tasks: BackgroundTasks;
+    jobs: JobQueue;
+    /** Every route added, in the order Fastify registered them. */
+    registeredRoutes: readonly RegisteredRoute[];
+    /** Removes expired sessions, registrations, recovery passwords and stale rate counters. */
+    purgeExpired(): Promise<void>;
+    /** What the agenda's timers do, at once: books open series ahead and queues the reminders due (answers how many). */
+    agendaTick(): Promise<number>;
   }
 }

@@ -47,7 +47,28 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(90),
   AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(16_000),
+  SESSION_MAX_AGE: durationSeconds.default(30 * 86400),
+  EXTRACTION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
+  EXTRACTION_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(4096).default(50),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  REMINDER_SCAN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
+
+/** Text extraction from uploaded files (worker threads): how many at once, and each one's limits. */
+export interface ExtractionConfig {
+  threads: number;
+  timeoutMs: number;
+  maxMemoryMb: number;
+  /** A DOCX whose zip declares more than this, inflated, is not opened. */
+  maxInflatedBytes: number;
+  /** Nor one with an entry declaring more than this many times its compressed size. */
+  maxCompressionRatio: number;
+}
 
 /** The model of the assistants; without AI_MODEL the offline assistant answers. */
 export interface AiConfig {
@@ -82,8 +103,16 @@ export interface Config {
   publicUrl: string;
   /** Served over HTTPS (from PUBLIC_URL): session cookies are Secure and the CSP upgrades requests. */
   isHttps: boolean;
+  /** Idle limit of a session: it slides while the session is used. */
   sessionTtlSeconds: number;
+  /** Absolute limit of a session from its login, however much it is used. */
+  sessionMaxAgeSeconds: number;
   s3: S3Config | undefined;
+  extraction: ExtractionConfig;
+  /** The durable job queue (mail, reminders): how often it polls, when a stuck job is retried, how often. */
+  jobs: { pollingSeconds: number; expireSeconds: number; retryLimit: number; maintenanceSeconds: number };
+  /** How often each instance looks for reminders that became due (0: never, for tests that drive it). */
+  reminderScanSeconds: number;
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -126,6 +155,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     isHttps: publicUrl.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
+    sessionMaxAgeSeconds: Math.max(e.SESSION_MAX_AGE, e.SESSION_TTL),
+    jobs: {
+      pollingSeconds: e.JOB_POLL_SECONDS,
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      retryLimit: e.JOB_RETRY_LIMIT,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    },
+    reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
+    extraction: {
+      threads: e.EXTRACTION_THREADS,
+      timeoutMs: e.EXTRACTION_TIMEOUT_MS,
+      maxMemoryMb: e.EXTRACTION_MEMORY_MB,
+      maxInflatedBytes: e.EXTRACTION_MAX_INFLATED_MB * 1024 * 1024,
+      maxCompressionRatio: 100,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { deleteExpiredRows } from './modules/auth/auth.repository';
 import { createMailer } from './platform/mail/mailer';
 import { createStorage } from './platform/storage/create-storage';
 
@@ -38,7 +37,7 @@ async function main() {
   const app = await buildApp({ config, database, storage: createStorage(config), mailer });
 
   const cleanup = setInterval(() => {
-    deleteExpiredRows(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
+    app.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 

@@ -5,7 +5,8 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeChatModel, type FakeChatModel } from '../../../scripts/fake-chat-model.mjs';
-import { chatAttachments, chatMessages, files } from '../src/db/schema';
+import { chatAttachments, chatMessages, files, users } from '../src/db/schema';
+import { formatDateTime } from '../src/modules/chats/chat-prompts';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { deltasOf, doneOf, libraryAssistant, libraryAssistants, newChat, parseEvents } from './factories/chats';
@@ -94,7 +95,7 @@ function filesForm(parts: Part[], fields: Record<string, string> = {}): FormData
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /v1/users/me/ai-assistants', () => {
-  it('lists the library assistants every professional starts with, without their instructions', async () => {
+  it('lists the library assistants every professional starts with, read-only, with their instructions', async () => {
     const { cookie } = await newSignedInUser(t);
     const response = await call(t, 'GET', '/v1/users/me/ai-assistants', cookie);
     expect(response.statusCode).toBe(200);
@@ -105,10 +106,12 @@ describe('GET /v1/users/me/ai-assistants', () => {
       'Redator de Prontuários',
       'Assistente de Nutrição Clínica',
     ]);
-    for (const assistant of listed) {
-      expect(Object.keys(assistant).sort()).toEqual(['description', 'externalId', 'id', 'name']);
-    }
     const rows = await libraryAssistants(t);
+    for (const assistant of listed) {
+      expect(Object.keys(assistant).sort()).toEqual(['description', 'externalId', 'id', 'instructions', 'isOwn', 'name']);
+      expect(assistant.isOwn).toBe(false);
+      expect(assistant.instructions).toBe(rows.find((row) => row.id === assistant.id)!.instructions);
+    }
     expect(rows.every((row) => row.instructions.length > 200 && row.instructions.includes('português'))).toBe(true);
   });
 
@@ -127,7 +130,14 @@ describe('chat sessions: create, list, read, update, delete', () => {
     expect(first.json().message).toBe(c.created);
     const chat = first.json().data.chat as Chat;
     expect(chat).toMatchObject({ name: 'Caso Maria', aiAssistantId: clinical!.id, aiAssistantName: clinical!.name, patientId: patient.id, lastUpdateDate: null });
-    expect(first.json().data.aiAssistant).toEqual({ id: clinical!.id, externalId: clinical!.externalId, name: clinical!.name, description: clinical!.description });
+    expect(first.json().data.aiAssistant).toEqual({
+      id: clinical!.id,
+      externalId: clinical!.externalId,
+      name: clinical!.name,
+      description: clinical!.description,
+      instructions: clinical!.instructions,
+      isOwn: false,
+    });
     t.clock.advance(1);
     await call(t, 'POST', `/v1/patients/${patient.id}/chats`, cookie, { name: 'Supervisão', aiAssistantId: supervisor!.id });
 
@@ -663,5 +673,17 @@ describe('the offline assistant (no AI_MODEL)', () => {
     expect(record.content).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     expect(record.content).not.toContain('Nenhum modelo de IA está configurado');
     expect(record.content).toContain('foram omitidas');
+  });
+});
+
+describe('times the assistant reads', () => {
+  it('are in the professional’s time zone, not the server’s', async () => {
+    const { user, cookie, patient, chat } = await setup();
+    await t.database.db.update(users).set({ timeZone: 'Asia/Tokyo' }).where(eq(users.id, user.id));
+    const record = await newRecord(t, { owner: user, patient, name: 'Evolução', content: '<p>Texto</p>' });
+    expect((await call(t, 'POST', `/v1/chats/${chat.id}/send-record`, cookie, { recordId: record.id })).statusCode).toBe(201);
+    const sent = modelSaw().turns.at(-1)!.text;
+    expect(sent).toContain(formatDateTime(record.createdAt, 'Asia/Tokyo'));
+    expect(formatDateTime(record.createdAt, 'Asia/Tokyo')).not.toBe(formatDateTime(record.createdAt, 'UTC'));
   });
 });

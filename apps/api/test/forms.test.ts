@@ -109,7 +109,13 @@ async function saved(cookie: string, id: string, content: Record<string, string 
 }
 
 function expectedTemplate(row: QaTemplateRow): QaTemplate {
-  return { id: row.id, name: row.name, description: row.description, content: row.content, scoring: row.scoring ?? null };
+  return { id: row.id, name: row.name, description: row.description, content: row.content, scoring: row.scoring ?? null, isOwn: row.ownerId !== null };
+}
+
+/** The template as the patient's link shows it: no id. */
+function publicTemplate(row: QaTemplateRow): Omit<QaTemplate, 'id' | 'isOwn'> {
+  const { id: _id, isOwn: _isOwn, ...template } = expectedTemplate(row);
+  return template;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,6 +170,7 @@ describe('GET /v1/users/me/qa-templates', () => {
         description: sanitizeDescriptionHtml(seed.description),
         content: seed.content,
         scoring: seed.scoring ?? null,
+        isOwn: false,
       });
       expect(template!.id).toBe(library[seed.key as LibraryKey].id);
     }
@@ -995,9 +1002,22 @@ describe('POST /v1/forms/public', () => {
         form: { name: 'PHQ-9 de abril', content: { 1: '2', 9: '0' }, isLocked: false, lastUpdateDate: expect.stringMatching(ISO_TIME) },
         patient: { firstName: 'Carla', lastName: 'Mendes', fullName: 'Carla Mendes' },
         user: { title: 'Dra.', firstName: 'Beatriz', lastName: 'Campos', profession: 'Psicóloga clínica' },
-        qaTemplate: expectedTemplate(library['phq-9']),
+        qaTemplate: publicTemplate(library['phq-9']),
       },
     });
+  });
+
+  it('carries no internal id at any depth: the token is the only identifier', async () => {
+    const { form } = await professionalWithDetails();
+    const response = await publicRead({ publicToken: form.publicToken });
+    const idKeys = ['id', 'patientId', 'userId', 'qaTemplateId', 'ownerId', 'formId'];
+    const keysOf = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keysOf)
+        : typeof value === 'object' && value !== null
+          ? Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)])
+          : [];
+    expect(keysOf(response.json()).filter((key) => idKeys.includes(key))).toEqual([]);
   });
 
   it("never shows the professional's or patient's private data, ids or the form's token", async () => {

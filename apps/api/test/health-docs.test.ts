@@ -114,3 +114,15 @@ describe('unknown routes', () => {
     expect(response.json()).toEqual(routeNotFound);
   });
 });
+
+describe('indexing by search engines', () => {
+  it('serves a robots.txt that disallows everything, and marks every answer noindex', async () => {
+    const robots = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
+    for (const url of ['/robots.txt', '/healthz', '/v1/users/me', '/v1/nope']) {
+      expect((await t.request({ method: 'GET', url })).headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+  });
+});

@@ -61,13 +61,30 @@ describe('PUT /v1/users/me', () => {
       country: 'BR',
       profession: 'Psicóloga',
       avatarExternalKey: null,
+      mustChangePassword: false,
+      timeZone: 'America/Sao_Paulo',
+      professionalRegistration: null,
+      reminderLeadHours: 24,
     };
     expect(response.json()).toEqual({ status: 200, data: { user: expected }, message: messages.account.profileUpdated });
 
     const row = await storedUser(user.id);
-    expect(row).toMatchObject({ ...expected, id: user.id });
+    const { mustChangePassword, ...stored } = expected;
+    expect(row).toMatchObject({ ...stored, id: user.id, passwordChangeRequired: mustChangePassword });
     const me = await t.request({ method: 'GET', url: '/v1/users/me', headers: { cookie } });
     expect(me.json().data.user).toEqual(expected);
+  });
+
+  it('keeps the time zone when a save leaves it out, changes it to a valid IANA zone and refuses others', async () => {
+    const { cookie } = await newSignedInUser(t);
+    const profile = { firstName: 'Beatriz', lastName: 'Lima' };
+    const put = (payload: object) => t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie }, payload });
+    expect((await put(profile)).json().data.user.timeZone).toBe('America/Sao_Paulo');
+    expect((await put({ ...profile, timeZone: 'America/Manaus' })).json().data.user.timeZone).toBe('America/Manaus');
+    expect((await put(profile)).json().data.user.timeZone).toBe('America/Manaus');
+    for (const timeZone of ['Marte/Base', '../etc/passwd', 'America/Sao Paulo', 42]) {
+      expect((await put({ ...profile, timeZone })).json()).toEqual({ status: 400, data: null, message: messages.validation.timeZoneInvalid });
+    }
   });
 
   it('accepts a number of another country with its calling code', async () => {

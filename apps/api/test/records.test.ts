@@ -59,7 +59,13 @@ const list = (cookie: string | undefined, patientId: string) => call('GET', `/v1
 const read = (cookie: string | undefined, id: string) => call('GET', `/v1/records/${id}`, cookie);
 const rename = (cookie: string | undefined, id: string, payload?: unknown) => call('PUT', `/v1/records/${id}`, cookie, payload);
 const remove = (cookie: string | undefined, id: string) => call('DELETE', `/v1/records/${id}`, cookie);
-const saveContent = (cookie: string | undefined, id: string, payload?: unknown) => call('PUT', `/v1/records/${id}/content`, cookie, payload);
+/** Saves content; the record's current version is added when the payload gives none (versions are tested in records-history). */
+async function saveContent(cookie: string | undefined, id: string, payload?: unknown) {
+  const isPlainObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload) && !('version' in payload);
+  const isId = /^[0-9a-f-]{36}$/.test(id);
+  const [stored] = isPlainObject && isId ? await t.database.db.select({ version: records.version }).from(records).where(eq(records.id, id)) : [];
+  return call('PUT', `/v1/records/${id}/content`, cookie, isPlainObject ? { ...payload, version: stored?.version ?? 1 } : payload);
+}
 const upload = (cookie: string | undefined, id: string, payload: FormData | object | string, headers?: Record<string, string>) =>
   call('POST', `/v1/records/${id}/attachments`, cookie, payload, headers);
 const removeAttachment = (cookie: string | undefined, id: string) => call('DELETE', `/v1/records/attachments/${id}`, cookie);
@@ -135,6 +141,9 @@ describe('POST /v1/patients/:id/records', () => {
           lastUpdateDate: null,
           createdAt: expect.stringMatching(ISO_TIME),
           aiAssistantName: null,
+          version: 1,
+          finalizedAt: null,
+          contentSha256: null,
         },
       },
     });
@@ -219,9 +228,13 @@ describe('GET /v1/records/:id', () => {
           lastUpdateDate: null,
           createdAt: record.createdAt.toISOString(),
           aiAssistantName: null,
+          version: 1,
+          finalizedAt: null,
+          contentSha256: null,
         },
         recordsAttachments: [],
         patient: { id: patient.id, firstName: 'Maria', lastName: 'Oliveira', fullName: 'Maria Oliveira' },
+        recordAddenda: [],
       },
     });
   });

@@ -89,6 +89,39 @@ describe('registration', () => {
     expect(response.json()).toEqual({ status: 400, data: null, message });
   });
 
+  it('keeps a pending registration as it is: the same e-mail resends its link, the same username answers 409', async () => {
+    const first = { ...valid, username: 'pendente_um', email: 'pendente@example.com', firstName: 'Primeira' };
+    const before = t.smtp.received.length;
+    const created = (await register(first)).json().data.userRegistration.id as string;
+    const firstToken = linkToken(await t.smtp.waitFor('pendente@example.com', before));
+
+    // The same e-mail with other data: the pending registration is kept, its link resent once due.
+    const again = await register({ ...first, username: 'pendente_dois', firstName: 'Intrusa', password: 'Outra123' });
+    expect(again.json()).toMatchObject({ status: 201, data: { userRegistration: { id: created } } });
+    t.clock.advance(31);
+    const count = t.smtp.received.length;
+    expect((await register({ ...first, firstName: 'Intrusa' })).json().data.userRegistration.id).toBe(created);
+    const secondToken = linkToken(await t.smtp.waitFor('pendente@example.com', count));
+    expect(secondToken).not.toBe(firstToken);
+
+    // The same username with another e-mail: taken while the first is pending.
+    const username = await register({ ...first, email: 'outra@example.com' });
+    expect(username.json()).toEqual({ status: 409, data: null, message: messages.errors.usernameTaken });
+
+    expect((await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: secondToken } })).statusCode).toBe(200);
+    const login = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username: 'pendente_um', password: valid.password } });
+    expect(login.json().data.user).toMatchObject({ firstName: 'Primeira', email: 'pendente@example.com' });
+  });
+
+  it('lets a new registration take the username and e-mail of one whose link expired', async () => {
+    const stale = { ...valid, username: 'expirado_um', email: 'expirado@example.com' };
+    const old = (await register(stale)).json().data.userRegistration.id as string;
+    t.clock.advance(25 * 3600);
+    const fresh = await register({ ...stale, firstName: 'Nova' });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().data.userRegistration.id).not.toBe(old);
+  });
+
   it('resends at most once per 30 seconds, and only the newest link works', async () => {
     const before = t.smtp.received.length;
     const response = await register({ ...valid, username: 'resend_user', email: 'resend@example.com' });

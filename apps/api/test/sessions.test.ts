@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/build-app';
 import { DEFAULT_PASSWORD, newSignedInUser, newUser, signIn } from './factories/users';
 
 const WEEK = 7 * 86400;
-const policy = { windowSeconds: 15 * 60, userRefuseAfter: 3, ipRefuseAfter: 5, userSlowAfter: 100, ipSlowAfter: 100 };
+const policy = { windowSeconds: 15 * 60, accountAtAddressRefuseAfter: 3, addressRefuseAfter: 5, accountSlowAfter: 100 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +85,10 @@ describe('sign in', () => {
       country: 'BR',
       profession: null,
       avatarExternalKey: null,
+      mustChangePassword: false,
+      timeZone: 'America/Sao_Paulo',
+      professionalRegistration: null,
+      reminderLeadHours: 24,
     });
     expect(response.body).not.toContain('argon2');
 
@@ -208,15 +212,24 @@ describe('sign out', () => {
 });
 
 describe('login throttling', () => {
-  it(`refuses a username with 429 after ${policy.userRefuseAfter} failures, even with the right password`, async () => {
+  it(`refuses a username at one address with 429 after ${policy.accountAtAddressRefuseAfter} failures, even with the right password`, async () => {
     const user = await newUser(t);
-    for (let i = 0; i < policy.userRefuseAfter; i++) {
-      expect((await login(user.username, 'Errada123')).json()).toEqual(invalidCredentials);
+    const ip = freshIp();
+    for (let i = 0; i < policy.accountAtAddressRefuseAfter; i++) {
+      expect((await login(user.username, 'Errada123', ip)).json()).toEqual(invalidCredentials);
     }
-    const refused = await login(user.username, user.password);
+    const refused = await login(user.username, user.password, ip);
     expect(refused.json()).toEqual(tooManyLogins);
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('never locks the owner out from another address: failures elsewhere only refuse that address', async () => {
+    const user = await newUser(t);
+    const attacker = freshIp();
+    for (let i = 0; i <= policy.accountAtAddressRefuseAfter + 2; i++) await login(user.username, 'Errada123', attacker);
+    expect((await login(user.username, user.password, attacker)).json()).toEqual(tooManyLogins);
+    expect((await login(user.username, user.password, freshIp())).statusCode).toBe(200);
   });
 
   it('answers unknown usernames exactly like known ones once refused, so existence does not leak', async () => {
@@ -224,19 +237,20 @@ describe('login throttling', () => {
     const unknown = 'ghost_user_1';
     const known: LightMyRequestResponse[] = [];
     const missing: LightMyRequestResponse[] = [];
-    for (let i = 0; i <= policy.userRefuseAfter; i++) {
-      known.push(await login(user.username, 'Errada123'));
-      missing.push(await login(unknown, 'Errada123'));
+    const [knownIp, missingIp] = [freshIp(), freshIp()];
+    for (let i = 0; i <= policy.accountAtAddressRefuseAfter; i++) {
+      known.push(await login(user.username, 'Errada123', knownIp));
+      missing.push(await login(unknown, 'Errada123', missingIp));
     }
     expect(known.map((r) => r.body)).toEqual(missing.map((r) => r.body));
     expect(missing.at(-1)!.json()).toEqual(tooManyLogins);
     expect(missing.at(-2)!.json()).toEqual(invalidCredentials);
   });
 
-  it(`refuses an IP after ${policy.ipRefuseAfter} failures across usernames, but not the same user elsewhere`, async () => {
+  it(`refuses an IP after ${policy.addressRefuseAfter} failures across usernames, but not the same user elsewhere`, async () => {
     const user = await newUser(t);
     const ip = freshIp();
-    for (let i = 0; i < policy.ipRefuseAfter; i++) {
+    for (let i = 0; i < policy.addressRefuseAfter; i++) {
       expect((await login(`stranger_${i}`, 'Errada123', ip)).statusCode).toBe(401);
     }
     expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins);
@@ -245,16 +259,18 @@ describe('login throttling', () => {
 
   it('counts concurrent guesses one by one: only the allowed number reach the password check', async () => {
     const user = await newUser(t);
-    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(user.username, `Errada${i}A`)));
+    const ip = freshIp();
+    // As many as the address allowance, so only the account-at-address limit decides.
+    const guesses = await Promise.all(Array.from({ length: policy.addressRefuseAfter }, (_, i) => login(user.username, `Errada${i}A`, ip)));
     const statuses = guesses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
-    expect((await login(user.username, user.password)).json()).toEqual(tooManyLogins);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins);
   });
 
   it('does not spend an IP allowance on successful sign-ins', async () => {
     const user = await newUser(t);
     const ip = freshIp();
-    for (let i = 0; i < policy.ipRefuseAfter + 2; i++) {
+    for (let i = 0; i < policy.addressRefuseAfter + 2; i++) {
       expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
     }
     expect((await login(user.username, 'Errada123', ip)).json()).toEqual(invalidCredentials);
@@ -262,22 +278,23 @@ describe('login throttling', () => {
 
   it('lets the user in again once the window has passed', async () => {
     const user = await newUser(t);
-    for (let i = 0; i < policy.userRefuseAfter; i++) await login(user.username, 'Errada123');
-    expect((await login(user.username, user.password)).statusCode).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < policy.accountAtAddressRefuseAfter; i++) await login(user.username, 'Errada123', ip);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
     t.clock.advance(policy.windowSeconds - 30);
-    expect((await login(user.username, user.password)).statusCode).toBe(429);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
     t.clock.advance(31);
-    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
   });
 
   it('clears the username counter on a successful sign-in', async () => {
     const user = await newUser(t);
     const key = `user:${user.username}`;
-    for (let i = 0; i < policy.userRefuseAfter - 1; i++) await login(user.username, 'Errada123');
+    for (let i = 0; i < policy.accountAtAddressRefuseAfter - 1; i++) await login(user.username, 'Errada123');
     expect(await t.database.db.select().from(rateCounters).where(eq(rateCounters.key, key))).toMatchObject([{ attempts: 2 }]);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
     expect(await t.database.db.select().from(rateCounters).where(eq(rateCounters.key, key))).toEqual([]);
-    for (let i = 0; i < policy.userRefuseAfter - 1; i++) await login(user.username, 'Errada123');
+    for (let i = 0; i < policy.accountAtAddressRefuseAfter - 1; i++) await login(user.username, 'Errada123');
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 });
@@ -286,7 +303,7 @@ describe('login throttling', () => {
 describe('over https, with a policy that slows early', () => {
   let other: TestApp;
   beforeAll(async () => {
-    other = await createTestApp({ env: { PUBLIC_URL: 'https://x.test' }, loginThrottle: { userSlowAfter: 1, delayStepMs: 400, maxDelayMs: 1000 } });
+    other = await createTestApp({ env: { PUBLIC_URL: 'https://x.test' }, loginThrottle: { accountSlowAfter: 1, delayStepMs: 400, maxDelayMs: 1000 } });
   });
   afterAll(async () => {
     await other.close();
@@ -323,5 +340,18 @@ describe('over https, with a policy that slows early', () => {
     expect(second.status).toBe(200);
     expect(second.ms).toBeGreaterThanOrEqual(350);
     expect(second.ms - first.ms).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('GET /v1/session', () => {
+  it('answers 200 with no user to an anonymous visitor or an unknown cookie, and the user to a session', async () => {
+    const anonymous = await t.request({ method: 'GET', url: '/v1/session' });
+    expect(anonymous.json()).toEqual({ status: 200, data: { user: null } });
+    const unknown = await t.request({ method: 'GET', url: '/v1/session', headers: { cookie: 'sid=whatever' } });
+    expect(unknown.json()).toEqual({ status: 200, data: { user: null } });
+    const { user, cookie } = await newSignedInUser(t);
+    const signedIn = await t.request({ method: 'GET', url: '/v1/session', headers: { cookie } });
+    expect(signedIn.json().data.user).toMatchObject({ id: user.id, username: user.username });
+    expect(signedIn.json().data.user.passwordHash).toBeUndefined();
   });
 });

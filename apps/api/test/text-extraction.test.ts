@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractText, extractedTextMaxChars, htmlToPlainText } from '../src/platform/text-extraction';
-import { makeDocx, makePdf } from './factories/documents';
+import { extractedTextMaxChars, htmlToPlainText, unreadableText } from '../src/platform/text-extraction';
+import { readText } from '../src/platform/text-extraction/read-text';
+import { makeDocx, makePdf, makeDocxBomb } from './factories/documents';
+
+const caps = { maxInflatedBytes: 50 * 1024 * 1024, maxCompressionRatio: 100 };
+const extractText = (file: { bytes: Buffer; filename: string; contentType: string }) => readText(file, caps);
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
 
@@ -76,21 +80,27 @@ describe('extractText', () => {
     expect(await extractText({ bytes: Buffer.from('<p>oi</p>'), filename: 'a.html', contentType: 'text/html' })).toBeNull();
   });
 
-  it('gives an empty text for a corrupt or truncated PDF or DOCX', async () => {
+  it('reports a corrupt or truncated PDF or DOCX as unreadable', async () => {
     const corrupt = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\nthis is not a pdf\n%%EOF', 'latin1');
-    expect(await extractText({ bytes: corrupt, filename: 'x.pdf', contentType: 'application/pdf' })).toEqual({ text: '', truncated: false });
+    expect(await extractText({ bytes: corrupt, filename: 'x.pdf', contentType: 'application/pdf' })).toEqual(unreadableText);
     const pdf = await makePdf(['Texto']);
-    expect(await extractText({ bytes: pdf.subarray(0, 200), filename: 'x.pdf', contentType: 'application/pdf' })).toEqual({
-      text: '',
-      truncated: false,
-    });
+    expect(await extractText({ bytes: pdf.subarray(0, 200), filename: 'x.pdf', contentType: 'application/pdf' })).toEqual(unreadableText);
     const docx = await makeDocx(['Texto']);
     const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    expect(await extractText({ bytes: docx.subarray(0, 300), filename: 'x.docx', contentType: docxType })).toEqual({
-      text: '',
-      truncated: false,
-    });
-    expect(await extractText({ bytes: PNG, filename: 'x.docx', contentType: docxType })).toEqual({ text: '', truncated: false });
+    expect(await extractText({ bytes: docx.subarray(0, 300), filename: 'x.docx', contentType: docxType })).toEqual(unreadableText);
+    expect(await extractText({ bytes: PNG, filename: 'x.docx', contentType: docxType })).toEqual(unreadableText);
+  });
+
+  it('refuses a DOCX whose zip would inflate past the caps, before inflating it', async () => {
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const bomb = await makeDocxBomb(60 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    expect(await extractText({ bytes: bomb, filename: 'bomba.docx', contentType: docxType })).toEqual(unreadableText);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Within a higher total cap, the ratio alone still refuses it.
+    const ratioOnly = { maxInflatedBytes: 1024 * 1024 * 1024, maxCompressionRatio: 100 };
+    expect(await readText({ bytes: bomb, filename: 'bomba.docx', contentType: docxType }, ratioOnly)).toEqual(unreadableText);
   });
 
   it('cuts a long text at the maximum', async () => {

@@ -3,12 +3,14 @@ import { expect, test } from '@playwright/test';
 import { textbox } from './support/fields';
 import { waitForMailLink } from './support/mail';
 import { signIn } from './support/session';
+import { seeAndCloseToast } from './support/toasts';
 
-test('a professional registers, confirms the e-mail, edits the profile and changes the password', async ({ page }) => {
+test('a professional registers, confirms the e-mail, edits the profile, changes the e-mail and the password', async ({ page }) => {
   const suffix = Date.now().toString(36);
   const professional = {
     username: `ana_${suffix}`,
     email: `ana.${suffix}@example.com`,
+    newEmail: `ana.nova.${suffix}@example.com`,
     firstName: 'Ana',
     lastName: 'Souza',
     password: 'Primeira1',
@@ -65,6 +67,36 @@ test('a professional registers, confirms the e-mail, edits the profile and chang
     await expect(page.getByRole('combobox', { name: messages.fields.country })).toHaveValue('Portugal');
     await expect(textbox(page, messages.fields.cc)).toHaveValue('+351');
     await expect(textbox(page, messages.fields.phone)).toHaveValue('912345678');
+  });
+
+  await test.step('change the e-mail, which asks for the current password', async () => {
+    await page.getByRole('button', { name: messages.account.changeEmail, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: messages.account.changeEmail });
+    await expect(dialog.getByText(messages.account.changeEmailNote)).toBeVisible();
+    await textbox(dialog, messages.account.newEmail).fill(professional.newEmail);
+    await textbox(dialog, messages.account.currentPassword).fill('Errada123');
+    await dialog.getByRole('button', { name: messages.common.send, exact: true }).click();
+    await seeAndCloseToast(page, messages.errors.passwordUpdateFailed);
+    await expect(dialog).toBeVisible();
+
+    await textbox(dialog, messages.account.currentPassword).fill(professional.password);
+    await dialog.getByRole('button', { name: messages.common.send, exact: true }).click();
+    await seeAndCloseToast(page, messages.account.emailUpdateSent);
+    await expect(dialog).toBeHidden();
+
+    await page.goto(await waitForMailLink(professional.newEmail, '/confirm-user-email-update'));
+    await expect(page.getByRole('main').getByText(messages.confirmation.emailUpdated)).toBeVisible();
+    await page.goto('/user');
+    await expect(page.getByRole('main').getByText(professional.newEmail, { exact: true })).toBeVisible();
+  });
+
+  await test.step("'Sessões ativas' lists this session", async () => {
+    await expect(page.getByRole('heading', { name: messages.account.sessionsSection })).toBeVisible();
+    const sessions = page.getByRole('list', { name: messages.account.sessionsSection });
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(sessions.getByRole('listitem').getByText(messages.account.thisSession, { exact: true })).toBeVisible();
+    await expect(page.getByText(messages.account.sessionsEmpty)).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.account.endOtherSessions })).toBeDisabled();
   });
 
   await test.step('change the password', async () => {

@@ -28,6 +28,7 @@ async function choose(page: Page, question: string, option: string): Promise<voi
 test('a form is shared with the patient, filled through the link, read by the professional and locked', async ({
   page,
   browser,
+  baseURL,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const { professional } = await professionalWithPatient(page, 'Lia');
@@ -65,7 +66,7 @@ test('a form is shared with the patient, filled through the link, read by the pr
   await test.step('copy the link to share', async () => {
     const share = main.getByRole('region', { name: messages.forms.shareTitle });
     link = await share.getByRole('textbox', { name: messages.forms.shareTitle }).inputValue();
-    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3100\/form-public-view\?token=[\w-]+$/);
+    expect(link).toMatch(new RegExp(`^${baseURL}/form-public-view\\?token=[\\w-]+$`));
     await share.getByRole('button', { name: messages.forms.copy }).click();
     await expect(share.getByRole('button', { name: messages.forms.copied })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -17,3 +17,5 @@ export * from './schemas/records';
 export * from './schemas/billing';
 export * from './rules/subscription';
 export * from './schemas/chats';
+export * from './schemas/appointments';
+export * from './contract';

@@ -16,9 +16,16 @@ import { seedDatabase } from './seed';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Plain SQL on the app's connection, for libraries that bring their own queries (the job queue). */
+export interface SqlExecutor {
+  /** Several statements at once when there are no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  sql: SqlExecutor;
   /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -50,6 +57,13 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   return {
     db,
     driver: 'postgres',
+    sql: {
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        // A multi-statement text answers one result per statement: the last one matters.
+        return Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+      },
+    },
     migrate: async () => {
       await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
       await seedDatabase(db);
@@ -69,6 +83,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    sql: {
+      executeSql: async (text, values) => {
+        if (values !== undefined && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await seedDatabase(db);

@@ -23,6 +23,17 @@ export const users = pgTable(
     country: text('country').notNull().default('BR'),
     profession: text('profession'),
     avatarExternalKey: text('avatar_external_key'),
+    /** Set by a login with a recovery password: every call but the password change answers 403 until a new one is set. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** IANA name of the professional's time zone: the agenda, e-mails and the assistant show times in it. */
+    timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+    /** 'Registro profissional' (e.g. 'CRP 06/123456'), printed on records and receipts. */
+    professionalRegistration: text('professional_registration'),
+    /** Hours before an appointment its patient is reminded by e-mail; 0: no reminders. */
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    /** The secret of the private calendar feed's address (a capability, shown to its owner again). */
+    calendarFeedToken: text('calendar_feed_token'),
+    calendarFeedFullNames: boolean('calendar_feed_full_names').notNull().default(false),
     /**
      * How many patients the user has, kept by the `patients_count` trigger of migration 0001
      * on every insert and delete, so the list's total and the dashboard need not count rows.
@@ -31,7 +42,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username), uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_calendar_feed_token_key').on(t.calendarFeedToken),
+  ],
 );
 
 /** A registration waiting for its e-mail link; becomes a user when confirmed. */
@@ -56,13 +71,21 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** How the professional names the session in 'Minha conta' (the token's hash never leaves the server). */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The idle limit: moved forward while the session is used, never past `absoluteExpiresAt`. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The absolute limit from the login (SESSION_MAX_AGE), however much the session is used. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_key').on(t.id)],
 );
 
 /** A temporary password mailed by the recovery flow; the old password keeps working beside it. */
@@ -126,6 +149,8 @@ export const patients = pgTable(
     email: text('email'),
     country: text('country').notNull().default('BR'),
     avatarExternalKey: text('avatar_external_key'),
+    /** The patient asked not to get appointment reminders by e-mail. */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,6 +167,14 @@ export const patients = pgTable(
  * that belongs to a patient (its avatar, attachments) names the patient, so deleting the
  * patient finds every object to remove.
  */
+/** A stored object as the upload left it, before it is given an owner (what a `files` row needs of it). */
+export interface StoredFileValues {
+  key: string;
+  contentType: string;
+  byteSize: number;
+  originalName: string | null;
+}
+
 export const files = pgTable(
   'files',
   {
@@ -223,11 +256,54 @@ export const records = pgTable(
     /** Sanitized HTML from the editor. */
     content: text('content').notNull().default(''),
     aiAssistantName: text('ai_assistant_name'),
+    /** Goes up with every change of the content: a save sends the version it started from (409 when stale). */
+    version: integer('version').notNull().default(1),
+    /** Set once, by 'Finalizar prontuário': the content is read-only afterwards, corrections are addenda. */
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the content as finalized. */
+    contentSha256: text('content_sha256'),
     createdAt: createdAt(),
     /** Null until the name or the content first changes. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [index('records_patient_created_idx').on(t.patientId, t.createdAt), index('records_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The versions of a record's content: each explicit save, each restore, and one per stretch of
+ * autosaves (a stretch keeps its row up to date for 10 minutes, then a new one starts).
+ */
+export const recordVersions = pgTable(
+  'record_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    /** The record's version this content had (the newest save of a stretch, for autosaves). */
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: ['save', 'autosave', 'restore'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    /** When the content was last written (an autosave stretch moves it). */
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_versions_record_idx').on(t.recordId, t.savedAt)],
+);
+
+/** A dated correction of a finalized record (its content stays as finalized). */
+export const recordAddenda = pgTable(
+  'record_addenda',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    /** Sanitized rich text, like a record's. */
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('record_addenda_record_idx').on(t.recordId, t.createdAt)],
 );
 
 /** A file attached to a record; the stored object's row in `files` carries the patient too. */
@@ -399,4 +475,107 @@ export const couponRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coupon_redemptions_once_key').on(t.couponId, t.userId)],
+);
+
+/** The columns of a patient that forms, records and chats name it by (id and names), for queries that join it. */
+export const patientSummaryColumns = { id: patients.id, firstName: patients.firstName, lastName: patients.lastName };
+
+/**
+ * Who read or changed which of a patient's data, appended by the API after each successful call
+ * and never changed through it. No foreign key to the patient: when a patient is deleted, one
+ * entry saying so stays (and nothing clinical is ever written here).
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The professional whose session did it (the owner, in this app). */
+    actorId: uuid('actor_id').notNull(),
+    patientId: uuid('patient_id').notNull(),
+    action: text('action', { enum: ['read', 'create', 'update', 'delete', 'download', 'export'] }).notNull(),
+    entityType: text('entity_type', { enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_log_patient_idx').on(t.ownerId, t.patientId, t.createdAt)],
+);
+
+/**
+ * Jobs whose effect must happen once (a mail): marked done right after the effect, so a retry
+ * of the same job (its first worker died after sending) does not repeat it.
+ */
+export const jobRuns = pgTable('job_runs', {
+  key: text('key').primaryKey(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A recurring series as it was asked for: its rule (RFC 5545: weekly, every two weeks or monthly,
+ * for a count, until a day, or open-ended) from a first wall-clock time in a time zone. Its
+ * appointments are rows of `appointments`; an open-ended series is booked up to `bookedUntil`
+ * and extended as time passes.
+ */
+export const appointmentSeries = pgTable('appointment_series', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  patientId: uuid('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  frequency: text('frequency', { enum: ['weekly', 'biweekly', 'monthly'] }).notNull(),
+  count: integer('count'),
+  /** The last day (yyyy-mm-dd, in the time zone) an appointment may fall on. */
+  until: date('until', { mode: 'string' }),
+  timeZone: text('time_zone').notNull(),
+  /** The first appointment's local date and time, 'yyyy-mm-ddThh:mm'. */
+  firstLocalStart: text('first_local_start').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  /** Open-ended series: appointments exist up to here; null once the series has an end. */
+  bookedUntil: timestamp('booked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id').references(() => appointmentSeries.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] }).notNull().default('scheduled'),
+    modality: text('modality', { enum: ['in_person', 'online'] }).notNull().default('in_person'),
+    videoLink: text('video_link'),
+    location: text('location'),
+    notes: text('notes'),
+    cancellationReason: text('cancellation_reason'),
+    /** Set when the reminder's job is queued (so one instance queues it), cleared when the time changes. */
+    reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    reminderError: text('reminder_error'),
+    /** The reminder links' token (SHA-256), good until the appointment's end. */
+    publicTokenHash: text('public_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_owner_starts_idx').on(t.ownerId, t.startsAt),
+    index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
+    index('appointments_series_starts_idx').on(t.seriesId, t.startsAt),
+    uniqueIndex('appointments_public_token_key').on(t.publicTokenHash),
+    // The reminder scan reads only the appointments whose reminder is still to be queued.
+    index('appointments_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.reminderQueuedAt} is null and ${t.status} in ('scheduled', 'confirmed')`),
+  ],
 );

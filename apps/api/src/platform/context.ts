@@ -4,30 +4,39 @@ import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
-import type { BackgroundTasks } from './background-tasks';
+import type { JobQueue } from './jobs/job-queue';
 import type { ChatModel } from './ai';
+import type { TextExtractor } from './text-extraction';
 
+/**
+ * How failed logins and wrong current passwords are limited (docs/decisions.md): refusals key on
+ * the account and the address together, so failures from one address never lock the owner out
+ * from another; an address is refused after a looser number across accounts; an account guessed
+ * at from many addresses is slowed, never locked.
+ */
 export interface LoginThrottlePolicy {
   windowSeconds: number;
-  /** Failures for one username after which each attempt is delayed. */
-  userSlowAfter: number;
-  /** Failures for one username after which attempts are refused with 429. */
-  userRefuseAfter: number;
-  ipSlowAfter: number;
-  ipRefuseAfter: number;
+  /** Failures for one username from one address, after which attempts from there answer 429. */
+  accountAtAddressRefuseAfter: number;
+  /** Failures from one address across usernames, after which it answers 429. */
+  addressRefuseAfter: number;
+  /** Failures for one username from any address, after which each attempt is delayed. */
+  accountSlowAfter: number;
   /** Delay added per failure beyond the slow threshold, capped at maxDelayMs. */
   delayStepMs: number;
   maxDelayMs: number;
+  /** Wrong current passwords (password or e-mail change) per user, after which the check answers 429. */
+  currentPasswordRefuseAfter: number;
 }
 
 export const defaultLoginThrottlePolicy: LoginThrottlePolicy = {
   windowSeconds: 15 * 60,
-  userSlowAfter: 5,
-  userRefuseAfter: 10,
-  ipSlowAfter: 20,
-  ipRefuseAfter: 50,
+  accountAtAddressRefuseAfter: 5,
+  addressRefuseAfter: 50,
+  accountSlowAfter: 10,
   delayStepMs: 500,
   maxDelayMs: 3000,
+  currentPasswordRefuseAfter: 5,
 };
 
 /** What services need from the outside world; built once per app, passed to every service call. */
@@ -38,8 +47,11 @@ export interface Context {
   storage: Storage;
   clock: Clock;
   log: FastifyBaseLogger;
-  tasks: BackgroundTasks;
+  /** The durable job queue: every mail goes through it. */
+  jobs: JobQueue;
   loginThrottle: LoginThrottlePolicy;
   /** The assistants' language model, or the offline assistant. */
   ai: ChatModel;
+  /** Reads the text of uploaded files in worker threads. */
+  extractor: TextExtractor;
 }

@@ -1,29 +1,11 @@
 import type {} from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors';
-import type { UserRow } from '../modules/users/users.repository';
+import type { FastifyReply } from 'fastify';
 
 export const SESSION_COOKIE = 'sid';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: { user: UserRow; tokenHash: string } | null;
-  }
-}
 
 /** Sends the envelope every answer uses: `{ status, data, message? }`. */
 export function send<T>(reply: FastifyReply, status: number, data: T, message?: string) {
   return reply.code(status).send(message === undefined ? { status, data } : { status, data, message });
-}
-
-export function sessionUser(request: FastifyRequest): UserRow {
-  if (!request.session) throw new AppError('UNAUTHORIZED');
-  return request.session.user;
-}
-
-export function sessionTokenHash(request: FastifyRequest): string {
-  if (!request.session) throw new AppError('UNAUTHORIZED');
-  return request.session.tokenHash;
 }
 
 /**

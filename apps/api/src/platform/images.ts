@@ -1,16 +1,19 @@
 import { limits } from '@consultorio/shared';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './errors';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff']);
 
-/** Checks the bytes (never the name or the client's type) and re-encodes to a square WebP. */
-export async function toSquareAvatar(bytes: Buffer): Promise<Buffer> {
-  const type = await fileTypeFromBuffer(bytes);
+/**
+ * Checks the file's bytes (never the name or the client's type) and re-encodes it to a square
+ * WebP; sharp reads the file and works off the server's thread.
+ */
+export async function toSquareAvatar(filePath: string): Promise<Buffer> {
+  const type = await fileTypeFromFile(filePath);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError('FILE_TYPE_IMAGE');
   try {
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+    return await sharp(filePath, { limitInputPixels: 50_000_000 })
       .rotate()
       .resize(limits.avatarSizePx, limits.avatarSizePx, { fit: 'cover' })
       .webp({ quality: 85 })

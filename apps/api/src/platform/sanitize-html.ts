@@ -18,6 +18,16 @@ export function sanitizeDescriptionHtml(html: string): string {
   });
 }
 
+/** Plain text (a description typed in a text box) as HTML paragraphs: blank lines part them, line breaks stay. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 const IMAGE_DATA_URI = /^data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/=\s]+$/i;
 const OWN_FILE = /^\/v1\/files\/[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,8}$/;
 

@@ -15,7 +15,7 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
   });

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
+import type { StoredFileValues } from '../db/schema';
 import type { Context } from './context';
 import { toSquareAvatar } from './images';
 import type { Upload } from './uploads';
 
 /** A stored object's row in `files`, before its owner is set. */
-export interface NewStoredFile {
-  key: string;
-  contentType: string;
-  byteSize: number;
-  originalName: string | null;
-}
+export type NewStoredFile = StoredFileValues;
 
 type StorageContext = Pick<Context, 'storage' | 'log'>;
 
 /** Checks and re-encodes an uploaded picture as a square avatar and stores it under a new key. */
 async function storeAvatar(ctx: StorageContext, upload: Upload): Promise<NewStoredFile> {
-  const image = await toSquareAvatar(upload.bytes);
+  const image = await toSquareAvatar(upload.path);
   const key = `avatar-${randomUUID()}.webp`;
   await ctx.storage.put(key, image, 'image/webp');
   return { key, contentType: 'image/webp', byteSize: image.length, originalName: upload.filename.slice(0, 255) };
@@ -91,7 +87,7 @@ const TEXT_TYPES: Record<string, string> = {
 
 /** The type by the bytes when they tell it, else by the extension for text formats, else binary. */
 async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
-  const detected = await fileTypeFromBuffer(upload.bytes);
+  const detected = await fileTypeFromFile(upload.path);
   if (detected) return { contentType: detected.mime, extension: detected.ext };
   const extension = path.extname(upload.filename).slice(1).toLowerCase();
   const contentType = TEXT_TYPES[extension];
@@ -109,7 +105,7 @@ export async function storeUploadedFile(
 ): Promise<NewStoredFile & { basename: string }> {
   const { contentType, extension } = await detectType(upload);
   const key = `${prefix}-${randomUUID()}.${/^[a-z0-9]{1,8}$/.test(extension) ? extension : 'bin'}`;
-  await ctx.storage.put(key, upload.bytes, contentType);
+  await ctx.storage.putFile(key, upload.path, contentType);
   const basename = attachmentBasename(upload.filename);
-  return { key, contentType, byteSize: upload.bytes.length, originalName: basename, basename };
+  return { key, contentType, byteSize: upload.byteSize, originalName: basename, basename };
 }

@@ -30,3 +30,5 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
   });
   return Packer.toBuffer(document);
 }
+
+export { makeDocxBomb, makeHeavyPdf } from '../../../../scripts/hostile-files.mjs';

@@ -30,32 +30,50 @@ export interface TestApp {
   config: Config;
   filesDir: string;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** How many mails the SMTP server has received once every queued job has run (mail is sent by jobs). */
+  mailCount(): Promise<number>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   env?: Record<string, string>;
+  /** Another instance's database and mail sink (two instances of the app on one database); left open on close. */
+  shared?: { database: Database; smtp: TestSmtpServer };
+}
+
+/** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
+function recordUndeclaredStatuses(app: FastifyInstance): Set<string> {
+  const undeclared = new Set<string>();
+  app.addHook('onResponse', async (request, reply) => {
+    const { url, schema } = request.routeOptions;
+    const declared = (schema as { response?: Record<string, unknown> } | undefined)?.response;
+    if (url === undefined || !declared) return;
+    if (!(String(reply.statusCode) in declared)) undeclared.add(`${request.method} ${url} answered ${reply.statusCode}`);
+  });
+  return undeclared;
 }
 
 /** The real app on a real database, real SMTP on loopback and real files in a temp folder. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'consultorio-test-'));
-  const smtp = new TestSmtpServer();
-  const smtpUrl = await smtp.start();
+  const smtp = options.shared?.smtp ?? new TestSmtpServer();
+  const smtpUrl = options.shared ? smtp.url : await smtp.start();
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
     PUBLIC_URL: 'http://consultorio.test',
     LOG_LEVEL: 'silent',
+    // Tests move the clock and queue due reminders themselves (app.agendaTick).
+    REMINDER_SCAN_SECONDS: '0',
     // No web app unless a test asks for one: whether apps/web has been built must not change answers.
     WEB_DIST: path.join(dataDir, 'no-web-app'),
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.shared?.database ?? (await createTestDatabase());
   const clock = new TestClock();
   const filesDir = path.join(dataDir, 'files');
-  const mailer = createMailer({ from: config.mailFrom, smtpUrl, mailDir: path.join(dataDir, 'mail'), logger: { info: () => undefined } });
+  const mailer = createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, mailDir: path.join(dataDir, 'mail'), logger: { info: () => undefined } });
   const app = await buildApp({
     config,
     database,
@@ -65,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
   });
+  const undeclared = recordUndeclaredStatuses(app);
   await app.ready();
   return {
     app,
@@ -74,11 +93,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     filesDir,
     request: (request) => app.inject(request),
+    mailCount: async () => {
+      await app.jobs.idle();
+      return smtp.received.length;
+    },
     close: async () => {
       await app.close();
+      // Every answer a test saw must be one its route's contract declares (OpenAPI describes exactly what the server does).
+      if (undeclared.size > 0) throw new Error(`answers the contract does not declare:\n${[...undeclared].join('\n')}`);
       mailer.close();
-      await smtp.close();
-      await database.close();
+      if (!options.shared) {
+        await smtp.close();
+        await database.close();
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { messages } from '@consultorio/shared';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -14,6 +15,7 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   private readonly server: SMTPServer;
   private waiters: Array<() => void> = [];
+  private address: string | undefined;
 
   constructor() {
     this.server = new SMTPServer({
@@ -44,7 +46,14 @@ export class TestSmtpServer {
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.server.address() as AddressInfo;
-    return `smtp://127.0.0.1:${port}`;
+    this.address = `smtp://127.0.0.1:${port}`;
+    return this.address;
+  }
+
+  /** The started server's address. */
+  get url(): string {
+    if (!this.address) throw new Error('the SMTP server has not started');
+    return this.address;
   }
 
   /** Waits for the next message addressed to `to` received after `since` messages. */
@@ -74,4 +83,14 @@ export function linkToken(mail: ReceivedMail): string {
   const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no token link in mail: ${mail.text}`);
   return match[1];
+}
+
+/** The password a recovery mail carries, found through the mail's own wording. */
+export function mailedPassword(mail: ReceivedMail): string {
+  const [before] = messages.mail.passwordBody('\u0000').split('\u0000');
+  const start = mail.text.indexOf(before!);
+  if (start < 0) throw new Error(`not a recovery mail: ${mail.text}`);
+  const password = /^\S+/.exec(mail.text.slice(start + before!.length))?.[0];
+  if (!password) throw new Error(`no password in mail: ${mail.text}`);
+  return password;
 }

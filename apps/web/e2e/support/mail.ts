@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messages } from '@consultorio/shared';
 import { expect } from '@playwright/test';
 
 function mailDir(): string {
@@ -35,24 +36,45 @@ async function readMails(): Promise<{ name: string; text: string }[]> {
   );
 }
 
+/** Waits for the newest mail to `recipient` whose text matches `pattern`; returns the match. */
+async function waitForMail(recipient: string, pattern: RegExp, description: string): Promise<RegExpExecArray> {
+  const found: { match?: RegExpExecArray } = {};
+  await expect
+    .poll(
+      async () => {
+        const mails = await readMails();
+        const newest = mails.reverse().find((mail) => mail.text.includes(recipient) && pattern.test(mail.text));
+        found.match = (newest && pattern.exec(newest.text)) ?? undefined;
+        return found.match;
+      },
+      { message: `a mail to ${recipient} with ${description}`, timeout: 15_000 },
+    )
+    .toBeDefined();
+  if (!found.match) throw new Error(`no mail to ${recipient} with ${description}`);
+  return found.match;
+}
+
 /**
  * Waits for the newest mail to `recipient` that carries a link to `routePath` and returns
  * that link as a path with its query, to be opened against the test server.
  */
 export async function waitForMailLink(recipient: string, routePath: string): Promise<string> {
   const linkPattern = new RegExp(`https?://[^\\s"'<>]*${routePath}\\?token=[^\\s"'<>&]+`);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = await readMails();
-        const newest = mails.reverse().find((mail) => mail.text.includes(recipient) && linkPattern.test(mail.text));
-        link = newest ? linkPattern.exec(newest.text)?.[0] : undefined;
-        return link;
-      },
-      { message: `a mail to ${recipient} with a ${routePath} link`, timeout: 15_000 },
-    )
-    .toBeDefined();
-  const url = new URL(link ?? '');
+  const [link] = await waitForMail(recipient, linkPattern, `a ${routePath} link`);
+  const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The temporary password of the newest recovery mail to `recipient` (its text is `messages.mail.passwordBody`). */
+export async function waitForRecoveryPassword(recipient: string): Promise<string> {
+  const placeholder = '\u0000';
+  const [before = ''] = messages.mail.passwordBody(placeholder).split(placeholder);
+  // The server's passwords are letters and digits (apps/api/src/platform/tokens.ts).
+  const [, password] = await waitForMail(recipient, new RegExp(`${escapeRegExp(before)}([A-Za-z0-9]+)`), 'a temporary password');
+  if (!password) throw new Error(`no temporary password in the mail to ${recipient}`);
+  return password;
 }

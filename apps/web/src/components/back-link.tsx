@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
@@ -8,11 +8,13 @@ interface BackLinkProps {
   label: string;
 }
 
-/** The plain 'Voltar para ...' link above a patient's item, back to its list. */
+/** The plain 'Voltar para ...' link above a patient's item, back to its list, on a row of its own. */
 export function BackLink({ to, label }: BackLinkProps) {
   return (
-    <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={18} />} px={0}>
-      {label}
-    </Button>
+    <Group>
+      <Button component={Link} to={to} variant="subtle" leftSection={<IconArrowLeft size={18} />} px={0}>
+        {label}
+      </Button>
+    </Group>
   );
 }

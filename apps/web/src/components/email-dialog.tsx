@@ -14,7 +14,7 @@ export interface EmailDialogProps {
   onSubmit: (email: string) => void;
 }
 
-/** A dialog that asks for one e-mail address: recoveries and the e-mail change use it. */
+/** A dialog that asks for one e-mail address: the recoveries use it ('Alterar e-mail' also asks for the password). */
 export function EmailDialog({ opened, onClose, title, ...formProps }: EmailDialogProps) {
   return (
     <Modal

@@ -1,4 +1,13 @@
-import { messages } from '@consultorio/shared';
+import {
+  messages,
+  pathOf,
+  type ApiRoute,
+  type RouteBody,
+  type RouteData,
+  type RouteParams,
+  type RouteQuery,
+  type RouteSpec,
+} from '@consultorio/shared';
 
 /** Every API answer is this envelope; `status` repeats the HTTP status. */
 export interface ApiResponse<T> {
@@ -20,8 +29,6 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_STATUS = 0;
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export interface RequestOptions {
   /** A plain value is sent as JSON; a FormData as multipart. */
   body?: unknown;
@@ -36,11 +43,48 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   /** Origin the paths are resolved against; the page's own origin when absent. */
   baseUrl?: string;
+  /**
+   * What to do with a success answer that its route's response schema does not accept: fail the
+   * call (tests, so a mocked answer cannot drift from the contract), log it (development), or
+   * nothing (production, where the server's serializer already enforces the schema).
+   */
+  checkAnswers?: 'throw' | 'warn' | 'off';
+}
+
+/** What a call to `route` sends: its path parameters, query and body, each only when the route has them. */
+export type CallInput<R extends RouteSpec> = (R['params'] extends object ? { params: RouteParams<R> } : { params?: never }) &
+  (R['query'] extends object ? { query?: RouteQuery<R> } : { query?: never }) &
+  (R['body'] extends object ? { body: RouteBody<R> } : R['multipart'] extends true ? { body: FormData } : { body?: never }) &
+  Omit<RequestOptions, 'body'>;
+
+/** A query value as the URL carries it; undefined for one not given (absent, null or empty). */
+function queryValueOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** The route's URL: its path with the parameters filled in, then the query's given, non-empty values. */
+export function urlOf<R extends RouteSpec>(route: R, input: { params?: unknown; query?: unknown }): string {
+  const path = pathOf(route, input.params as Record<string, string> | undefined);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    const text = queryValueOf(value);
+    if (text !== undefined) query.set(name, text);
+  }
+  const search = query.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+class AnswerOutsideContract extends Error {
+  override readonly name = 'AnswerOutsideContract';
 }
 
 interface Envelope {
   data: unknown;
   message: string | undefined;
+  /** The whole answer as parsed, for the contract check. */
+  raw: unknown;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -55,6 +99,7 @@ function parseEnvelope(text: string): Envelope | undefined {
     return {
       data: parsed.data ?? null,
       message: typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : undefined,
+      raw: parsed,
     };
   } catch {
     return undefined;
@@ -71,7 +116,7 @@ function networkFailure(error: unknown): unknown {
   return isAbortError(error) ? error : new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
 }
 
-function buildInit(method: HttpMethod, options: RequestOptions, accept: string): RequestInit {
+function buildInit(method: ApiRoute['method'], options: RequestOptions, accept: string): RequestInit {
   const headers: Record<string, string> = { Accept: accept };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -84,7 +129,7 @@ function buildInit(method: HttpMethod, options: RequestOptions, accept: string):
   return { method, headers, body, credentials: 'include', signal: options.signal };
 }
 
-export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
+export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOptions = {}) {
   let unauthorizedHandler: (() => void) | undefined;
 
   /** Registers what a 401 does (the app logs out); returns a function that unregisters it. */
@@ -95,7 +140,7 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     };
   }
 
-  function urlOf(path: string): string {
+  function absoluteUrl(path: string): string {
     return baseUrl === undefined ? path : new URL(path, baseUrl).toString();
   }
 
@@ -106,9 +151,9 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
   }
 
   /** Sends the call; a server that cannot be reached fails as a network error. */
-  async function send(method: HttpMethod, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  async function send(method: ApiRoute['method'], path: string, options: RequestOptions, accept: string): Promise<Response> {
     try {
-      return await fetch(urlOf(path), buildInit(method, options, accept));
+      return await fetch(absoluteUrl(path), buildInit(method, options, accept));
     } catch (error) {
       throw networkFailure(error);
     }
@@ -123,11 +168,24 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     }
   }
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const response = await send(method, path, options, 'application/json');
+  /** Holds a success answer against its route's schema, as `checkAnswers` says. */
+  function checkAnswer(route: ApiRoute, body: unknown): void {
+    if (checkAnswers === 'off') return;
+    const result = route.response.safeParse(body);
+    if (result.success) return;
+    const problem = `${route.method} ${route.path}: answer outside the contract: ${result.error.message}`;
+    if (checkAnswers === 'throw') throw new AnswerOutsideContract(problem);
+    console.warn(problem);
+  }
+
+  /** Calls a route of the contract; resolves with its answer's data, typed by the route's response schema. */
+  async function call<R extends ApiRoute>(route: R, input: CallInput<R>): Promise<ApiResponse<RouteData<R>>> {
+    const { params, query, ...options } = input as RequestOptions & { params?: unknown; query?: unknown };
+    const response = await send(route.method, urlOf(route, { params, query }), options, 'application/json');
     const envelope = await envelopeOf(response);
     if (!response.ok) throw failureOf(response, envelope, options);
-    return { status: response.status, data: (envelope?.data ?? null) as T, message: envelope?.message };
+    checkAnswer(route, envelope?.raw);
+    return { status: response.status, data: (envelope?.data ?? null) as RouteData<R>, message: envelope?.message };
   }
 
   /**
@@ -135,12 +193,12 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
    * answer starts. Any other answer (a validation error, 401, 404...) is read as the usual
    * envelope and fails with its ApiError, a 401 ending the session like any other call.
    */
-  async function openEventStream(
-    path: string,
-    body?: unknown,
-    options: RequestOptions = {},
+  async function openEventStream<R extends ApiRoute & { raw: 'text/event-stream' }>(
+    route: R,
+    input: CallInput<R>,
   ): Promise<ReadableStream<Uint8Array>> {
-    const response = await send('POST', path, { ...options, body }, 'text/event-stream');
+    const { params, query, ...options } = input as RequestOptions & { params?: unknown; query?: unknown };
+    const response = await send(route.method, urlOf(route, { params, query }), options, 'text/event-stream');
     const isEventStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
     if (response.ok && isEventStream && response.body) return response.body;
     const envelope = await envelopeOf(response);
@@ -148,15 +206,13 @@ export function createApiClient({ baseUrl }: ApiClientOptions = {}) {
     throw response.ok ? new ApiError(response.status, messages.errors.generic) : failureOf(response, envelope, options);
   }
 
-  return {
-    setUnauthorizedHandler,
-    openEventStream,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-    delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
-  };
+  return { setUnauthorizedHandler, openEventStream, call };
 }
 
-/** The one client the app uses; paths are relative to the page's origin. */
-export const apiClient = createApiClient();
+/**
+ * The one client the app uses; paths are relative to the page's origin. Answers are checked
+ * against the contract in tests (a failure) and in development (a warning).
+ */
+export const apiClient = createApiClient({
+  checkAnswers: import.meta.env.MODE === 'test' ? 'throw' : import.meta.env.DEV ? 'warn' : 'off',
+});

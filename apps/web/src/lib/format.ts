@@ -1,8 +1,8 @@
-import { messages, onlyDigits } from '@consultorio/shared';
+import { filesApi, messages, onlyDigits, pathOf } from '@consultorio/shared';
 
 /** Address of a stored file (avatars, attachments) served by the API to its owner. */
 export function fileUrl(externalKey: string): string {
-  return `/v1/files/${encodeURIComponent(externalKey)}`;
+  return pathOf(filesApi.download, { key: externalKey });
 }
 
 export function fullName(firstName: string, lastName: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import type { ClinicalRecord, Form } from '@consultorio/shared';
+import { formsApi, recordsApi } from '@consultorio/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import { formListQueryKey, recordListQueryKey } from './query-keys';
@@ -10,10 +10,8 @@ import { formListQueryKey, recordListQueryKey } from './query-keys';
 export function formListQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: formListQueryKey(patientId),
-    queryFn: async ({ signal }): Promise<Form[]> => {
-      const response = await apiClient.get<{ forms: Form[] }>(`/v1/patients/${encodeURIComponent(patientId)}/forms`, {
-        signal,
-      });
+    queryFn: async ({ signal }) => {
+      const response = await apiClient.call(formsApi.list, { params: { id: patientId }, signal });
       return response.data.forms;
     },
   });
@@ -22,11 +20,8 @@ export function formListQueryOptions(patientId: string) {
 export function recordListQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: recordListQueryKey(patientId),
-    queryFn: async ({ signal }): Promise<ClinicalRecord[]> => {
-      const response = await apiClient.get<{ records: ClinicalRecord[] }>(
-        `/v1/patients/${encodeURIComponent(patientId)}/records`,
-        { signal },
-      );
+    queryFn: async ({ signal }) => {
+      const response = await apiClient.call(recordsApi.list, { params: { id: patientId }, signal });
       return response.data.records;
     },
   });

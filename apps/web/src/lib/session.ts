@@ -1,4 +1,4 @@
-import type { User } from '@consultorio/shared';
+import { usersApi, type User } from '@consultorio/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from './api-client';
 import { clearSelectedPatient } from './selected-patient';
@@ -10,7 +10,7 @@ export const currentUserQueryKey = ['session', 'current-user'] as const;
 /** The signed-in user, or null when there is no session (the API answers 401). */
 async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const response = await apiClient.get<{ user: User }>('/v1/users/me', { handleUnauthorized: false });
+    const response = await apiClient.call(usersApi.me, { handleUnauthorized: false });
     return response.data.user;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -35,6 +35,15 @@ export const limits = {
   editorMinHeightPx: 220,
   /** The longest message a professional can type in a chat. */
   chatTextMax: 20_000,
+  /** Appointments: length in minutes, the default one, a series' count, a list's span, how far ahead an open series is booked. */
+  appointmentMinutesMin: 5,
+  appointmentMinutesMax: 720,
+  appointmentMinutesDefault: 50,
+  recurrenceCountMax: 260,
+  appointmentRangeDaysMax: 62,
+  openSeriesHorizonDays: 183,
+  /** The longest instructions an own assistant may give its model. */
+  assistantInstructionsMax: 20_000,
   copiedMessageMs: 3000,
   /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
   birthdateMin: '1900-01-01',
@@ -43,6 +52,8 @@ export const limits = {
 export const defaults = {
   cc: '+55',
   country: 'BR',
+  /** The practice's time zone until the professional chooses another. */
+  timeZone: 'America/Sao_Paulo',
 } as const;
 
 export const genders = ['male', 'female'] as const;

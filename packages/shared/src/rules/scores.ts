@@ -14,10 +14,18 @@ export interface ScoreResult {
   alerts: string[];
 }
 
-function points(content: FormContent, field: number): number | undefined {
+type FieldOptions = ReadonlyMap<number, { options: ReadonlyArray<{ value: string; points?: number | undefined }> }>;
+
+/** An option's points: its own `points` (an own template's), else its value (a library questionnaire's). */
+function optionPoints(option: { value: string; points?: number | undefined }): number {
+  return option.points ?? Number(option.value);
+}
+
+function points(fields: FieldOptions, content: FormContent, field: number): number | undefined {
   const answer = content[String(field)];
   if (answer === undefined || answer === '') return undefined;
-  const value = Number(answer);
+  const option = fields.get(field)?.options.find((candidate) => candidate.value === String(answer));
+  const value = option ? optionPoints(option) : Number(answer);
   return Number.isFinite(value) ? value : undefined;
 }
 
@@ -29,14 +37,14 @@ export function computeScore(template: { content: TemplateSection[]; scoring: Sc
   const { scoring } = template;
   const fields = new Map(template.content.flatMap((section) => section.fields).map((field) => [field.number, field]));
   const maxPointsPerField = (number: number) =>
-    Math.max(0, ...(fields.get(number)?.options ?? []).map((option) => Number(option.value)).filter(Number.isFinite));
-  const answers = scoring.fields.map((field) => points(content, field));
+    Math.max(0, ...(fields.get(number)?.options ?? []).map(optionPoints).filter(Number.isFinite));
+  const answers = scoring.fields.map((field) => points(fields, content, field));
   const answered = answers.filter((value) => value !== undefined).length;
   const total = answers.reduce<number>((sum, value) => sum + (value ?? 0), 0);
   const complete = answered === scoring.fields.length;
   const band = complete ? (scoring.bands.find((b) => total >= b.min && total <= b.max)?.label ?? null) : null;
   const alerts = scoring.alerts
-    .filter((alert) => (points(content, alert.field) ?? 0) > alert.above)
+    .filter((alert) => (points(fields, content, alert.field) ?? 0) > alert.above)
     .map((alert) => alert.message);
   const max = scoring.fields.reduce((sum, field) => sum + maxPointsPerField(field), 0);
   return { label: scoring.label, total, max, answered, expected: scoring.fields.length, band, alerts };

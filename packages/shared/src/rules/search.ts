@@ -15,3 +15,8 @@ export function searchKey(text: string): string {
 export function fullNameOf(person: { firstName: string; lastName: string | null }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ');
 }
+
+/** How a professional is named to patients: the title (when given) before the full name, as in 'Dra. Ana Souza'. */
+export function professionalNameOf(person: { title: string | null; firstName: string; lastName: string | null }): string {
+  return [person.title, fullNameOf(person)].filter(Boolean).join(' ');
+}

@@ -32,3 +32,14 @@ export function isRealIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+/** An IANA time zone name the runtime knows ('America/Sao_Paulo', 'Europe/Lisbon', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -62,10 +62,20 @@ export type LoginRequest = z.input<typeof loginRequest>;
 export const emailRequest = z.object({ email: emailSchema });
 export type EmailRequest = z.input<typeof emailRequest>;
 
+/** The current password a change of password or e-mail asks for. */
+export const currentPasswordSchema = z
+  .string({ error: v.currentPasswordRequired })
+  .min(1, { error: v.currentPasswordRequired })
+  .max(128, { error: messages.errors.passwordUpdateFailed });
+
 export const passwordChangeRequest = z.object({
-  userPassword: z.string({ error: v.currentPasswordRequired }).min(1, { error: v.currentPasswordRequired }).max(128),
+  userPassword: currentPasswordSchema,
   password: passwordSchema,
 });
+
+/** An e-mail change: the new address, and the current password (a stolen session alone cannot move the account). */
+export const emailUpdateRequest = z.object({ email: emailSchema, userPassword: currentPasswordSchema });
+export type EmailUpdateRequest = z.input<typeof emailUpdateRequest>;
 
 export const passwordChangeForm = passwordChangeRequest
   .extend({ passwordConfirmation: z.string().min(1, { error: v.passwordConfirmationRequired }) })

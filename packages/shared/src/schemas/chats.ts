@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
 import { messages } from '../messages/pt-br';
-import { envelope, itemNameSchema } from './common';
+import { envelope, itemNameSchema, optionalText } from './common';
 import { patientSummarySchema } from './patients';
 
 const v = messages.validation;
@@ -12,6 +12,10 @@ export const aiAssistantSchema = z.object({
   name: z.string(),
   /** What the assistant is for, shown when choosing one. */
   description: z.string(),
+  /** What the model is told before every conversation. */
+  instructions: z.string(),
+  /** The professional's own assistant (editable); false for the library's. */
+  isOwn: z.boolean(),
 });
 export type AiAssistant = z.infer<typeof aiAssistantSchema>;
 
@@ -38,6 +42,8 @@ export const chatMessageContentSchema = z.object({
   attachments: z.array(z.string()).optional(),
   form: z.string().optional(),
   record: z.string().optional(),
+  /** Attached files whose text could not be read (corrupt, or over a size, time or memory limit); they are stored all the same. */
+  unreadable: z.array(z.string()).optional(),
 });
 export type ChatMessageContent = z.infer<typeof chatMessageContentSchema>;
 
@@ -123,3 +129,16 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { chatsMessages: ChatMessage[] } }
   | { event: 'error'; data: { status: number; message: string } };
+
+/** An own assistant: name, what it is for, and the instructions its model receives. */
+export const aiAssistantWriteRequest = z.object({
+  name: z.string({ error: v.nameRequired }).trim().min(1, { error: v.nameRequired }).max(100, { error: v.tooLong(100) }),
+  description: optionalText(500).transform((d) => d ?? ''),
+  instructions: z
+    .string({ error: v.instructionsRequired })
+    .trim()
+    .min(10, { error: v.instructionsRequired })
+    .max(limits.assistantInstructionsMax, { error: v.tooLong(limits.assistantInstructionsMax) }),
+});
+export type AiAssistantWriteRequest = z.input<typeof aiAssistantWriteRequest>;
+export const aiAssistantResponse = envelope(z.object({ aiAssistant: aiAssistantSchema }));

@@ -12,7 +12,12 @@ export type FieldType = (typeof fieldTypes)[number];
 export const shortTextTypes: readonly FieldType[] = ['text', 'shorttext', 'string'];
 export const longTextTypes: readonly FieldType[] = ['textarea', 'longtext'];
 
-export const fieldOptionSchema = z.object({ value: z.string(), label: z.string() });
+export const fieldOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  /** The option's points in an own template's score; a library questionnaire's value is its points. */
+  points: z.number().optional(),
+});
 export type FieldOption = z.infer<typeof fieldOptionSchema>;
 
 export const templateFieldSchema = z.object({
@@ -51,6 +56,8 @@ export const qaTemplateSchema = z.object({
   description: z.string(),
   content: z.array(templateSectionSchema),
   scoring: scoringSchema.nullable(),
+  /** The professional's own template (editable); false for the library's. */
+  isOwn: z.boolean(),
 });
 export type QaTemplate = z.infer<typeof qaTemplateSchema>;
 
@@ -130,7 +137,7 @@ export const formUpdatedResponse = envelope(z.object({ form: formSchema }));
 export const formListResponse = envelope(z.object({ forms: z.array(formSchema), patient: patientSummarySchema }));
 export const qaTemplateListResponse = envelope(z.object({ qaTemplates: z.array(qaTemplateSchema) }));
 
-/** What a patient sees through the link: never the professional's e-mail, CPF or other data. */
+/** What a patient sees through the link: never an internal id, the professional's e-mail, CPF or other data. */
 export const publicFormResponse = envelope(
   z.object({
     form: z.object({ name: z.string(), content: formContentSchema, isLocked: z.boolean(), lastUpdateDate: z.string() }),
@@ -141,8 +148,46 @@ export const publicFormResponse = envelope(
       lastName: z.string().nullable(),
       profession: z.string().nullable(),
     }),
-    qaTemplate: qaTemplateSchema,
+    qaTemplate: qaTemplateSchema.omit({ id: true, isOwn: true }),
   }),
 );
 export type PublicForm = z.infer<typeof publicFormResponse>['data'];
 export const publicFormSavedResponse = envelope(z.object({ form: publicFormResponse.shape.data.shape.form }));
+
+/** The field types the template builder offers (the spec's; the library also uses their aliases). */
+export const builderFieldTypes = ['radio', 'number', 'text', 'textarea', 'select', 'time'] as const satisfies readonly FieldType[];
+
+const builderOptionSchema = z.object({
+  label: z.string({ error: v.optionLabelRequired }).trim().min(1, { error: v.optionLabelRequired }).max(200, { error: v.tooLong(200) }),
+  points: z.number({ error: v.pointsInvalid }).int({ error: v.pointsInvalid }).min(-1000, { error: v.pointsInvalid }).max(1000, { error: v.pointsInvalid }).nullish(),
+});
+
+const builderFieldSchema = z
+  .object({
+    label: z.string({ error: v.fieldLabelRequired }).trim().min(1, { error: v.fieldLabelRequired }).max(500, { error: v.tooLong(500) }),
+    type: z.enum(builderFieldTypes, { error: v.fieldTypeInvalid }),
+    options: z.array(builderOptionSchema).max(50, { error: v.tooManyOptions }).default([]),
+  })
+  .superRefine((field, ctx) => {
+    const hasChoices = field.type === 'radio' || field.type === 'select';
+    if (hasChoices && field.options.length < 2) ctx.addIssue({ code: 'custom', message: v.optionsRequired, path: ['options'] });
+  });
+
+const builderSectionSchema = z.object({
+  title: z.string({ error: v.sectionTitleRequired }).trim().min(1, { error: v.sectionTitleRequired }).max(200, { error: v.tooLong(200) }),
+  fields: z.array(builderFieldSchema).min(1, { error: v.sectionFieldsRequired }).max(200, { error: v.tooManyFields }),
+});
+
+/**
+ * An own template as the builder sends it: sections of fields in order (the server numbers the
+ * fields and the options); options may carry points, which make the template scored.
+ */
+export const qaTemplateWriteRequest = z.object({
+  name: itemNameSchema,
+  description: z.string({ error: v.invalidBody }).trim().max(5000, { error: v.tooLong(5000) }).nullish().transform((d) => d ?? ''),
+  content: z.array(builderSectionSchema, { error: v.templateContentRequired }).min(1, { error: v.templateContentRequired }).max(50, { error: v.tooManyFields }),
+});
+export type QaTemplateWriteRequest = z.input<typeof qaTemplateWriteRequest>;
+export type QaTemplateWrite = z.output<typeof qaTemplateWriteRequest>;
+
+export const qaTemplateResponse = envelope(z.object({ qaTemplate: qaTemplateSchema }));

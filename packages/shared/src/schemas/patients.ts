@@ -20,6 +20,8 @@ export const patientSchema = z.object({
   email: z.string().nullable(),
   country: z.string(),
   avatarExternalKey: z.string().nullable(),
+  /** The patient asked not to get appointment reminders by e-mail. */
+  remindersOptOut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -34,6 +36,8 @@ export const patientResponse = envelope(z.object({ patient: patientSchema }));
 const optionalEmail = z.preprocess(blankToNull, emailSchema.nullish()).transform((email) => email ?? null);
 
 const patientFields = {
+  /** Left out on an edit: the stored choice stays. */
+  remindersOptOut: z.boolean({ error: v.invalidBody }).optional(),
   gender: optionalGender,
   birthdate: optionalBirthdate,
   ...contactFields,
@@ -84,3 +88,24 @@ export const patientListResponse = envelope(
 );
 export type PatientPage = z.infer<typeof patientListResponse>['data'];
 
+
+export const accessActions = ['read', 'create', 'update', 'delete', 'download', 'export'] as const;
+export type AccessAction = (typeof accessActions)[number];
+export const accessEntityTypes = ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment'] as const;
+export type AccessEntityType = (typeof accessEntityTypes)[number];
+
+/** One read or change of the patient's data, as 'Registro de acessos' lists it. */
+export const accessLogEntrySchema = z.object({
+  action: z.enum(accessActions),
+  entityType: z.enum(accessEntityTypes),
+  entityId: z.string(),
+  createdAt: z.string(),
+  ip: z.string().nullable(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+export const accessLogQuery = z.object({
+  limit: patientListQuery.shape.limit,
+  cursor: patientListQuery.shape.cursor,
+});
+export const accessLogResponse = envelope(z.object({ accessLog: z.array(accessLogEntrySchema), nextCursor: z.string().nullable() }));

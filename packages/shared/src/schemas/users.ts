@@ -3,7 +3,8 @@ import { ccForCountry, findCountry } from '../constants/countries';
 import { defaults, genders, limits, titles } from '../constants/limits';
 import { messages } from '../messages/pt-br';
 import { isValidPhone } from '../rules/phone';
-import { isRealIsoDate, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
+import { isRealIsoDate, isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
+import { reminderLeadHoursOptions } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
 
@@ -27,10 +28,19 @@ export const userSchema = z.object({
   country: z.string(),
   profession: z.string().nullable(),
   avatarExternalKey: z.string().nullable(),
+  /** Signed in with a recovery password: nothing but a new password until it is set. */
+  mustChangePassword: z.boolean(),
+  /** IANA name: dates and times of the practice (agenda, e-mails, the assistant) are in it. */
+  timeZone: z.string(),
+  /** 'Registro profissional' (e.g. 'CRP 06/123456'), printed on records and receipts. */
+  professionalRegistration: z.string().nullable(),
+  /** Hours before an appointment its patient is reminded by e-mail; 0: no reminders. */
+  reminderLeadHours: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const userResponse = envelope(z.object({ user: userSchema }));
+export const currentSessionResponse = envelope(z.object({ user: userSchema.nullable() }));
 
 /** Blank (empty or only spaces) means "not given". */
 export const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -41,6 +51,8 @@ export const birthdateSchema = z
   .refine(isRealIsoDate, { error: v.birthdateInvalid })
   .refine((date) => date >= limits.birthdateMin, { error: v.birthdateInvalid })
   .refine((date) => date <= todayIsoDate(), { error: v.birthdateFuture });
+
+export const timeZoneSchema = z.string({ error: v.timeZoneInvalid }).trim().refine(isTimeZone, { error: v.timeZoneInvalid });
 
 export const ccSchema = z
   .string({ error: v.ccInvalid })
@@ -100,6 +112,14 @@ export const profileUpdateRequest = withContactRules(
         (profession) => profession === null || profession.length >= limits.professionMin,
         { error: v.professionMin },
       ),
+      /** Left out: the stored zone stays. */
+      timeZone: timeZoneSchema.optional(),
+      professionalRegistration: optionalText(40),
+      /** Left out: the stored choice stays. */
+      reminderLeadHours: z
+        .number({ error: v.reminderLeadInvalid })
+        .refine((hours) => (reminderLeadHoursOptions as readonly number[]).includes(hours), { error: v.reminderLeadInvalid })
+        .optional(),
     })
     .superRefine((profile, ctx) => {
       if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {
@@ -109,3 +129,17 @@ export const profileUpdateRequest = withContactRules(
 );
 export type ProfileUpdateInput = z.input<typeof profileUpdateRequest>;
 export type ProfileUpdate = z.output<typeof profileUpdateRequest>;
+
+/** An open session of the professional, as 'Minha conta' lists it. */
+export const accountSessionSchema = z.object({
+  id: z.uuid(),
+  /** Browser and system, read from the user agent ('Chrome 131 · Windows'). */
+  device: z.string(),
+  ip: z.string().nullable(),
+  lastUsedAt: z.string(),
+  createdAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsResponse = envelope(z.object({ sessions: z.array(accountSessionSchema) }));

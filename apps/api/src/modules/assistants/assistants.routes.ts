@@ -1,14 +1,26 @@
-import { aiAssistantListResponse } from '@consultorio/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assistantsApi, messages } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
-import { send, sessionUser } from '../../platform/http';
-import { listVisibleAssistants, toAssistant } from './assistants.repository';
+import { route, type RoutesPlugin } from '../../platform/routes';
+import { sessionUser } from '../sessions/sessions.service';
+import * as assistants from './assistants.service';
 
-export function assistantsRoutes(ctx: Context): FastifyPluginAsyncZod {
+export function assistantsRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
-    app.get('/users/me/ai-assistants', { schema: { tags: ['chats'], response: { 200: aiAssistantListResponse } } }, async (request, reply) => {
-      const rows = await listVisibleAssistants(ctx.db, sessionUser(request).id);
-      return send(reply, 200, { aiAssistants: rows.map(toAssistant) });
+    route(app, assistantsApi.list, async (request) => ({ data: { aiAssistants: await assistants.listAssistants(ctx, sessionUser(request).id) } }));
+
+    route(app, assistantsApi.create, async (request) => ({
+      data: { aiAssistant: await assistants.createAssistant(ctx, sessionUser(request).id, request.body) },
+      message: messages.aiAssistants.created,
+    }));
+
+    route(app, assistantsApi.update, async (request) => ({
+      data: { aiAssistant: await assistants.updateAssistant(ctx, sessionUser(request).id, request.params.id, request.body) },
+      message: messages.aiAssistants.updated,
+    }));
+
+    route(app, assistantsApi.remove, async (request) => {
+      await assistants.deleteAssistant(ctx, sessionUser(request).id, request.params.id);
+      return { data: null, message: messages.aiAssistants.deleted };
     });
   };
 }

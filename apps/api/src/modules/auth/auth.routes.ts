@@ -1,78 +1,49 @@
-import {
-  confirmTokenRequest,
-  emailRequest,
-  loginRequest,
-  messageEnvelope,
-  messages,
-  registrationRequest,
-  registrationResponse,
-  resendRegistrationRequest,
-  userResponse,
-} from '@consultorio/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authApi, messages } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
-import { clearSessionCookie, send, SESSION_COOKIE, setSessionCookie } from '../../platform/http';
-import { toUser } from '../users/users.repository';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../platform/http';
+import { route, type RoutesPlugin } from '../../platform/routes';
 import * as auth from './auth.service';
 
-const tags = ['auth'];
-
-export function authRoutes(ctx: Context): FastifyPluginAsyncZod {
+/** Registration, login, logout and recovery: public routes, answered without a session. */
+export function authRoutes(ctx: Context): RoutesPlugin {
   const secureCookie = ctx.config.isHttps;
   return async (app) => {
-    app.post(
-      '/users/registrations',
-      { schema: { tags, body: registrationRequest, response: { 201: registrationResponse } } },
-      async (request, reply) => {
-        const registration = await auth.register(ctx, request.body);
-        return send(reply, 201, { userRegistration: registration }, messages.register.created);
-      },
-    );
+    route(app, authApi.register, async (request) => ({
+      data: { userRegistration: await auth.register(ctx, request.body) },
+      message: messages.register.created,
+    }));
 
-    app.post(
-      '/users/registrations/resend-email',
-      { schema: { tags, body: resendRegistrationRequest, response: { 200: messageEnvelope } } },
-      async (request, reply) => {
-        await auth.resendRegistrationMail(ctx, request.body.id);
-        return send(reply, 200, null, messages.register.resent);
-      },
-    );
-
-    app.post(
-      '/users/registrations/confirm',
-      { schema: { tags, body: confirmTokenRequest, response: { 200: messageEnvelope } } },
-      async (request, reply) => {
-        await auth.confirmRegistration(ctx, request.body.confirmationToken);
-        return send(reply, 200, null, messages.confirmation.registrationConfirmed);
-      },
-    );
-
-    app.post(
-      '/users/users-sessions',
-      { schema: { tags, body: loginRequest, response: { 200: userResponse } } },
-      async (request, reply) => {
-        const session = await auth.login(ctx, request.body, request.ip);
-        setSessionCookie(reply, session.token, session.maxAgeSeconds, secureCookie);
-        return send(reply, 200, { user: toUser(session.user) });
-      },
-    );
-
-    app.delete('/users/users-sessions', { schema: { tags, response: { 200: messageEnvelope } } }, async (request, reply) => {
-      await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(reply, secureCookie);
-      return send(reply, 200, null, messages.success.loggedOut);
+    route(app, authApi.resendRegistrationMail, async (request) => {
+      await auth.resendRegistrationMail(ctx, request.body.id);
+      return { data: null, message: messages.register.resent };
     });
 
-    app.post(
-      '/users/recover-username',
-      { schema: { tags, body: emailRequest, response: { 200: messageEnvelope } } },
-      async (request, reply) => send(reply, 200, null, auth.recoverUsername(ctx, request.body.email)),
-    );
+    route(app, authApi.confirmRegistration, async (request) => {
+      await auth.confirmRegistration(ctx, request.body.confirmationToken);
+      return { data: null, message: messages.confirmation.registrationConfirmed };
+    });
 
-    app.post(
-      '/users/recover-password',
-      { schema: { tags, body: emailRequest, response: { 200: messageEnvelope } } },
-      async (request, reply) => send(reply, 200, null, auth.recoverPassword(ctx, request.body.email)),
-    );
+    route(app, authApi.login, async (request, reply) => {
+      const loggedIn = await auth.login(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, loggedIn.token, loggedIn.maxAgeSeconds, secureCookie);
+      return { data: { user: loggedIn.user } };
+    });
+
+    route(app, authApi.currentSession, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await auth.currentSession(ctx, token, request.ip) : null;
+      if (token && session?.cookieMaxAge) setSessionCookie(reply, token, session.cookieMaxAge, secureCookie);
+      return { data: { user: session?.user ?? null } };
+    });
+
+    route(app, authApi.logout, async (request, reply) => {
+      await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, secureCookie);
+      return { data: null, message: messages.success.loggedOut };
+    });
+
+    route(app, authApi.recoverUsername, async (request) => ({ data: null, message: await auth.recoverUsername(ctx, request.body.email) }));
+
+    route(app, authApi.recoverPassword, async (request) => ({ data: null, message: await auth.recoverPassword(ctx, request.body.email) }));
   };
 }

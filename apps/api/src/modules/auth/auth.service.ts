@@ -1,61 +1,80 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { limits, messages, todayIsoDate } from '@consultorio/shared';
+import { limits, messages, todayIsoDate, type User } from '@consultorio/shared';
 import type { z } from 'zod';
 import type { loginRequest, registrationRequest } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { hashPassword, verifyDecoyPassword, verifyPassword } from '../../platform/passwords';
-import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
-import { findUserByEmail, findUserByUsername, setPasswordHash, type UserRow } from '../users/users.repository';
-import { addDaysIso } from '../billing/billing.service';
+import { once } from '../../platform/jobs/once';
+import { hashPassword, verifyDecoyPassword } from '../../platform/passwords';
+import { hashToken, newToken } from '../../platform/tokens';
+import { addDaysIso, startTrial } from '../billing/billing.service';
+import { endOtherSessions, endSession, resolveSession, startSession, type Client } from '../sessions/sessions.service';
+import { countAttempt, resetCounter, uncountAttempt } from '../throttling/throttling.service';
+import { checkLoginPassword, findUserByEmail, findUserByUsername, issueRecoveryPassword, toUser } from '../users/users.service';
 import * as repo from './auth.repository';
 import { sendNewPasswordMail, sendRegistrationMail, sendUsernameMail } from './auth.mails';
 
 const HOUR = 3600;
 
+/**
+ * A pending registration keeps its username and e-mail until its link expires: another one with
+ * the same username answers 409, and another one with the same e-mail resends that one's link
+ * (at most once per resend interval) without changing what it holds. The link goes out through
+ * the job queue.
+ */
 export async function register(ctx: Context, input: z.output<typeof registrationRequest>) {
   const taken = await repo.findTakenIdentity(ctx.db, input.username, input.email);
   if (taken.usernameTaken) throw new AppError('USERNAME_TAKEN');
   if (taken.emailTaken) throw new AppError('EMAIL_TAKEN');
-  const token = newToken();
   const now = ctx.clock.now();
-  const registration = await repo.insertRegistration(ctx.db, {
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    tokenHash: hashToken(token),
-    expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
-    lastSentAt: now,
-  });
-  await sendMailOrUnavailable(ctx, () => sendRegistrationMail(ctx, registration, token));
+  const pending = await repo.findPendingRegistrations(ctx.db, input.username, input.email, now);
+  const sameEmail = pending.find((registration) => registration.email === input.email);
+  if (sameEmail) {
+    await resendIfDue(ctx, sameEmail.id);
+    return { id: sameEmail.id };
+  }
+  if (pending.length > 0) throw new AppError('USERNAME_TAKEN');
+  const registration = await repo.insertRegistration(
+    ctx.db,
+    {
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      // No link works until the mail job gives the registration its own.
+      tokenHash: hashToken(newToken()),
+      expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
+      lastSentAt: now,
+    },
+    now,
+  );
+  await ctx.jobs.send(REGISTRATION_LINK_JOB, { registrationId: registration.id });
   return { id: registration.id };
 }
 
-export async function resendRegistrationMail(ctx: Context, id: string): Promise<void> {
+/** Queues a new link for the registration when its last mail is older than the resend interval; whether one was queued. */
+async function resendIfDue(ctx: Context, id: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const token = newToken();
-  const renewed = await repo.renewRegistrationToken(ctx.db, id, {
-    tokenHash: hashToken(token),
-    expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
-    now,
-    sentBefore: addSeconds(now, -limits.resendRegistrationSeconds),
-  });
-  if (!renewed) {
-    const exists = await repo.registrationExists(ctx.db, id, now);
-    throw new AppError(exists ? 'RESEND_TOO_SOON' : 'REGISTRATION_NOT_FOUND');
-  }
-  await sendMailOrUnavailable(ctx, () => sendRegistrationMail(ctx, renewed, token));
+  const claimed = await repo.claimResend(ctx.db, id, { now, sentBefore: addSeconds(now, -limits.resendRegistrationSeconds) });
+  if (claimed) await ctx.jobs.send(REGISTRATION_LINK_JOB, { registrationId: id });
+  return claimed !== undefined;
 }
 
+export async function resendRegistrationMail(ctx: Context, id: string): Promise<void> {
+  if (await resendIfDue(ctx, id)) return;
+  const exists = await repo.registrationExists(ctx.db, id, ctx.clock.now());
+  throw new AppError(exists ? 'RESEND_TOO_SOON' : 'REGISTRATION_NOT_FOUND');
+}
+
+/** Turns the registration into a professional on a trial of the default plan. */
 export async function confirmRegistration(ctx: Context, token: string): Promise<void> {
   try {
     const now = ctx.clock.now();
     const trialDueDate = addDaysIso(todayIsoDate(now), ctx.config.trialDays);
-    const user = await repo.confirmRegistration(ctx.db, hashToken(token), now, trialDueDate);
-    if (!user) throw new AppError('CONFIRMATION_INVALID');
+    const confirmed = await repo.confirmRegistration(ctx.db, hashToken(token), now, (tx, userId) => startTrial(tx, userId, trialDueDate));
+    if (!confirmed) throw new AppError('CONFIRMATION_INVALID');
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_key')) throw new AppError('USERNAME_TAKEN');
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('EMAIL_TAKEN');
@@ -63,147 +82,136 @@ export async function confirmRegistration(ctx: Context, token: string): Promise<
   }
 }
 
-async function sendMailOrUnavailable(ctx: Context, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    ctx.log.error({ err: error }, 'mail delivery failed');
-    throw new AppError('SERVICE_UNAVAILABLE');
-  }
-}
-
-// ---- sessions ----
-
-export interface NewSession {
-  token: string;
-  user: UserRow;
-  maxAgeSeconds: number;
-}
+// ---- login ----
 
 function throttleKeys(username: string, ip: string) {
-  return { user: `user:${username.toLowerCase()}`, ip: `ip:${ip}` };
+  const account = username.toLowerCase();
+  return { accountAtAddress: `login:${account}:${ip}`, address: `ip:${ip}`, account: `user:${account}` };
 }
 
+type ThrottleKeys = ReturnType<typeof throttleKeys>;
+
 /**
- * Counts the attempt for its username and IP, then refuses it (429) or slows it according to
- * the counts. Counting comes before the password check so that concurrent guesses cannot all
- * pass on the same old count; a successful attempt is taken back afterwards.
+ * Counts the attempt for its account at its address, its address and its account, then refuses
+ * it (429) or slows it according to the counts. Counting comes before the password check so
+ * that concurrent guesses cannot all pass on the same old count; a successful attempt is taken
+ * back afterwards.
  */
-async function applyLoginThrottle(ctx: Context, keys: { user: string; ip: string }): Promise<void> {
+async function applyLoginThrottle(ctx: Context, keys: ThrottleKeys): Promise<void> {
   const policy = ctx.loginThrottle;
-  const now = ctx.clock.now();
-  const windowStart = addSeconds(now, -policy.windowSeconds);
-  const userAttempts = await repo.countAttempt(ctx.db, keys.user, now, windowStart);
-  const ipAttempts = await repo.countAttempt(ctx.db, keys.ip, now, windowStart);
-  if (userAttempts > policy.userRefuseAfter || ipAttempts > policy.ipRefuseAfter) {
+  const [atAddress, fromAddress, forAccount] = await Promise.all([
+    countAttempt(ctx, keys.accountAtAddress, policy.windowSeconds),
+    countAttempt(ctx, keys.address, policy.windowSeconds),
+    countAttempt(ctx, keys.account, policy.windowSeconds),
+  ]);
+  if (atAddress > policy.accountAtAddressRefuseAfter || fromAddress > policy.addressRefuseAfter) {
     throw new AppError('TOO_MANY_LOGINS');
   }
-  const excess = Math.max(userAttempts - policy.userSlowAfter, ipAttempts - policy.ipSlowAfter, 0);
+  const excess = forAccount - policy.accountSlowAfter;
   if (excess > 0) await sleep(Math.min(excess * policy.delayStepMs, policy.maxDelayMs));
 }
 
-/**
- * The account's password or a recovery password that has not expired. Using either one
- * retires the recovery passwords; using a recovery password makes it the account's password.
- */
-async function checkPassword(ctx: Context, user: UserRow, password: string): Promise<boolean> {
-  if (await verifyPassword(user.passwordHash, password)) {
-    await repo.deletePasswordResets(ctx.db, user.id);
-    return true;
-  }
-  const resets = await repo.findActivePasswordResets(ctx.db, user.id, ctx.clock.now());
-  for (const reset of resets) {
-    if (await verifyPassword(reset.passwordHash, password)) {
-      await setPasswordHash(ctx.db, user.id, reset.passwordHash, ctx.clock.now());
-      await repo.deletePasswordResets(ctx.db, user.id);
-      return true;
-    }
-  }
-  return false;
+async function forgiveLoginAttempt(ctx: Context, keys: ThrottleKeys): Promise<void> {
+  await Promise.all([resetCounter(ctx, keys.accountAtAddress), resetCounter(ctx, keys.account), uncountAttempt(ctx, keys.address)]);
 }
 
-export async function login(ctx: Context, input: z.output<typeof loginRequest>, ip: string): Promise<NewSession> {
-  const keys = throttleKeys(input.username, ip);
+export interface LoggedIn {
+  token: string;
+  maxAgeSeconds: number;
+  user: User;
+}
+
+/**
+ * Opens a session. A login with a recovery password ends every other session of the account
+ * and leaves this one able to do nothing but set a new password.
+ */
+export async function login(ctx: Context, input: z.output<typeof loginRequest>, client: Client): Promise<LoggedIn> {
+  const keys = throttleKeys(input.username, client.ip);
   await applyLoginThrottle(ctx, keys);
-  const user = await findUserByUsername(ctx.db, input.username.toLowerCase());
+  const user = await findUserByUsername(ctx, input.username.toLowerCase());
   if (!user) {
     await verifyDecoyPassword(input.password);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await checkPassword(ctx, user, input.password))) throw new AppError('INVALID_CREDENTIALS');
-  await repo.resetCounter(ctx.db, keys.user);
-  await repo.uncountAttempt(ctx.db, keys.ip);
-  return startSession(ctx, user);
+  const used = await checkLoginPassword(ctx, user, input.password);
+  if (!used) throw new AppError('INVALID_CREDENTIALS');
+  await forgiveLoginAttempt(ctx, keys);
+  const session = await startSession(ctx, used.user, client);
+  if (used.kind === 'recovery') await endOtherSessions(ctx, user.id, session.tokenHash);
+  return { token: session.token, maxAgeSeconds: session.maxAgeSeconds, user: toUser(used.user) };
 }
 
-export async function startSession(ctx: Context, user: UserRow): Promise<NewSession> {
-  const token = newToken();
-  const maxAgeSeconds = ctx.config.sessionTtlSeconds;
-  await repo.insertSession(ctx.db, {
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: addSeconds(ctx.clock.now(), maxAgeSeconds),
-  });
-  return { token, user, maxAgeSeconds };
-}
-
-/**
- * The user of a session cookie, extending the session when less than half of its time is left;
- * `extended` tells the caller to renew the cookie too, or the browser would drop it on the old date.
- */
-export async function resolveSession(
-  ctx: Context,
-  token: string,
-): Promise<{ user: UserRow; tokenHash: string; extended: boolean } | null> {
-  const tokenHash = hashToken(token);
-  const now = ctx.clock.now();
-  const found = await repo.findSessionUser(ctx.db, tokenHash, now);
-  if (!found) return null;
-  const ttl = ctx.config.sessionTtlSeconds;
-  const extended = found.expiresAt.getTime() - now.getTime() < (ttl * 1000) / 2;
-  if (extended) await repo.extendSession(ctx.db, tokenHash, addSeconds(now, ttl));
-  return { user: found.user, tokenHash, extended };
+/** The user of a session cookie (renewing the session as any use does), or null when it is not valid. */
+export async function currentSession(ctx: Context, token: string, ip: string): Promise<{ user: User; cookieMaxAge: number | null } | null> {
+  const session = await resolveSession(ctx, token, ip);
+  return session ? { user: toUser(session.user), cookieMaxAge: session.cookieMaxAge } : null;
 }
 
 export async function logout(ctx: Context, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(ctx.db, hashToken(token));
+  await endSession(ctx, token);
 }
 
 // ---- recovery ----
-// Both answer the same way whether or not the e-mail exists; the work runs in the background
-// so the answer's timing does not tell either.
+// Both answer the same way whether or not the e-mail exists, and at once: the work is a job, so
+// the answer's timing does not tell either.
 
 /** Recovery mails per address and kind within an hour; beyond it requests are silently dropped. */
 export const RECOVERY_MAILS_PER_HOUR = 3;
 
+export async function recoverUsername(ctx: Context, email: string): Promise<string> {
+  await ctx.jobs.send(RECOVER_USERNAME_JOB, { email });
+  return messages.recovery.sent;
+}
+
+export async function recoverPassword(ctx: Context, email: string): Promise<string> {
+  await ctx.jobs.send(RECOVER_PASSWORD_JOB, { email });
+  return messages.recovery.sent;
+}
+
+// ---- the jobs that send this module's mail ----
+
+const REGISTRATION_LINK_JOB = 'mail.registration-link';
+const RECOVER_USERNAME_JOB = 'mail.recover-username';
+const RECOVER_PASSWORD_JOB = 'mail.recover-password';
+
 /** Counts a recovery request for the address; false once the hourly allowance is used up. */
 async function withinRecoveryAllowance(ctx: Context, kind: string, email: string): Promise<boolean> {
-  const now = ctx.clock.now();
-  const count = await repo.countAttempt(ctx.db, `${kind}:${email}`, now, addSeconds(now, -HOUR));
-  return count <= RECOVERY_MAILS_PER_HOUR;
+  return (await countAttempt(ctx, `${kind}:${email}`, HOUR)) <= RECOVERY_MAILS_PER_HOUR;
 }
 
-export function recoverUsername(ctx: Context, email: string): string {
-  ctx.tasks.run('recover-username', async () => {
-    if (!(await withinRecoveryAllowance(ctx, 'recover-username', email))) return;
-    const user = await findUserByEmail(ctx.db, email);
-    if (user) await sendUsernameMail(ctx, user);
+/** The jobs of this module; each sends its mail once, even when retried after its worker died. */
+export function defineAuthJobs(ctx: Context): void {
+  ctx.jobs.define<{ registrationId: string }>(REGISTRATION_LINK_JOB, {
+    handle: ({ id, data }) =>
+      once(ctx.db, id, async () => {
+        const token = newToken();
+        const now = ctx.clock.now();
+        const registration = await repo.setRegistrationToken(ctx.db, data.registrationId, {
+          tokenHash: hashToken(token),
+          expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
+          now,
+        });
+        if (registration) await sendRegistrationMail(ctx, registration, token);
+      }),
   });
-  return messages.recovery.sent;
+  ctx.jobs.define<{ email: string }>(RECOVER_USERNAME_JOB, {
+    handle: ({ id, data }) =>
+      once(ctx.db, id, async () => {
+        if (!(await withinRecoveryAllowance(ctx, 'recover-username', data.email))) return;
+        const user = await findUserByEmail(ctx, data.email);
+        if (user) await sendUsernameMail(ctx, user);
+      }),
+  });
+  ctx.jobs.define<{ email: string }>(RECOVER_PASSWORD_JOB, {
+    handle: ({ id, data }) =>
+      once(ctx.db, id, async () => {
+        if (!(await withinRecoveryAllowance(ctx, 'recover-password', data.email))) return;
+        const user = await findUserByEmail(ctx, data.email);
+        if (user) await sendNewPasswordMail(ctx, user, await issueRecoveryPassword(ctx, user));
+      }),
+  });
 }
 
-export function recoverPassword(ctx: Context, email: string): string {
-  ctx.tasks.run('recover-password', async () => {
-    if (!(await withinRecoveryAllowance(ctx, 'recover-password', email))) return;
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user) return;
-    const password = newRandomPassword();
-    await repo.replacePasswordReset(ctx.db, {
-      userId: user.id,
-      passwordHash: await hashPassword(password),
-      expiresAt: addSeconds(ctx.clock.now(), limits.recoveryPasswordMinutes * 60),
-    });
-    await sendNewPasswordMail(ctx, user, password);
-  });
-  return messages.recovery.sent;
+export async function purgeExpiredRegistrations(ctx: Context): Promise<void> {
+  await repo.deleteExpiredRegistrations(ctx.db, ctx.clock.now());
 }

@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
 import { formatCents, isRealIsoDate, planPeriods, type PlanPeriod } from '@consultorio/shared';
-import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { addDaysIso, normalizeCouponCode, subscribeToPlan } from './billing.service';
 import { isUniqueViolation } from '../../platform/errors';
+import { findUserByUsernameOrEmail } from '../users/users.service';
 import * as repo from './billing.repository';
 
 export const adminUsage = `Uso: npm run admin -- <comando> [opções]
@@ -52,7 +51,7 @@ function wholeNumber(value: string | undefined, name: string, { min = 0, max = I
 
 async function findUser(db: Db, who: string | undefined) {
   if (!who) throw new AdminError('Informe o usuário ou o e-mail do profissional.');
-  const [user] = await db.select().from(users).where(or(eq(users.username, who), eq(users.email, who.toLowerCase())));
+  const user = await findUserByUsernameOrEmail({ db }, who);
   if (!user) throw new AdminError(`Profissional não encontrado: ${who}`);
   return user;
 }

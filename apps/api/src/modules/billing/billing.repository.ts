@@ -1,4 +1,3 @@
-import type { Plan, Subscription } from '@consultorio/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, coupons, plans, subscriptions } from '../../db/schema';
@@ -6,26 +5,6 @@ import { couponRedemptions, coupons, plans, subscriptions } from '../../db/schem
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
-
-export function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    period: row.period,
-    patientsLimit: row.patientsLimit,
-    priceCents: row.priceCents,
-  };
-}
-
-export function toSubscription(row: SubscriptionRow): Subscription {
-  return {
-    dueDate: row.dueDate,
-    cancellationDate: row.cancellationDate?.toISOString() ?? null,
-    isTrial: row.isTrial,
-    priceCents: row.priceCents,
-  };
-}
 
 export async function findSubscription(db: Db | Tx, userId: string) {
   const [row] = await db

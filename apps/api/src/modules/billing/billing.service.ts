@@ -1,16 +1,41 @@
-import { todayIsoDate } from '@consultorio/shared';
+import { todayIsoDate, type Plan, type Subscription, type SubscriptionData } from '@consultorio/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { UserRow } from '../users/users.repository';
+import type { SessionUser } from '../sessions/sessions.service';
 import * as repo from './billing.repository';
-import type { PlanRow } from './billing.repository';
+import type { PlanRow, SubscriptionRow } from './billing.repository';
+
+export function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    period: row.period,
+    patientsLimit: row.patientsLimit,
+    priceCents: row.priceCents,
+  };
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    dueDate: row.dueDate,
+    cancellationDate: row.cancellationDate?.toISOString() ?? null,
+    isTrial: row.isTrial,
+    priceCents: row.priceCents,
+  };
+}
 
 /** yyyy-mm-dd plus a number of days, in calendar days. */
 export function addDaysIso(date: string, days: number): string {
   const moved = new Date(`${date}T00:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
+}
+
+/** A newly confirmed professional's trial of the default plan, inside the confirmation's transaction. */
+export async function startTrial(tx: Tx, userId: string, dueDate: string): Promise<void> {
+  await repo.startTrial(tx, userId, dueDate);
 }
 
 /**
@@ -23,8 +48,14 @@ export async function subscribeToPlan(db: Db | Tx, userId: string, plan: PlanRow
   return dueDate;
 }
 
-export async function getSubscription(ctx: Context, userId: string) {
-  return repo.findSubscription(ctx.db, userId);
+/** The subscription and plan; the patient count is the session's user row, read for this request. */
+export async function getSubscription(ctx: Context, user: SessionUser): Promise<SubscriptionData> {
+  const found = await repo.findSubscription(ctx.db, user.id);
+  return {
+    userSubscription: found ? toSubscription(found.subscription) : null,
+    plan: found ? toPlan(found.plan) : null,
+    patientsUsed: user.patientCount,
+  };
 }
 
 /** Coupons are case-insensitive and trimmed: they are stored and compared upper-case. */
@@ -35,8 +66,9 @@ export function normalizeCouponCode(code: string): string {
 /**
  * Applies a coupon: a plan coupon moves the professional to its plan for its number of days
  * (no longer a trial); a percentage coupon lowers the price of the current subscription.
+ * Answers the subscription as it now is.
  */
-export async function applyCoupon(ctx: Context, user: UserRow, code: string): Promise<void> {
+export async function applyCoupon(ctx: Context, user: SessionUser, code: string): Promise<SubscriptionData> {
   const now = ctx.clock.now();
   const applied = await repo.redeemCoupon(ctx.db, user.id, normalizeCouponCode(code), now, async (tx, coupon) => {
     if (coupon.planId && coupon.days) {
@@ -56,4 +88,5 @@ export async function applyCoupon(ctx: Context, user: UserRow, code: string): Pr
     return false;
   });
   if (!applied) throw new AppError('COUPON_INVALID');
+  return getSubscription(ctx, user);
 }

@@ -1,17 +1,16 @@
 import { computeScore, messages, type ChatMessageContent } from '@consultorio/shared';
 import { marked } from 'marked';
 import type { ModelMessage } from '../../platform/ai';
-import { escapeHtml, sanitizeRecordHtml } from '../../platform/sanitize-html';
+import { escapeHtml } from '../../platform/sanitize-html';
 import { htmlToPlainText, type ExtractedText } from '../../platform/text-extraction';
-import type { FormWithTemplate } from '../forms/forms.repository';
-import type { RecordRow } from '../records/records.repository';
+import type { FormWithTemplate } from '../forms/forms.service';
+import type { RecordRow } from '../records/records.service';
 import type { ChatMessageRow } from './chats.repository';
 
 const tr = messages.chats.transcript;
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-export function formatDateTime(date: Date): string {
-  return dateTime.format(date);
+/** A date and time as the assistant and the transcript show it: pt-BR, in the professional's time zone. */
+export function formatDateTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** The history as the model reads it: the professional's turns as the user, the assistant's as its own. */
@@ -45,10 +44,10 @@ function optionLabel(options: readonly { value: string; label: string }[], value
 }
 
 /** A record as plain text, under its name and dates. */
-export function recordModelText(record: RecordRow): string {
+export function recordModelText(record: RecordRow, timeZone: string): string {
   const text = htmlToPlainText(record.content).trim();
   return [
-    `Prontuário "${record.name}" (criado em ${formatDateTime(record.createdAt)}):`,
+    `Prontuário "${record.name}" (criado em ${formatDateTime(record.createdAt, timeZone)}):`,
     '',
     text || '(prontuário sem texto)',
   ].join('\n');
@@ -74,9 +73,14 @@ function describeFile({ extracted }: SentFile): string {
   return extracted.truncated ? `${extracted.text}\n[…o restante do arquivo foi cortado]` : extracted.text;
 }
 
-/** What a message shows for files: the names, with the text if any. */
+/** What a message shows for files: the names, the text if any, and the files whose text could not be read. */
 export function attachmentsContent(files: readonly SentFile[], userText: string | undefined): ChatMessageContent {
-  return userText ? { text: userText, attachments: files.map((file) => file.name) } : { attachments: files.map((file) => file.name) };
+  const unreadable = files.filter((file) => file.extracted?.unreadable).map((file) => file.name);
+  return {
+    ...(userText ? { text: userText } : {}),
+    attachments: files.map((file) => file.name),
+    ...(unreadable.length > 0 ? { unreadable } : {}),
+  };
 }
 
 export const clinicalNoteInstructions = [
@@ -90,14 +94,14 @@ export const clinicalNoteInstructions = [
 ].join('\n');
 
 /** The session as one text for the note's writer. */
-export function transcriptForNote(chatName: string, patientName: string, rows: readonly ChatMessageRow[]): string {
-  const turns = rows.map((row) => `[${formatDateTime(row.createdAt)}] ${row.sender === 'user' ? 'Profissional' : 'Assistente'}:\n${row.modelText}`);
+export function transcriptForNote(chatName: string, patientName: string, rows: readonly ChatMessageRow[], timeZone: string): string {
+  const turns = rows.map((row) => `[${formatDateTime(row.createdAt, timeZone)}] ${row.sender === 'user' ? 'Profissional' : 'Assistente'}:\n${row.modelText}`);
   return [`Sessão "${chatName}" sobre o paciente ${patientName}.`, '', 'Transcrição:', '', ...turns].join('\n\n');
 }
 
-/** The model's Markdown as the record editor's HTML, sanitized like anything the editor saves. */
+/** The model's Markdown as HTML (sanitized like anything the editor saves when it is stored). */
 export function noteHtml(markdown: string): string {
-  return sanitizeRecordHtml(marked.parse(markdown, { async: false, gfm: true }));
+  return marked.parse(markdown, { async: false, gfm: true });
 }
 
 function contentLines(content: ChatMessageContent): string[] {
@@ -119,10 +123,11 @@ export function transcriptHtml(options: {
   patientName: string;
   rows: readonly ChatMessageRow[];
   now: Date;
+  timeZone: string;
 }): string {
   const header: string[] = [
     `<h2>${escapeHtml(tr.title(options.chatName))}</h2>`,
-    `<p><em>${escapeHtml(tr.notice(formatDateTime(options.now)))}</em></p>`,
+    `<p><em>${escapeHtml(tr.notice(formatDateTime(options.now, options.timeZone)))}</em></p>`,
     `<p><strong>${tr.patient}</strong> ${escapeHtml(options.patientName)}<br><strong>${tr.assistant}</strong> ${escapeHtml(options.assistantName)}</p>`,
   ];
   // The offline assistant's notices say nothing about the patient: a clean transcript leaves them out.
@@ -132,7 +137,7 @@ export function transcriptHtml(options: {
   const turns = rows.map((row) => {
     const who = row.sender === 'user' ? tr.professional : tr.assistantTurn;
     const body = contentLines(row.content).map(escapeHtml).join('<br>');
-    return `<p><strong>${who} (${formatDateTime(row.createdAt)}):</strong><br>${body}</p>`;
+    return `<p><strong>${who} (${formatDateTime(row.createdAt, options.timeZone)}):</strong><br>${body}</p>`;
   });
-  return sanitizeRecordHtml([...header, ...turns].join(''));
+  return [...header, ...turns].join('');
 }

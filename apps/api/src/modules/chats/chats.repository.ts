@@ -1,34 +1,14 @@
-import type { Chat, ChatMessage, ChatMessageContent, ChatMessageFile, ChatSender } from '@consultorio/shared';
+import type { ChatMessageContent, ChatMessageFile, ChatSender } from '@consultorio/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aiAssistants, chatAttachments, chatMessages, chats, files } from '../../db/schema';
-import type { NewStoredFile } from '../../platform/stored-files';
-import type { AssistantRow } from '../assistants/assistants.repository';
+import { aiAssistants, chatAttachments, chatMessages, chats, files, users, type StoredFileValues } from '../../db/schema';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
-
-export function toChat(row: ChatRow, assistantName: string): Chat {
-  return {
-    id: row.id,
-    externalId: row.externalId,
-    name: row.name,
-    aiAssistantId: row.aiAssistantId,
-    aiAssistantName: assistantName,
-    patientId: row.patientId,
-    creationDate: row.createdAt.toISOString(),
-    lastUpdateDate: row.updatedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+type AssistantRow = typeof aiAssistants.$inferSelect;
 
 /** A message of the thread with the files sent in it. */
 export type ThreadMessage = ChatMessageRow & { files: ChatMessageFile[] };
-
-export function toChatMessage(row: ThreadMessage): ChatMessage {
-  const createdAt = row.createdAt.toISOString();
-  return { id: row.id, sender: row.sender, content: row.content, files: row.files, createdAt, creationDate: createdAt };
-}
 
 /** The patient's chats, newest first, each with its assistant's name. */
 export async function listPatientChats(db: Db, ownerId: string, patientId: string) {
@@ -55,14 +35,17 @@ export async function insertChat(
 export interface ChatWithAssistant {
   chat: ChatRow;
   assistant: AssistantRow;
+  /** The professional's time zone: times the assistant reads are in it. */
+  timeZone: string;
 }
 
-/** The owner's chat with its assistant; undefined when it is not theirs. */
+/** The owner's chat with its assistant and the owner's time zone; undefined when it is not theirs. */
 export async function findOwnedChat(db: Db, ownerId: string, id: string): Promise<ChatWithAssistant | undefined> {
   const [row] = await db
-    .select({ chat: chats, assistant: aiAssistants })
+    .select({ chat: chats, assistant: aiAssistants, timeZone: users.timeZone })
     .from(chats)
     .innerJoin(aiAssistants, eq(aiAssistants.id, chats.aiAssistantId))
+    .innerJoin(users, eq(users.id, chats.ownerId))
     .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)));
   return row;
 }
@@ -82,11 +65,11 @@ export async function updateChat(
   return row;
 }
 
-/** Deletes the chat with its messages; returns the storage keys of the files sent in it, or undefined when not the owner's. */
-export async function deleteChat(db: Db, ownerId: string, id: string): Promise<string[] | undefined> {
+/** Deletes the chat with its messages; returns the storage keys of the files sent in it and its patient, or undefined when not the owner's. */
+export async function deleteChat(db: Db, ownerId: string, id: string): Promise<{ keys: string[]; patientId: string } | undefined> {
   return db.transaction(async (tx) => {
     const [chat] = await tx
-      .select({ id: chats.id })
+      .select({ id: chats.id, patientId: chats.patientId })
       .from(chats)
       .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)))
       .for('update');
@@ -101,7 +84,7 @@ export async function deleteChat(db: Db, ownerId: string, id: string): Promise<s
       .where(and(inArray(files.key, sent), eq(files.ownerId, ownerId)))
       .returning({ key: files.key });
     await tx.delete(chats).where(eq(chats.id, id));
-    return removed.map((file) => file.key);
+    return { keys: removed.map((file) => file.key), patientId: chat.patientId };
   });
 }
 
@@ -126,7 +109,7 @@ export interface NewChatMessage {
   content: ChatMessageContent;
   modelText: string;
   /** Files already in storage, recorded with the message. */
-  files?: Array<NewStoredFile & { basename: string }>;
+  files?: Array<StoredFileValues & { basename: string }>;
 }
 
 /**

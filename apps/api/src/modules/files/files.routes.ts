@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { filesApi } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
-import { sessionUser } from '../../platform/http';
+import { rawRoute, type RoutesPlugin } from '../../platform/routes';
+import { sessionUser } from '../sessions/sessions.service';
 import { openOwnedFile } from './files.service';
 
 /** Types a browser shows without running anything; every other type is only downloaded. */
@@ -22,21 +22,25 @@ function dispositionFor(contentType: string, originalName: string | null): strin
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function filesRoutes(ctx: Context): FastifyPluginAsyncZod {
+/**
+ * Health data must not stay in a shared or browser cache: files are `no-store`; only an avatar,
+ * shown on many screens, may be kept a few minutes by the browser itself, never by a proxy.
+ */
+function cacheControlFor(key: string): string {
+  return key.startsWith('avatar-') ? 'private, max-age=300' : 'private, no-store';
+}
+
+export function filesRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
-    app.get(
-      '/files/:key',
-      { schema: { tags: ['files'], params: z.object({ key: z.string().max(200) }) } },
-      async (request, reply) => {
-        const file = await openOwnedFile(ctx, sessionUser(request).id, request.params.key);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', dispositionFor(file.contentType, file.originalName))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .send(file.body);
-      },
-    );
+    rawRoute(app, filesApi.download, async (request, reply) => {
+      const file = await openOwnedFile(ctx, sessionUser(request).id, request.params.key);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', dispositionFor(file.contentType, file.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', cacheControlFor(request.params.key))
+        .send(file.body);
+    });
   };
 }

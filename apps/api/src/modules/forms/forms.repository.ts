@@ -1,27 +1,10 @@
-import type { Form, FormContent } from '@consultorio/shared';
+import type { FormContent } from '@consultorio/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { forms, patients, qaTemplates, users } from '../../db/schema';
-import { patientSummaryColumns } from '../patients/patients.repository';
-import type { QaTemplateRow } from '../qa-templates/qa-templates.repository';
+import { forms, patients, patientSummaryColumns, qaTemplates, users } from '../../db/schema';
 
 export type FormRow = typeof forms.$inferSelect;
-
-export function toForm(row: FormRow, templateName: string): Form {
-  return {
-    id: row.id,
-    name: row.name,
-    qaTemplateId: row.qaTemplateId,
-    qaTemplateName: templateName,
-    patientId: row.patientId,
-    content: row.content,
-    publicToken: row.publicToken,
-    isLocked: row.isLocked,
-    creationDate: row.createdAt.toISOString(),
-    lastUpdateDate: row.updatedAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+type QaTemplateRow = typeof qaTemplates.$inferSelect;
 
 export interface FormWithTemplate {
   form: FormRow;
@@ -36,6 +19,16 @@ export async function listPatientForms(db: Db, ownerId: string, patientId: strin
     .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
     .where(and(eq(forms.ownerId, ownerId), eq(forms.patientId, patientId)))
     .orderBy(desc(forms.createdAt), desc(forms.id));
+}
+
+/** The patient's forms with their templates (the version each was made with), oldest first. */
+export async function listPatientFormsWithTemplates(db: Db, ownerId: string, patientId: string): Promise<FormWithTemplate[]> {
+  return db
+    .select({ form: forms, template: qaTemplates })
+    .from(forms)
+    .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
+    .where(and(eq(forms.ownerId, ownerId), eq(forms.patientId, patientId)))
+    .orderBy(forms.createdAt, forms.id);
 }
 
 export async function insertForm(
@@ -78,12 +71,13 @@ export async function updateForm(
   return row;
 }
 
-export async function deleteForm(db: Db, ownerId: string, id: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes the owner's form; returns its patient's id, or undefined when it is not theirs. */
+export async function deleteForm(db: Db, ownerId: string, id: string): Promise<string | undefined> {
+  const [deleted] = await db
     .delete(forms)
     .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
-    .returning({ id: forms.id });
-  return deleted.length > 0;
+    .returning({ patientId: forms.patientId });
+  return deleted?.patientId;
 }
 
 /** A form found by its public link, with what the patient may see of it. */

@@ -1,26 +1,63 @@
 import { randomBytes } from 'node:crypto';
-import { checkFormContent, limits, type FormContent } from '@consultorio/shared';
-import { addSeconds } from '../../platform/clock';
+import {
+  checkFormContent,
+  computeScore,
+  fullNameOf,
+  limits,
+  type Form,
+  type FormContent,
+  type PatientSummary,
+  type PublicForm,
+  type QaTemplate,
+} from '@consultorio/shared';
+import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { countAttempt } from '../auth/auth.repository';
-import { getPatient } from '../patients/patients.service';
-import { findCurrentTemplate } from '../qa-templates/qa-templates.repository';
-import type { QaTemplateRow } from '../qa-templates/qa-templates.repository';
+import { ownedPatient, toPatientSummary } from '../patients/patients.service';
+import { findUsableTemplate, toPublicQaTemplate, toQaTemplate, type QaTemplateRow } from '../qa-templates/qa-templates.service';
+import { countAttempt } from '../throttling/throttling.service';
 import * as repo from './forms.repository';
-import type { FormRow } from './forms.repository';
+import type { FormRow, FormWithTemplate } from './forms.repository';
+
+export type { FormRow, FormWithTemplate };
 
 type Answers = Record<string, string | number | null>;
+
+export function toForm(row: FormRow, templateName: string): Form {
+  return {
+    id: row.id,
+    name: row.name,
+    qaTemplateId: row.qaTemplateId,
+    qaTemplateName: templateName,
+    patientId: row.patientId,
+    content: row.content,
+    publicToken: row.publicToken,
+    isLocked: row.isLocked,
+    creationDate: row.createdAt.toISOString(),
+    lastUpdateDate: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the patient's link shows of the form: no ids, no token. */
+function toPublicView(form: FormRow): PublicForm['form'] {
+  return { name: form.name, content: form.content, isLocked: form.isLocked, lastUpdateDate: form.updatedAt.toISOString() };
+}
+
+function noteForm(form: Pick<FormRow, 'id' | 'patientId'>, action: 'read' | 'create' | 'update' | 'delete'): void {
+  noteAccess({ patientId: form.patientId, action, entityType: 'form', entityId: form.id });
+}
 
 /** 192 random bits, URL-safe: the link a patient opens without an account. */
 function newPublicToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export async function listForms(ctx: Context, ownerId: string, patientId: string) {
-  const patient = await getPatient(ctx, ownerId, patientId);
+export async function listForms(ctx: Context, ownerId: string, patientId: string): Promise<{ forms: Form[]; patient: PatientSummary }> {
+  const patient = await ownedPatient(ctx, ownerId, patientId);
   const rows = await repo.listPatientForms(ctx.db, ownerId, patientId);
-  return { rows, patient };
+  noteAccess({ patientId, action: 'read', entityType: 'form', entityId: 'list' });
+  return { forms: rows.map((row) => toForm(row.form, row.templateName)), patient: toPatientSummary(patient) };
 }
 
 export async function createForm(
@@ -28,24 +65,30 @@ export async function createForm(
   ownerId: string,
   patientId: string,
   request: { name: string; qaTemplateId: string },
-): Promise<{ form: FormRow; template: QaTemplateRow }> {
-  await getPatient(ctx, ownerId, patientId);
-  const template = await findCurrentTemplate(ctx.db, ownerId, request.qaTemplateId);
+): Promise<{ form: Form; qaTemplate: QaTemplate }> {
+  await ownedPatient(ctx, ownerId, patientId);
+  const template: QaTemplateRow | undefined = await findUsableTemplate(ctx, ownerId, request.qaTemplateId);
   if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
-  const form = await repo.insertForm(ctx.db, {
-    ownerId,
-    patientId,
-    qaTemplateId: template.id,
-    name: request.name,
-    publicToken: newPublicToken(),
-  }, ctx.clock.now());
-  return { form, template };
+  const form = await repo.insertForm(
+    ctx.db,
+    { ownerId, patientId, qaTemplateId: template.id, name: request.name, publicToken: newPublicToken() },
+    ctx.clock.now(),
+  );
+  noteForm(form, 'create');
+  return { form: toForm(form, template.name), qaTemplate: toQaTemplate(template) };
 }
 
-export async function getForm(ctx: Context, ownerId: string, id: string) {
+/** The professional's form with its template and its patient's names; 404 for another's. */
+export async function ownedForm(ctx: Context, ownerId: string, id: string) {
   const found = await repo.findOwnedForm(ctx.db, ownerId, id);
   if (!found) throw new AppError('FORM_NOT_FOUND');
   return found;
+}
+
+export async function getForm(ctx: Context, ownerId: string, id: string) {
+  const { form, template, patient } = await ownedForm(ctx, ownerId, id);
+  noteForm(form, 'read');
+  return { form: toForm(form, template.name), qaTemplate: toQaTemplate(template), patient: toPatientSummary(patient) };
 }
 
 export async function updateForm(
@@ -53,49 +96,51 @@ export async function updateForm(
   ownerId: string,
   id: string,
   changes: { name?: string | undefined; isLocked?: boolean | undefined },
-): Promise<{ form: FormRow; templateName: string }> {
+): Promise<Form> {
   // Drizzle leaves out undefined values, so only what was sent changes.
   const updated = await repo.updateForm(ctx.db, ownerId, id, changes, ctx.clock.now());
   if (!updated) throw new AppError('FORM_NOT_FOUND');
-  return updated;
+  noteForm(updated.form, 'update');
+  return toForm(updated.form, updated.templateName);
 }
 
 export async function deleteForm(ctx: Context, ownerId: string, id: string): Promise<void> {
-  if (!(await repo.deleteForm(ctx.db, ownerId, id))) throw new AppError('FORM_NOT_FOUND');
+  const patientId = await repo.deleteForm(ctx.db, ownerId, id);
+  if (!patientId) throw new AppError('FORM_NOT_FOUND');
+  noteForm({ id, patientId }, 'delete');
 }
 
 /** The professional saves answers; the lock only stops the patient's link. */
-export async function saveContent(
-  ctx: Context,
-  ownerId: string,
-  id: string,
-  answers: Answers,
-): Promise<{ form: FormRow; templateName: string }> {
-  const found = await repo.findOwnedForm(ctx.db, ownerId, id);
-  if (!found) throw new AppError('FORM_NOT_FOUND');
+export async function saveContent(ctx: Context, ownerId: string, id: string, answers: Answers): Promise<Form> {
+  const found = await ownedForm(ctx, ownerId, id);
   const content = checkedContent(found.template, answers);
   const updated = await repo.updateForm(ctx.db, ownerId, id, { content }, ctx.clock.now());
   if (!updated) throw new AppError('FORM_NOT_FOUND');
-  return updated;
+  noteForm(updated.form, 'update');
+  return toForm(updated.form, updated.templateName);
 }
 
 // ---- the patient's link ----
 
 /** Public calls per IP address and minute; beyond them 429. */
 async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
-  const now = ctx.clock.now();
-  const calls = await countAttempt(ctx.db, `public-form:${ip}`, now, addSeconds(now, -60));
+  const calls = await countAttempt(ctx, `public-form:${ip}`, 60);
   if (calls > limits.publicFormCallsPerMinute) throw new AppError('TOO_MANY_REQUESTS');
 }
 
-export async function getPublicForm(ctx: Context, publicToken: string, ip: string) {
+export async function getPublicForm(ctx: Context, publicToken: string, ip: string): Promise<PublicForm> {
   await limitPublicCalls(ctx, ip);
   const found = await repo.findPublicForm(ctx.db, publicToken);
   if (!found) throw new AppError('FORM_NOT_FOUND');
-  return found;
+  return {
+    form: toPublicView(found.form),
+    patient: { ...found.patient, fullName: fullNameOf(found.patient) },
+    user: found.user,
+    qaTemplate: toPublicQaTemplate(found.template),
+  };
 }
 
-export async function savePublicContent(ctx: Context, publicToken: string, answers: Answers, ip: string): Promise<FormRow> {
+export async function savePublicContent(ctx: Context, publicToken: string, answers: Answers, ip: string): Promise<PublicForm['form']> {
   await limitPublicCalls(ctx, ip);
   const found = await repo.findPublicForm(ctx.db, publicToken);
   if (!found) throw new AppError('FORM_NOT_FOUND');
@@ -105,11 +150,21 @@ export async function savePublicContent(ctx: Context, publicToken: string, answe
   const saved = await repo.savePublicContent(ctx.db, publicToken, content, ctx.clock.now());
   if (saved === 'locked') throw new AppError('FORM_LOCKED');
   if (!saved) throw new AppError('FORM_NOT_FOUND');
-  return saved;
+  return toPublicView(saved);
 }
 
 function checkedContent(template: QaTemplateRow, answers: Answers): FormContent {
   const check = checkFormContent(template.content, answers);
   if (!check.ok) throw new AppError('VALIDATION', check.message);
   return check.content;
+}
+
+/** The patient's forms for the export of their file: answers, the questionnaire as it was, and the score. */
+export async function exportForms(ctx: Context, ownerId: string, patientId: string) {
+  const rows = await repo.listPatientFormsWithTemplates(ctx.db, ownerId, patientId);
+  return rows.map(({ form, template }) => ({
+    ...toForm(form, template.name),
+    questionnaire: toPublicQaTemplate(template),
+    score: template.scoring ? computeScore({ content: template.content, scoring: template.scoring }, form.content) : null,
+  }));
 }

@@ -1,36 +1,9 @@
-import { fullNameOf, searchKey, type Patient, type PatientCreate, type PatientSummary, type PatientUpdate } from '@consultorio/shared';
+import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, patients, plans, subscriptions, users } from '../../db/schema';
-import type { NewStoredFile } from '../../platform/stored-files';
+import { files, patients, plans, subscriptions, users, type StoredFileValues } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
-
-export function toPatient(row: PatientRow): Patient {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    fullName: fullNameOf(row),
-    gender: row.gender,
-    birthdate: row.birthdate,
-    cc: row.cc,
-    phone: row.phone,
-    email: row.email,
-    country: row.country,
-    avatarExternalKey: row.avatarExternalKey,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The columns `toPatientSummary` needs, for queries that join the patient. */
-export const patientSummaryColumns = { id: patients.id, firstName: patients.firstName, lastName: patients.lastName };
-
-/** The patient as forms and records name it: id and names only. */
-export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }): PatientSummary {
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, fullName: fullNameOf(row) };
-}
 
 /** Where a page of the list starts: after this patient in name order. */
 export interface PageStart {
@@ -167,7 +140,7 @@ export async function replacePatientAvatar(
   db: Db,
   ownerId: string,
   id: string,
-  file: NewStoredFile,
+  file: StoredFileValues,
   now: Date,
 ): Promise<{ patient: PatientRow; previousKey: string | null } | undefined> {
   return db.transaction(async (tx) => {

@@ -1,10 +1,48 @@
-import { idSchema, messages, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
+import {
+  fullNameOf,
+  idSchema,
+  messages,
+  searchKey,
+  type Patient,
+  type PatientCreate,
+  type PatientPage,
+  type PatientSummary,
+  type PatientUpdate,
+} from '@consultorio/shared';
+import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
+import { forgetPatientLog, listAccessLog } from '../audit/audit.service';
 import { AppError } from '../../platform/errors';
 import { removeStoredFiles, replaceStoredAvatar } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
 import * as repo from './patients.repository';
 import type { PageStart, PatientRow } from './patients.repository';
+
+export type { PatientRow };
+
+export function toPatient(row: PatientRow): Patient {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: fullNameOf(row),
+    gender: row.gender,
+    birthdate: row.birthdate,
+    cc: row.cc,
+    phone: row.phone,
+    email: row.email,
+    country: row.country,
+    avatarExternalKey: row.avatarExternalKey,
+    remindersOptOut: row.remindersOptOut,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The patient as forms, records and chats name it: id and names only. */
+export function toPatientSummary(row: { id: string; firstName: string; lastName: string | null }): PatientSummary {
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, fullName: fullNameOf(row) };
+}
 
 export interface PatientListRequest {
   q: string;
@@ -12,14 +50,8 @@ export interface PatientListRequest {
   cursor?: string | undefined;
 }
 
-export interface PatientListPage {
-  rows: PatientRow[];
-  total: number;
-  nextCursor: string | null;
-}
-
 /** The professional's patients whose full name contains `q` (ignoring case and accents), by name. */
-export async function listPatients(ctx: Context, ownerId: string, request: PatientListRequest): Promise<PatientListPage> {
+export async function listPatients(ctx: Context, ownerId: string, request: PatientListRequest): Promise<PatientPage> {
   const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
   // One extra row tells whether another page follows without a second query.
   const { rows, total } = await repo.searchPatients(ctx.db, ownerId, {
@@ -30,42 +62,68 @@ export async function listPatients(ctx: Context, ownerId: string, request: Patie
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > request.limit && last ? encodeCursor(last) : null;
-  return { rows: page, total, nextCursor };
+  return { patients: page.map(toPatient), total, nextCursor };
 }
 
-export async function getPatient(ctx: Context, ownerId: string, id: string): Promise<PatientRow> {
+/** The professional's own patient, for the services that act on it; another's or a missing one answers 404. */
+export async function ownedPatient(ctx: Context, ownerId: string, id: string): Promise<PatientRow> {
   const patient = await repo.findPatient(ctx.db, ownerId, id);
   if (!patient) throw new AppError('PATIENT_NOT_FOUND');
   return patient;
 }
 
-export async function createPatient(ctx: Context, ownerId: string, patient: PatientCreate): Promise<PatientRow> {
+function notePatient(patientId: string, action: 'read' | 'create' | 'update' | 'delete'): void {
+  noteAccess({ patientId, action, entityType: 'patient', entityId: patientId });
+}
+
+export async function getPatient(ctx: Context, ownerId: string, id: string): Promise<Patient> {
+  const patient = await ownedPatient(ctx, ownerId, id);
+  notePatient(patient.id, 'read');
+  return toPatient(patient);
+}
+
+export async function createPatient(ctx: Context, ownerId: string, patient: PatientCreate): Promise<Patient> {
   const created = await repo.insertPatient(ctx.db, ownerId, patient, ctx.clock.now());
   if ('limit' in created) throw new AppError('PATIENT_LIMIT', messages.errors.patientLimit(created.limit));
-  return created;
+  notePatient(created.id, 'create');
+  return toPatient(created);
 }
 
-export async function updatePatient(ctx: Context, ownerId: string, id: string, patient: PatientUpdate): Promise<PatientRow> {
+export async function updatePatient(ctx: Context, ownerId: string, id: string, patient: PatientUpdate): Promise<Patient> {
   const updated = await repo.updatePatient(ctx.db, ownerId, id, patient, ctx.clock.now());
   if (!updated) throw new AppError('PATIENT_NOT_FOUND');
-  return updated;
+  notePatient(updated.id, 'update');
+  return toPatient(updated);
 }
 
-/** Deletes the patient with everything that belongs to it; stored files go once the rows are gone. */
+/** Who read or changed the patient's data, newest first (reading it is itself noted). */
+export async function getAccessLog(ctx: Context, ownerId: string, id: string, page: { limit: number; cursor?: string | undefined }) {
+  await ownedPatient(ctx, ownerId, id);
+  noteAccess({ patientId: id, action: 'read', entityType: 'access-log', entityId: id });
+  return listAccessLog(ctx, ownerId, id, page);
+}
+
+/**
+ * Deletes the patient with everything that belongs to it; stored files go once the rows are
+ * gone. Of the patient's access log, one entry stays: this deletion.
+ */
 export async function deletePatient(ctx: Context, ownerId: string, id: string): Promise<void> {
   const storedKeys = await repo.deletePatient(ctx.db, ownerId, id);
   if (!storedKeys) throw new AppError('PATIENT_NOT_FOUND');
+  await forgetPatientLog(ctx, ownerId, id);
+  notePatient(id, 'delete');
   await removeStoredFiles(ctx, storedKeys);
 }
 
-export async function replacePatientAvatar(ctx: Context, ownerId: string, id: string, upload: Upload): Promise<PatientRow> {
+export async function replacePatientAvatar(ctx: Context, ownerId: string, id: string, upload: Upload): Promise<Patient> {
   // Checked first so a stranger's id never costs an image conversion.
-  await getPatient(ctx, ownerId, id);
+  await ownedPatient(ctx, ownerId, id);
   const result = await replaceStoredAvatar(ctx, upload, (file) =>
     repo.replacePatientAvatar(ctx.db, ownerId, id, file, ctx.clock.now()),
   );
   if (!result) throw new AppError('PATIENT_NOT_FOUND');
-  return result.patient;
+  notePatient(id, 'update');
+  return toPatient(result.patient);
 }
 
 function encodeCursor(row: PatientRow): string {

@@ -1,24 +1,9 @@
-import type { ClinicalRecord, RecordAttachment } from '@consultorio/shared';
+import type { RecordAttachment } from '@consultorio/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, patients, recordAttachments, records } from '../../db/schema';
-import type { NewStoredFile } from '../../platform/stored-files';
-import { patientSummaryColumns } from '../patients/patients.repository';
+import type { Db, Tx } from '../../db/client';
+import { files, patients, patientSummaryColumns, recordAddenda, recordAttachments, records, recordVersions, type StoredFileValues } from '../../db/schema';
 
 export type RecordRow = typeof records.$inferSelect;
-
-export function toRecord(row: RecordRow): ClinicalRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    patientId: row.patientId,
-    content: row.content,
-    creationDate: row.createdAt.toISOString(),
-    lastUpdateDate: row.updatedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    aiAssistantName: row.aiAssistantName,
-  };
-}
 
 export async function listPatientRecords(db: Db, ownerId: string, patientId: string): Promise<RecordRow[]> {
   return db
@@ -28,16 +13,20 @@ export async function listPatientRecords(db: Db, ownerId: string, patientId: str
     .orderBy(desc(records.createdAt), desc(records.id));
 }
 
+/** A new record; one written with content (from a chat) starts its history with it. */
 export async function insertRecord(
   db: Db,
   values: { ownerId: string; patientId: string; name: string; content?: string; aiAssistantName?: string | null },
   now: Date,
 ): Promise<RecordRow> {
-  const [row] = await db
-    .insert(records)
-    .values({ ...values, createdAt: now })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(records)
+      .values({ ...values, createdAt: now })
+      .returning();
+    if (row!.content) await tx.insert(recordVersions).values({ recordId: row!.id, version: row!.version, kind: 'save', content: row!.content, createdAt: now, savedAt: now });
+    return row!;
+  });
 }
 
 export async function findOwnedRecord(db: Db, ownerId: string, id: string): Promise<RecordRow | undefined> {
@@ -62,7 +51,7 @@ export async function updateRecord(
   db: Db,
   ownerId: string,
   id: string,
-  changes: { name?: string; content?: string },
+  changes: { name: string },
   now: Date,
 ): Promise<RecordRow | undefined> {
   const [row] = await db
@@ -114,7 +103,7 @@ export async function insertAttachment(
   db: Db,
   ownerId: string,
   recordId: string,
-  file: NewStoredFile & { basename: string },
+  file: StoredFileValues & { basename: string },
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -132,18 +121,27 @@ export async function insertAttachment(
   });
 }
 
-/** Deletes the owner's attachment (its file row, and the attachment by cascade); returns the storage key. */
-export async function deleteAttachment(db: Db, ownerId: string, attachmentId: string, now: Date): Promise<string | undefined> {
+/**
+ * Deletes the owner's attachment (its file row, and the attachment by cascade); returns its
+ * storage key and record, 'finalized' when its record is (its attachments stay), undefined when not theirs.
+ */
+export async function deleteAttachment(
+  db: Db,
+  ownerId: string,
+  attachmentId: string,
+  now: Date,
+): Promise<{ key: string; recordId: string; patientId: string } | 'finalized' | undefined> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ key: recordAttachments.fileKey, recordId: recordAttachments.recordId })
+      .select({ key: recordAttachments.fileKey, recordId: recordAttachments.recordId, patientId: records.patientId, finalizedAt: records.finalizedAt })
       .from(recordAttachments)
       .innerJoin(records, eq(records.id, recordAttachments.recordId))
       .where(and(eq(recordAttachments.id, attachmentId), eq(records.ownerId, ownerId)));
     if (!found) return undefined;
+    if (found.finalizedAt) return 'finalized';
     await tx.delete(files).where(and(eq(files.key, found.key), eq(files.ownerId, ownerId)));
     await tx.update(records).set({ updatedAt: now }).where(eq(records.id, found.recordId));
-    return found.key;
+    return { key: found.key, recordId: found.recordId, patientId: found.patientId };
   });
 }
 
@@ -151,4 +149,114 @@ export async function deleteAttachment(db: Db, ownerId: string, attachmentId: st
 export async function deleteOwnedFiles(db: Db, ownerId: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(files).where(and(inArray(files.key, keys), eq(files.ownerId, ownerId)));
+}
+
+export type RecordVersionRow = typeof recordVersions.$inferSelect;
+export type RecordAddendumRow = typeof recordAddenda.$inferSelect;
+
+/** Autosaves within this long of a stretch's first one update its version instead of adding one. */
+const AUTOSAVE_STRETCH_MS = 10 * 60 * 1000;
+
+async function lockOwnedRecord(tx: Tx, ownerId: string, id: string): Promise<RecordRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(records)
+    .where(and(eq(records.id, id), eq(records.ownerId, ownerId)))
+    .for('update');
+  return row;
+}
+
+/** Keeps the new content in the history: a save or a restore adds a version; an autosave joins its stretch. */
+async function keepVersion(tx: Tx, record: RecordRow, kind: RecordVersionRow['kind'], now: Date): Promise<void> {
+  if (kind === 'autosave') {
+    const [latest] = await tx.select().from(recordVersions).where(eq(recordVersions.recordId, record.id)).orderBy(desc(recordVersions.savedAt)).limit(1);
+    if (latest?.kind === 'autosave' && now.getTime() - latest.createdAt.getTime() < AUTOSAVE_STRETCH_MS) {
+      await tx.update(recordVersions).set({ content: record.content, version: record.version, savedAt: now }).where(eq(recordVersions.id, latest.id));
+      return;
+    }
+  }
+  await tx.insert(recordVersions).values({ recordId: record.id, version: record.version, kind, content: record.content, createdAt: now, savedAt: now });
+}
+
+export type ContentChange = RecordRow | 'finalized' | 'conflict' | undefined;
+
+/**
+ * Replaces the content of the owner's record if it is still at `version` and not finalized, and
+ * keeps the new content in the history; says why not otherwise (undefined: not theirs).
+ */
+export async function changeContent(
+  db: Db,
+  ownerId: string,
+  id: string,
+  change: { content: string; version: number; kind: RecordVersionRow['kind'] },
+  now: Date,
+): Promise<ContentChange> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedRecord(tx, ownerId, id);
+    if (!current) return undefined;
+    if (current.finalizedAt) return 'finalized';
+    if (current.version !== change.version) return 'conflict';
+    const [updated] = await tx
+      .update(records)
+      .set({ content: change.content, version: current.version + 1, updatedAt: now })
+      .where(eq(records.id, id))
+      .returning();
+    await keepVersion(tx, updated!, change.kind, now);
+    return updated;
+  });
+}
+
+/** The record's versions, newest first (without their content). */
+export async function listVersions(db: Db, recordId: string) {
+  return db
+    .select({ id: recordVersions.id, version: recordVersions.version, kind: recordVersions.kind, savedAt: recordVersions.savedAt })
+    .from(recordVersions)
+    .where(eq(recordVersions.recordId, recordId))
+    .orderBy(desc(recordVersions.savedAt), desc(recordVersions.version));
+}
+
+export async function findVersion(db: Db, recordId: string, versionId: string): Promise<RecordVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(recordVersions)
+    .where(and(eq(recordVersions.id, versionId), eq(recordVersions.recordId, recordId)));
+  return row;
+}
+
+/** Finalizes the owner's record with the hash of its content; 'already' when it was; undefined when not theirs. */
+export async function finalizeRecord(db: Db, ownerId: string, id: string, hash: (content: string) => string, now: Date): Promise<RecordRow | 'already' | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedRecord(tx, ownerId, id);
+    if (!current) return undefined;
+    if (current.finalizedAt) return 'already';
+    const [row] = await tx
+      .update(records)
+      .set({ finalizedAt: now, contentSha256: hash(current.content) })
+      .where(eq(records.id, id))
+      .returning();
+    return row;
+  });
+}
+
+/** Adds an addendum to the owner's finalized record; 'not-finalized' before it is; undefined when not theirs. */
+export async function insertAddendum(
+  db: Db,
+  ownerId: string,
+  id: string,
+  content: string,
+  now: Date,
+): Promise<{ addendum: RecordAddendumRow; record: RecordRow } | 'not-finalized' | undefined> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwnedRecord(tx, ownerId, id);
+    if (!current) return undefined;
+    if (!current.finalizedAt) return 'not-finalized';
+    const [addendum] = await tx.insert(recordAddenda).values({ recordId: id, content, createdAt: now }).returning();
+    await tx.update(records).set({ updatedAt: now }).where(eq(records.id, id));
+    return { addendum: addendum!, record: current };
+  });
+}
+
+/** The record's addenda, oldest first. */
+export async function listAddenda(db: Db, recordId: string): Promise<RecordAddendumRow[]> {
+  return db.select().from(recordAddenda).where(eq(recordAddenda.recordId, recordId)).orderBy(asc(recordAddenda.createdAt), asc(recordAddenda.id));
 }

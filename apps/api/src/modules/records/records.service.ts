@@ -1,24 +1,96 @@
-import { limits, messages } from '@consultorio/shared';
+import { createHash } from 'node:crypto';
+import {
+  limits,
+  messages,
+  type ClinicalRecord,
+  type PatientSummary,
+  type RecordAddendum,
+  type RecordAttachment,
+  type RecordVersion,
+  type RecordVersionSummary,
+} from '@consultorio/shared';
+import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
-import type { Upload } from '../../platform/uploads';
-import { getPatient } from '../patients/patients.service';
+import type { ReadEachFile, Upload } from '../../platform/uploads';
+import { ownedPatient, toPatientSummary } from '../patients/patients.service';
 import * as repo from './records.repository';
-import type { RecordRow } from './records.repository';
+import type { ContentChange, RecordAddendumRow, RecordRow } from './records.repository';
 
-export async function listRecords(ctx: Context, ownerId: string, patientId: string) {
-  const patient = await getPatient(ctx, ownerId, patientId);
-  return { rows: await repo.listPatientRecords(ctx.db, ownerId, patientId), patient };
+export type { RecordRow };
+
+export function toRecord(row: RecordRow): ClinicalRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    patientId: row.patientId,
+    content: row.content,
+    creationDate: row.createdAt.toISOString(),
+    lastUpdateDate: row.updatedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    aiAssistantName: row.aiAssistantName,
+    version: row.version,
+    finalizedAt: row.finalizedAt?.toISOString() ?? null,
+    contentSha256: row.contentSha256,
+  };
 }
 
-export async function createRecord(ctx: Context, ownerId: string, patientId: string, name: string): Promise<RecordRow> {
-  await getPatient(ctx, ownerId, patientId);
-  return repo.insertRecord(ctx.db, { ownerId, patientId, name }, ctx.clock.now());
+function toAddendum(row: RecordAddendumRow): RecordAddendum {
+  return { id: row.id, content: row.content, createdAt: row.createdAt.toISOString() };
 }
 
-async function ownedRecord(ctx: Context, ownerId: string, id: string): Promise<RecordRow> {
+/** SHA-256 of a record's content, as it is stored (UTF-8), in hex. */
+export function contentHash(content: string): string {
+  return createHash('sha256').update(content, 'utf8').digest('hex');
+}
+
+function noteRecord(record: Pick<RecordRow, 'id' | 'patientId'>, action: 'read' | 'create' | 'update' | 'delete'): void {
+  noteAccess({ patientId: record.patientId, action, entityType: 'record', entityId: record.id });
+}
+
+/**
+ * Rich text as a record stores it: reduced to the editor's formats (scripts, handlers and styles
+ * never reach the database) and within the length limit, which escaping can push text past.
+ */
+export function checkedRecordHtml(html: string): string {
+  const content = sanitizeRecordHtml(html);
+  if (content.length > limits.recordContentMaxChars) throw new AppError('VALIDATION', messages.validation.recordContentTooLong);
+  return content;
+}
+
+export async function listRecords(
+  ctx: Context,
+  ownerId: string,
+  patientId: string,
+): Promise<{ records: ClinicalRecord[]; patient: PatientSummary }> {
+  const patient = await ownedPatient(ctx, ownerId, patientId);
+  const rows = await repo.listPatientRecords(ctx.db, ownerId, patientId);
+  noteAccess({ patientId, action: 'read', entityType: 'record', entityId: 'list' });
+  return { records: rows.map(toRecord), patient: toPatientSummary(patient) };
+}
+
+export async function createRecord(ctx: Context, ownerId: string, patientId: string, name: string): Promise<ClinicalRecord> {
+  await ownedPatient(ctx, ownerId, patientId);
+  const record = await repo.insertRecord(ctx.db, { ownerId, patientId, name }, ctx.clock.now());
+  noteRecord(record, 'create');
+  return toRecord(record);
+}
+
+/** A record written for the professional (from a chat): its content is checked like the editor's. */
+export async function createWrittenRecord(
+  ctx: Context,
+  values: { ownerId: string; patientId: string; name: string; html: string; aiAssistantName: string },
+): Promise<ClinicalRecord> {
+  const { html, ...rest } = values;
+  const record = await repo.insertRecord(ctx.db, { ...rest, content: checkedRecordHtml(html) }, ctx.clock.now());
+  noteRecord(record, 'create');
+  return toRecord(record);
+}
+
+/** The professional's own record; another's or a missing one answers 404. */
+export async function ownedRecord(ctx: Context, ownerId: string, id: string): Promise<RecordRow> {
   const record = await repo.findOwnedRecord(ctx.db, ownerId, id);
   if (!record) throw new AppError('RECORD_NOT_FOUND');
   return record;
@@ -27,33 +99,105 @@ async function ownedRecord(ctx: Context, ownerId: string, id: string): Promise<R
 export async function getRecord(ctx: Context, ownerId: string, id: string) {
   const found = await repo.findOwnedRecordWithPatient(ctx.db, ownerId, id);
   if (!found) throw new AppError('RECORD_NOT_FOUND');
-  return { ...found, attachments: await repo.listAttachments(ctx.db, id) };
+  const [attachments, addenda] = await Promise.all([repo.listAttachments(ctx.db, id), repo.listAddenda(ctx.db, id)]);
+  noteRecord(found.record, 'read');
+  return {
+    record: toRecord(found.record),
+    recordsAttachments: attachments,
+    patient: toPatientSummary(found.patient),
+    recordAddenda: addenda.map(toAddendum),
+  };
 }
 
-export async function renameRecord(ctx: Context, ownerId: string, id: string, name: string): Promise<RecordRow> {
+export async function renameRecord(ctx: Context, ownerId: string, id: string, name: string): Promise<ClinicalRecord> {
   const record = await repo.updateRecord(ctx.db, ownerId, id, { name }, ctx.clock.now());
   if (!record) throw new AppError('RECORD_NOT_FOUND');
-  return record;
+  noteRecord(record, 'update');
+  return toRecord(record);
 }
 
-/** Stores the editor's HTML reduced to the editor's formats; scripts, handlers and styles never reach the database. */
-export async function saveRecordContent(ctx: Context, ownerId: string, id: string, html: string): Promise<RecordRow> {
-  const content = sanitizeRecordHtml(html);
-  // Escaping can make text longer than what was sent; what is stored must fit the limit too.
-  if (content.length > limits.recordContentMaxChars) throw new AppError('VALIDATION', messages.validation.recordContentTooLong);
-  const record = await repo.updateRecord(ctx.db, ownerId, id, { content }, ctx.clock.now());
-  if (!record) throw new AppError('RECORD_NOT_FOUND');
-  return record;
+function changedOrFailure(change: ContentChange): RecordRow {
+  if (change === 'finalized') throw new AppError('RECORD_FINALIZED');
+  if (change === 'conflict') throw new AppError('RECORD_VERSION_CONFLICT');
+  if (!change) throw new AppError('RECORD_NOT_FOUND');
+  noteRecord(change, 'update');
+  return change;
+}
+
+/**
+ * Saves the editor's content if the record is still at the version it was edited from (409
+ * otherwise: another window changed it, and nothing is stored) and not finalized (423).
+ */
+export async function saveRecordContent(
+  ctx: Context,
+  ownerId: string,
+  id: string,
+  save: { content: string; version: number; autosave?: boolean | undefined },
+): Promise<ClinicalRecord> {
+  const change = await repo.changeContent(
+    ctx.db,
+    ownerId,
+    id,
+    { content: checkedRecordHtml(save.content), version: save.version, kind: save.autosave ? 'autosave' : 'save' },
+    ctx.clock.now(),
+  );
+  return toRecord(changedOrFailure(change));
+}
+
+export async function listVersions(ctx: Context, ownerId: string, id: string): Promise<RecordVersionSummary[]> {
+  const record = await ownedRecord(ctx, ownerId, id);
+  noteRecord(record, 'read');
+  const rows = await repo.listVersions(ctx.db, id);
+  return rows.map((row) => ({ id: row.id, version: row.version, kind: row.kind, createdAt: row.savedAt.toISOString() }));
+}
+
+async function ownedVersion(ctx: Context, ownerId: string, id: string, versionId: string) {
+  const record = await ownedRecord(ctx, ownerId, id);
+  const version = await repo.findVersion(ctx.db, id, versionId);
+  if (!version) throw new AppError('VERSION_NOT_FOUND');
+  return { record, version };
+}
+
+export async function getVersion(ctx: Context, ownerId: string, id: string, versionId: string): Promise<RecordVersion> {
+  const { record, version } = await ownedVersion(ctx, ownerId, id, versionId);
+  noteRecord(record, 'read');
+  return { id: version.id, version: version.version, kind: version.kind, createdAt: version.savedAt.toISOString(), content: version.content };
+}
+
+/** Makes an earlier version the content again, itself kept as a new version. */
+export async function restoreVersion(ctx: Context, ownerId: string, id: string, versionId: string, fromVersion: number): Promise<ClinicalRecord> {
+  const { version } = await ownedVersion(ctx, ownerId, id, versionId);
+  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, ctx.clock.now());
+  return toRecord(changedOrFailure(change));
+}
+
+/** Makes the content read-only and keeps its SHA-256; corrections are addenda from then on. */
+export async function finalizeRecord(ctx: Context, ownerId: string, id: string): Promise<ClinicalRecord> {
+  const finalized = await repo.finalizeRecord(ctx.db, ownerId, id, contentHash, ctx.clock.now());
+  if (finalized === 'already') throw new AppError('RECORD_ALREADY_FINALIZED');
+  if (!finalized) throw new AppError('RECORD_NOT_FOUND');
+  noteRecord(finalized, 'update');
+  return toRecord(finalized);
+}
+
+export async function addAddendum(ctx: Context, ownerId: string, id: string, html: string): Promise<RecordAddendum> {
+  const added = await repo.insertAddendum(ctx.db, ownerId, id, checkedRecordHtml(html), ctx.clock.now());
+  if (added === 'not-finalized') throw new AppError('RECORD_NOT_FINALIZED');
+  if (!added) throw new AppError('RECORD_NOT_FOUND');
+  noteRecord(added.record, 'update');
+  return toAddendum(added.addendum);
 }
 
 export async function deleteRecord(ctx: Context, ownerId: string, id: string): Promise<void> {
+  const record = await ownedRecord(ctx, ownerId, id);
   const keys = await repo.deleteRecord(ctx.db, ownerId, id);
   if (!keys) throw new AppError('RECORD_NOT_FOUND');
+  noteRecord(record, 'delete');
   await removeStoredFiles(ctx, keys);
 }
 
 /** Stores one uploaded file and attaches it to the owner's record; returns its storage key. */
-export async function attachFile(ctx: Context, ownerId: string, recordId: string, upload: Upload): Promise<string> {
+async function attachFile(ctx: Context, ownerId: string, recordId: string, upload: Upload): Promise<string> {
   const file = await storeUploadedFile(ctx, 'att', upload);
   const attached = await keepStoredFile(ctx, file.key, async () =>
     (await repo.insertAttachment(ctx.db, ownerId, recordId, file, ctx.clock.now())) ? true : undefined,
@@ -63,20 +207,26 @@ export async function attachFile(ctx: Context, ownerId: string, recordId: string
 }
 
 /**
- * Attaches every file of an upload, or none: when the request fails part-way (the 11th file,
- * a file over the limit, a broken body), the files it already attached are removed again.
+ * Attaches every file of an upload to the professional's record, or none: when the request fails
+ * part-way (the 11th file, a file over the limit, a broken body), the files it already attached
+ * are removed again. Nothing is read for another's record. A finalized record still takes new
+ * documents (they are dated); removing one is refused. Answers the record's attachments.
  */
-export async function attachAll(
+export async function attachFiles(
   ctx: Context,
   ownerId: string,
   recordId: string,
-  readEach: (store: (upload: Upload) => Promise<void>) => Promise<number>,
-): Promise<number> {
+  readEach: ReadEachFile,
+): Promise<{ count: number; attachments: RecordAttachment[] }> {
+  const record = await ownedRecord(ctx, ownerId, recordId);
   const attachedKeys: string[] = [];
   try {
-    return await readEach(async (upload) => {
+    const count = await readEach(async (upload) => {
       attachedKeys.push(await attachFile(ctx, ownerId, recordId, upload));
     });
+    if (count === 0) throw new AppError('ATTACHMENTS_MISSING');
+    noteRecord(record, 'update');
+    return { count, attachments: await repo.listAttachments(ctx.db, recordId) };
   } catch (error) {
     await repo.deleteOwnedFiles(ctx.db, ownerId, attachedKeys);
     await removeStoredFiles(ctx, attachedKeys);
@@ -84,16 +234,21 @@ export async function attachAll(
   }
 }
 
-export async function listRecordAttachments(ctx: Context, recordId: string) {
-  return repo.listAttachments(ctx.db, recordId);
-}
-
-export async function ensureOwnedRecord(ctx: Context, ownerId: string, id: string): Promise<void> {
-  await ownedRecord(ctx, ownerId, id);
-}
-
 export async function deleteAttachment(ctx: Context, ownerId: string, attachmentId: string): Promise<void> {
-  const key = await repo.deleteAttachment(ctx.db, ownerId, attachmentId, ctx.clock.now());
-  if (!key) throw new AppError('ATTACHMENT_NOT_FOUND');
-  await removeStoredFiles(ctx, [key]);
+  const removed = await repo.deleteAttachment(ctx.db, ownerId, attachmentId, ctx.clock.now());
+  if (removed === 'finalized') throw new AppError('RECORD_FINALIZED');
+  if (!removed) throw new AppError('ATTACHMENT_NOT_FOUND');
+  noteRecord({ id: removed.recordId, patientId: removed.patientId }, 'update');
+  await removeStoredFiles(ctx, [removed.key]);
+}
+
+/** The patient's records for the export of their file: latest content, addenda and attachments, oldest first. */
+export async function exportRecords(ctx: Context, ownerId: string, patientId: string) {
+  const rows = (await repo.listPatientRecords(ctx.db, ownerId, patientId)).reverse();
+  return Promise.all(
+    rows.map(async (row) => {
+      const [attachments, addenda] = await Promise.all([repo.listAttachments(ctx.db, row.id), repo.listAddenda(ctx.db, row.id)]);
+      return { record: toRecord(row), addenda: addenda.map(toAddendum), attachments };
+    }),
+  );
 }

@@ -1,29 +1,9 @@
-import type { ProfileUpdate, User } from '@consultorio/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import type { ProfileUpdate } from '@consultorio/shared';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { emailUpdates, files, users } from '../../db/schema';
-import type { NewStoredFile } from '../../platform/stored-files';
+import { emailUpdates, files, passwordResets, users, type StoredFileValues } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    gender: row.gender,
-    title: row.title,
-    birthdate: row.birthdate,
-    document: row.document,
-    cc: row.cc,
-    phone: row.phone,
-    country: row.country,
-    profession: row.profession,
-    avatarExternalKey: row.avatarExternalKey,
-  };
-}
 
 export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -49,8 +29,19 @@ export async function updateProfile(db: Db, id: string, profile: ProfileUpdate, 
   return row;
 }
 
-export async function setPasswordHash(db: Db | Tx, id: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+/** Sets the account's password; `required` says whether it must be replaced before anything else (a recovery password). */
+export async function setPasswordHash(
+  db: Db | Tx,
+  id: string,
+  change: { passwordHash: string; required: boolean },
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: change.passwordHash, passwordChangeRequired: change.required, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
 }
 
 export async function insertEmailUpdate(
@@ -63,20 +54,34 @@ export async function insertEmailUpdate(
   });
 }
 
-/** Applies a pending e-mail change in one transaction; undefined when the token is not valid now. */
-export async function applyEmailUpdate(db: Db, tokenHash: string, now: Date): Promise<UserRow | undefined> {
+/** Gives the user's pending e-mail change a new link; undefined when there is none (or it expired). */
+export async function setEmailUpdateToken(db: Db, userId: string, change: { tokenHash: string; now: Date }) {
+  const [row] = await db
+    .update(emailUpdates)
+    .set({ tokenHash: change.tokenHash })
+    .where(and(eq(emailUpdates.userId, userId), gt(emailUpdates.expiresAt, change.now)))
+    .returning();
+  return row;
+}
+
+/**
+ * Applies a pending e-mail change in one transaction; returns the user as changed and the address
+ * it had, or undefined when the token is not valid now.
+ */
+export async function applyEmailUpdate(db: Db, tokenHash: string, now: Date): Promise<{ user: UserRow; previousEmail: string } | undefined> {
   return db.transaction(async (tx) => {
     const [pending] = await tx
       .delete(emailUpdates)
       .where(and(eq(emailUpdates.tokenHash, tokenHash), gt(emailUpdates.expiresAt, now)))
       .returning();
     if (!pending) return undefined;
+    const [previous] = await tx.select({ email: users.email }).from(users).where(eq(users.id, pending.userId)).for('update');
     const [row] = await tx
       .update(users)
       .set({ email: pending.email, updatedAt: now })
       .where(eq(users.id, pending.userId))
       .returning();
-    return row;
+    return row && previous ? { user: row, previousEmail: previous.email } : undefined;
   });
 }
 
@@ -84,7 +89,7 @@ export async function applyEmailUpdate(db: Db, tokenHash: string, now: Date): Pr
 export async function replaceAvatar(
   db: Db,
   userId: string,
-  file: NewStoredFile,
+  file: StoredFileValues,
   now: Date,
 ): Promise<{ user: UserRow; previousKey: string | null } | undefined> {
   return db.transaction(async (tx) => {
@@ -100,4 +105,28 @@ export async function replaceAvatar(
     if (previousKey) await tx.delete(files).where(and(eq(files.key, previousKey), eq(files.ownerId, userId)));
     return { user: user!, previousKey };
   });
+}
+
+/** Keeps one temporary password per user: a new recovery replaces the previous one. */
+export async function replacePasswordReset(db: Db, values: typeof passwordResets.$inferInsert): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, values.userId));
+    await tx.insert(passwordResets).values(values);
+  });
+}
+
+export async function findActivePasswordResets(db: Db, userId: string, now: Date) {
+  return db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.expiresAt, now)));
+}
+
+export async function deletePasswordResets(db: Db, userId: string): Promise<void> {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
+export async function deleteExpiredRecoveries(db: Db, now: Date): Promise<void> {
+  await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now));
+  await db.delete(emailUpdates).where(lte(emailUpdates.expiresAt, now));
 }

@@ -1,65 +1,194 @@
-import { limits, type ProfileUpdate } from '@consultorio/shared';
+import { limits, type ProfileUpdate, type User } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { once } from '../../platform/jobs/once';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { replaceStoredAvatar } from '../../platform/stored-files';
-import { hashToken, newToken } from '../../platform/tokens';
+import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
-import { deleteOtherSessions, deletePasswordResets } from '../auth/auth.repository';
-import { sendEmailUpdateMail } from '../auth/auth.mails';
+import { endOtherSessions } from '../sessions/sessions.service';
+import { countAttempt, resetCounter } from '../throttling/throttling.service';
+import { sendEmailChangedNotice, sendEmailUpdateMail } from './users.mails';
 import * as repo from './users.repository';
 import type { UserRow } from './users.repository';
 
-export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<UserRow> {
-  const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
-  if (!updated) throw new AppError('UNAUTHORIZED');
-  return updated;
+export type { UserRow };
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    title: row.title,
+    birthdate: row.birthdate,
+    document: row.document,
+    cc: row.cc,
+    phone: row.phone,
+    country: row.country,
+    profession: row.profession,
+    avatarExternalKey: row.avatarExternalKey,
+    mustChangePassword: row.passwordChangeRequired,
+    timeZone: row.timeZone,
+    professionalRegistration: row.professionalRegistration,
+    reminderLeadHours: row.reminderLeadHours,
+  };
 }
 
-/** Changes the password and ends every other session of the user. */
+type DbContext = Pick<Context, 'db'>;
+
+export async function findUserByUsername(ctx: DbContext, username: string): Promise<UserRow | undefined> {
+  return repo.findUserByUsername(ctx.db, username);
+}
+
+export async function findUserByEmail(ctx: DbContext, email: string): Promise<UserRow | undefined> {
+  return repo.findUserByEmail(ctx.db, email);
+}
+
+/** The user by username or e-mail, as an administrator names them. */
+export async function findUserByUsernameOrEmail(ctx: DbContext, who: string): Promise<UserRow | undefined> {
+  return (await repo.findUserByUsername(ctx.db, who)) ?? repo.findUserByEmail(ctx.db, who.toLowerCase());
+}
+
+export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<User> {
+  const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
+  if (!updated) throw new AppError('UNAUTHORIZED');
+  return toUser(updated);
+}
+
+/**
+ * Checks the current password a change asks for. Wrong guesses count like failed logins: past
+ * the limit the check answers 429 for a while, right password or not.
+ */
+async function checkCurrentPassword(ctx: Context, user: UserRow, password: string): Promise<void> {
+  const key = `current-password:${user.id}`;
+  const attempts = await countAttempt(ctx, key, ctx.loginThrottle.windowSeconds);
+  if (attempts > ctx.loginThrottle.currentPasswordRefuseAfter) throw new AppError('TOO_MANY_PASSWORD_CHECKS');
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('PASSWORD_UPDATE_FAILED');
+  await resetCounter(ctx, key);
+}
+
+/** Changes the password (which ends a required change) and ends every other session of the user. */
 export async function changePassword(
   ctx: Context,
   user: UserRow,
   change: { userPassword: string; password: string },
   currentTokenHash: string,
-): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, change.userPassword))) throw new AppError('PASSWORD_UPDATE_FAILED');
-  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(change.password), ctx.clock.now());
-  await deleteOtherSessions(ctx.db, user.id, currentTokenHash);
-  await deletePasswordResets(ctx.db, user.id);
+): Promise<User> {
+  await checkCurrentPassword(ctx, user, change.userPassword);
+  const updated = await repo.setPasswordHash(ctx.db, user.id, { passwordHash: await hashPassword(change.password), required: false }, ctx.clock.now());
+  if (!updated) throw new AppError('UNAUTHORIZED');
+  await endOtherSessions(ctx, user.id, currentTokenHash);
+  await repo.deletePasswordResets(ctx.db, user.id);
+  return toUser(updated);
 }
 
-export async function requestEmailUpdate(ctx: Context, user: UserRow, email: string): Promise<void> {
+/**
+ * Whether `password` opens the account: its own password, or a recovery password that has not
+ * expired. Using either one retires the recovery passwords; a recovery password becomes the
+ * account's password, to be replaced before anything else. Answers the user as it now is.
+ */
+export async function checkLoginPassword(
+  ctx: Context,
+  user: UserRow,
+  password: string,
+): Promise<{ kind: 'account' | 'recovery'; user: UserRow } | null> {
+  if (await verifyPassword(user.passwordHash, password)) {
+    await repo.deletePasswordResets(ctx.db, user.id);
+    return { kind: 'account', user };
+  }
+  const resets = await repo.findActivePasswordResets(ctx.db, user.id, ctx.clock.now());
+  for (const reset of resets) {
+    if (await verifyPassword(reset.passwordHash, password)) {
+      const updated = await repo.setPasswordHash(ctx.db, user.id, { passwordHash: reset.passwordHash, required: true }, ctx.clock.now());
+      await repo.deletePasswordResets(ctx.db, user.id);
+      return updated ? { kind: 'recovery', user: updated } : null;
+    }
+  }
+  return null;
+}
+
+/** A new temporary password for the user, valid for a while beside the current one (a new one replaces it). */
+export async function issueRecoveryPassword(ctx: Context, user: UserRow): Promise<string> {
+  const password = newRandomPassword();
+  await repo.replacePasswordReset(ctx.db, {
+    userId: user.id,
+    passwordHash: await hashPassword(password),
+    expiresAt: addSeconds(ctx.clock.now(), limits.recoveryPasswordMinutes * 60),
+  });
+  return password;
+}
+
+/** Asks for an e-mail change: the current password is required, and the new address gets a link. */
+export async function requestEmailUpdate(ctx: Context, user: UserRow, request: { email: string; userPassword: string }): Promise<void> {
+  await checkCurrentPassword(ctx, user, request.userPassword);
+  const { email } = request;
   if (email === user.email) throw new AppError('EMAIL_UNCHANGED');
   if (await repo.findUserByEmail(ctx.db, email)) throw new AppError('EMAIL_TAKEN');
-  const token = newToken();
   await repo.insertEmailUpdate(ctx.db, {
     userId: user.id,
     email,
-    tokenHash: hashToken(token),
+    // No link works until the mail job gives the change its own.
+    tokenHash: hashToken(newToken()),
     expiresAt: addSeconds(ctx.clock.now(), limits.emailUpdateTokenHours * 3600),
   });
-  try {
-    await sendEmailUpdateMail(ctx, { email, firstName: user.firstName }, token);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'mail delivery failed');
-    throw new AppError('SERVICE_UNAVAILABLE');
-  }
+  await ctx.jobs.send(EMAIL_UPDATE_LINK_JOB, { userId: user.id });
 }
 
+/** Applies the change the link confirms, and tells the old address, with the time and who to contact. */
 export async function confirmEmailUpdate(ctx: Context, token: string): Promise<void> {
+  let applied: Awaited<ReturnType<typeof repo.applyEmailUpdate>>;
   try {
-    const user = await repo.applyEmailUpdate(ctx.db, hashToken(token), ctx.clock.now());
-    if (!user) throw new AppError('CONFIRMATION_INVALID');
+    applied = await repo.applyEmailUpdate(ctx.db, hashToken(token), ctx.clock.now());
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('EMAIL_TAKEN');
     throw error;
   }
+  if (!applied) throw new AppError('CONFIRMATION_INVALID');
+  const { user, previousEmail } = applied;
+  const notice: EmailChangedNotice = { email: previousEmail, firstName: user.firstName, newEmail: user.email, at: ctx.clock.now().toISOString(), timeZone: user.timeZone };
+  await ctx.jobs.send(EMAIL_CHANGED_NOTICE_JOB, notice);
 }
 
-export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<UserRow> {
+// ---- the jobs that send this module's mail ----
+
+const EMAIL_UPDATE_LINK_JOB = 'mail.email-update-link';
+const EMAIL_CHANGED_NOTICE_JOB = 'mail.email-changed-notice';
+
+interface EmailChangedNotice {
+  email: string;
+  firstName: string;
+  newEmail: string;
+  at: string;
+  /** The professional's zone, for the time the notice shows (absent in jobs queued before it existed). */
+  timeZone?: string;
+}
+
+/** The jobs of this module; each sends its mail once, even when retried after its worker died. */
+export function defineUsersJobs(ctx: Context): void {
+  ctx.jobs.define<{ userId: string }>(EMAIL_UPDATE_LINK_JOB, {
+    handle: ({ id, data }) =>
+      once(ctx.db, id, async () => {
+        const token = newToken();
+        const pending = await repo.setEmailUpdateToken(ctx.db, data.userId, { tokenHash: hashToken(token), now: ctx.clock.now() });
+        const user = pending ? await repo.findUserById(ctx.db, data.userId) : undefined;
+        if (pending && user) await sendEmailUpdateMail(ctx, { email: pending.email, firstName: user.firstName }, token);
+      }),
+  });
+  ctx.jobs.define<EmailChangedNotice>(EMAIL_CHANGED_NOTICE_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => sendEmailChangedNotice(ctx, data, new Date(data.at))),
+  });
+}
+
+export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<User> {
   const result = await replaceStoredAvatar(ctx, upload, (file) => repo.replaceAvatar(ctx.db, user.id, file, ctx.clock.now()));
   if (!result) throw new AppError('UNAUTHORIZED');
-  return result.user;
+  return toUser(result.user);
+}
+
+export async function purgeExpiredRecoveries(ctx: Context): Promise<void> {
+  await repo.deleteExpiredRecoveries(ctx.db, ctx.clock.now());
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isValidKey, type Storage } from './storage';
 
@@ -14,6 +14,13 @@ export function createLocalStorage(root: string): Storage {
       const file = fileFor(key);
       const partial = `${file}.partial`;
       await writeFile(partial, body);
+      await rename(partial, file);
+    },
+    putFile: async (key, filePath) => {
+      await mkdir(root, { recursive: true });
+      const file = fileFor(key);
+      const partial = `${file}.partial`;
+      await copyFile(filePath, partial);
       await rename(partial, file);
     },
     get: async (key) => {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
@@ -16,6 +18,11 @@ export function createS3Storage(config: S3Config): Storage {
   return {
     put: async (key, body, contentType) => {
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    putFile: async (key, filePath, contentType) => {
+      const { size } = await stat(filePath);
+      const body = createReadStream(filePath);
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
     },
     get: async (key) => {
       try {

@@ -8,6 +8,8 @@ export interface StoredObject {
 /** Where uploaded files live: the local disk by default, an S3-compatible bucket in production. */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk, streamed (never read into memory whole). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
 }

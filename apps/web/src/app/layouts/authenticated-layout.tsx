@@ -3,6 +3,7 @@ import { AppShell, Container, Progress } from '@mantine/core';
 import { Outlet, useNavigation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { TOP_BAR_HEIGHT_PX } from '../layout-metrics';
+import { PasswordChangeRequired } from './password-change-required';
 import { TopBar } from './top-bar';
 
 export function AuthenticatedLayout() {
@@ -10,6 +11,8 @@ export function AuthenticatedLayout() {
   const navigation = useNavigation();
   // Right after logout or a 401 the session is already offline while the redirect runs.
   if (!user) return null;
+  // After a login with a recovery password, nothing but a new password (or 'Sair') until it is set.
+  if (user.mustChangePassword) return <PasswordChangeRequired />;
 
   return (
     <AppShell header={{ height: TOP_BAR_HEIGHT_PX }} padding="md">

@@ -7,6 +7,7 @@ import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/aut
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
 import { ProfileForm } from '../../features/users/components/profile-form';
+import { SessionsSection } from '../../features/users/components/sessions-section';
 import { UserAvatarUpload } from '../../features/users/components/user-avatar-upload';
 import { fullName } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -22,8 +23,8 @@ const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: type
 ];
 
 /**
- * 'Minha conta': the profile (users feature) plus the recovery dialogs shared with the
- * login page (auth feature). It lives here because features do not import each other.
+ * 'Minha conta': the profile and the open sessions (users feature) plus the recovery dialogs
+ * shared with the login page (auth feature). It lives here because features do not import each other.
  */
 export function AccountPage() {
   const user = useCurrentUser();
@@ -75,6 +76,11 @@ export function AccountPage() {
               <Title order={3}>{messages.account.profileSection}</Title>
               <ProfileForm user={user} />
             </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Paper p="lg">
+            <SessionsSection />
           </Paper>
         </Grid.Col>
       </Grid>

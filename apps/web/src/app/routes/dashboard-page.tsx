@@ -1,8 +1,8 @@
 import { messages } from '@consultorio/shared';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
-import { StatCards } from '../../features/stats/components/stat-cards';
-import { SupportCards } from '../../features/support/components/support-cards';
+import { StatCards } from '../../features/dashboard/components/stat-cards';
+import { SupportCards } from '../../features/dashboard/components/support-cards';
 import { useCurrentUser } from '../../lib/session';
 
 const featureItems: readonly { key: keyof typeof messages.dashboard.features; icon: Icon }[] = [
@@ -12,7 +12,7 @@ const featureItems: readonly { key: keyof typeof messages.dashboard.features; ic
   { key: 'records', icon: IconNotes },
 ];
 
-/** The welcome page: the counts (stats feature), what the app does, and who to write to (support feature). */
+/** The welcome page: the counts, what the app does, and who to write to (the dashboard feature's cards). */
 export function DashboardPage() {
   const user = useCurrentUser();
   return (

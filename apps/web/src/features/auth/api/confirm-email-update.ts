@@ -1,9 +1,10 @@
+import { usersApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { refreshCurrentUser } from '../../../lib/session';
 
 export function confirmEmailUpdate(confirmationToken: string) {
-  return apiClient.post<null>('/v1/users/email-updates/confirm', { confirmationToken });
+  return apiClient.call(usersApi.confirmEmailUpdate, { body: { confirmationToken } });
 }
 
 export function useConfirmEmailUpdate() {

@@ -1,8 +1,9 @@
+import { authApi } from '@consultorio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function confirmRegistration(confirmationToken: string) {
-  return apiClient.post<null>('/v1/users/registrations/confirm', { confirmationToken });
+  return apiClient.call(authApi.confirmRegistration, { body: { confirmationToken } });
 }
 
 export function useConfirmRegistration() {

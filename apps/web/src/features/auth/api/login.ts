@@ -1,4 +1,4 @@
-import type { LoginRequest, User } from '@consultorio/shared';
+import { authApi, type LoginRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { setCurrentUser } from '../../../lib/session';
 
 export function login(credentials: LoginRequest) {
   // Wrong credentials answer 401 too; that is a failed login, not an expired session.
-  return apiClient.post<{ user: User }>('/v1/users/users-sessions', credentials, { handleUnauthorized: false });
+  return apiClient.call(authApi.login, { body: credentials, handleUnauthorized: false });
 }
 
 export function useLogin() {

@@ -1,3 +1,4 @@
+import { authApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../../lib/api-client';
@@ -5,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { endSession } from '../../../lib/session';
 
 export function logout() {
-  return apiClient.delete<null>('/v1/users/users-sessions');
+  return apiClient.call(authApi.logout, {});
 }
 
 export function useLogout() {

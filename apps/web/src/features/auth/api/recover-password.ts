@@ -1,8 +1,9 @@
+import { authApi } from '@consultorio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function recoverPassword(email: string) {
-  return apiClient.post<null>('/v1/users/recover-password', { email });
+  return apiClient.call(authApi.recoverPassword, { body: { email } });
 }
 
 export function useRecoverPassword() {

@@ -1,8 +1,9 @@
+import { authApi } from '@consultorio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function recoverUsername(email: string) {
-  return apiClient.post<null>('/v1/users/recover-username', { email });
+  return apiClient.call(authApi.recoverUsername, { body: { email } });
 }
 
 export function useRecoverUsername() {

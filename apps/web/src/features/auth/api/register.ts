@@ -1,13 +1,9 @@
-import type { RegistrationRequest } from '@consultorio/shared';
+import { authApi, type RegistrationRequest } from '@consultorio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export interface RegistrationCreated {
-  userRegistration: { id: string };
-}
-
 export function register(registration: RegistrationRequest) {
-  return apiClient.post<RegistrationCreated>('/v1/users/registrations', registration);
+  return apiClient.call(authApi.register, { body: registration });
 }
 
 export function useRegister() {

@@ -1,8 +1,9 @@
+import { authApi } from '@consultorio/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export function resendRegistrationEmail(registrationId: string) {
-  return apiClient.post<null>('/v1/users/registrations/resend-email', { id: registrationId });
+  return apiClient.call(authApi.resendRegistrationMail, { body: { id: registrationId } });
 }
 
 export function useResendRegistrationEmail() {

@@ -2,8 +2,10 @@ import { messages, registrationForm } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useRegister } from '../api/register';
+
+const passwordLabels = { password: messages.fields.password, passwordConfirmation: messages.fields.passwordConfirmation };
 
 interface RegisterFormProps {
   onRegistered: (registrationId: string) => void;
@@ -59,21 +61,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
             {...register('lastName')}
           />
         </Group>
-        <PasswordField
-          label={messages.fields.password}
-          description={messages.register.passwordHint}
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={messages.fields.passwordConfirmation}
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirmation?.message}
-          {...register('passwordConfirmation')}
-        />
+        <NewPasswordFields labels={passwordLabels} register={register} errors={errors} />
         <Button type="submit" fullWidth disabled={registration.isPending}>
           {registration.isPending ? messages.register.submitting : messages.register.submit}
         </Button>

@@ -1,11 +1,11 @@
-import type { SubscriptionData } from '@consultorio/shared';
+import { billingApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** Answers with the subscription as it is after the coupon (and the message to toast). */
 export function applyCoupon(couponCode: string) {
-  return apiClient.post<SubscriptionData>('/v1/users/me/subscriptions/coupon', { couponCode });
+  return apiClient.call(billingApi.applyCoupon, { body: { couponCode } });
 }
 
 export function useApplyCoupon() {

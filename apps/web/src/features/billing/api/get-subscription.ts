@@ -1,11 +1,11 @@
-import type { SubscriptionData } from '@consultorio/shared';
+import { billingApi, type SubscriptionData } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const subscriptionQueryKey = ['users', 'me', 'subscription'] as const;
 
 export async function getSubscription(signal?: AbortSignal): Promise<SubscriptionData> {
-  const response = await apiClient.get<SubscriptionData>('/v1/users/me/subscriptions', { signal });
+  const response = await apiClient.call(billingApi.subscription, { signal });
   return response.data;
 }
 

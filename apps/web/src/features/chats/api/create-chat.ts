@@ -1,4 +1,4 @@
-import type { AiAssistant, Chat, ChatCreateRequest } from '@consultorio/shared';
+import { chatsApi, type ChatCreateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -10,10 +10,7 @@ export interface CreateChatVariables {
 }
 
 export function createChat({ patientId, chat }: CreateChatVariables) {
-  return apiClient.post<{ chat: Chat; aiAssistant: AiAssistant }>(
-    `/v1/patients/${encodeURIComponent(patientId)}/chats`,
-    chat,
-  );
+  return apiClient.call(chatsApi.create, { params: { id: patientId }, body: chat });
 }
 
 export function useCreateChat() {

@@ -1,4 +1,4 @@
-import type { ClinicalRecord } from '@consultorio/shared';
+import { chatsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { recordListQueryKey, userStatsQueryKey } from '../../../lib/query-keys';
@@ -11,10 +11,7 @@ export interface CreateRecordFromChatVariables {
 
 /** Asks the session's assistant to write a record from the thread; as slow as an answer. */
 export function createRecordFromChat({ patientId, chatId, name }: CreateRecordFromChatVariables) {
-  return apiClient.post<{ record: ClinicalRecord }>(
-    `/v1/patients/${encodeURIComponent(patientId)}/records/from-chat`,
-    { name, chatId },
-  );
+  return apiClient.call(chatsApi.recordFromChat, { params: { id: patientId }, body: { name, chatId } });
 }
 
 export function useCreateRecordFromChat() {

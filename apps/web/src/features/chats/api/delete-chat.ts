@@ -1,3 +1,4 @@
+import { chatsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { chatListsQueryKey } from './list-chats';
 
 /** Deletes the session with its messages and sent files. */
 export function deleteChat(chatId: string) {
-  return apiClient.delete<null>(`/v1/chats/${encodeURIComponent(chatId)}`);
+  return apiClient.call(chatsApi.remove, { params: { id: chatId } });
 }
 
 export function useDeleteChat() {

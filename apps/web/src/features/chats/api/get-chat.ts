@@ -1,21 +1,16 @@
-import type { AiAssistant, Chat, ChatMessage, PatientSummary } from '@consultorio/shared';
+import { chatsApi, type ChatMessage, type RouteData } from '@consultorio/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export interface ChatDetail {
-  chat: Chat;
-  aiAssistant: AiAssistant;
-  /** The thread, oldest first. */
-  chatsMessages: ChatMessage[];
-  patient: PatientSummary;
-}
+/** The session with its assistant, its thread (oldest first) and its patient. */
+export type ChatDetail = RouteData<typeof chatsApi.get>;
 
 export function chatQueryKey(chatId: string) {
   return ['chats', 'detail', chatId] as const;
 }
 
 export async function getChat(chatId: string, signal?: AbortSignal): Promise<ChatDetail> {
-  const response = await apiClient.get<ChatDetail>(`/v1/chats/${encodeURIComponent(chatId)}`, { signal });
+  const response = await apiClient.call(chatsApi.get, { params: { id: chatId }, signal });
   return response.data;
 }
 

@@ -1,11 +1,11 @@
-import type { AiAssistant } from '@consultorio/shared';
+import { assistantsApi, type AiAssistant } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const aiAssistantsQueryKey = ['ai-assistants', 'list'] as const;
 
 export async function listAiAssistants(signal?: AbortSignal): Promise<AiAssistant[]> {
-  const response = await apiClient.get<{ aiAssistants: AiAssistant[] }>('/v1/users/me/ai-assistants', { signal });
+  const response = await apiClient.call(assistantsApi.list, { signal });
   return response.data.aiAssistants;
 }
 

@@ -1,4 +1,4 @@
-import type { Chat } from '@consultorio/shared';
+import { chatsApi, type Chat } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -10,9 +10,7 @@ export function chatListQueryKey(patientId: string) {
 }
 
 export async function listChats(patientId: string, signal?: AbortSignal): Promise<Chat[]> {
-  const response = await apiClient.get<{ chats: Chat[] }>(`/v1/patients/${encodeURIComponent(patientId)}/chats`, {
-    signal,
-  });
+  const response = await apiClient.call(chatsApi.list, { params: { id: patientId }, signal });
   return response.data.chats;
 }
 

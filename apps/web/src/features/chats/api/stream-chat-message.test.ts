@@ -122,6 +122,8 @@ describe('toChatStreamEvent', () => {
     });
     expect(toChatStreamEvent({ event: 'delta', data: 'não é JSON', id: '' })).toBeNull();
     expect(toChatStreamEvent({ event: 'done', data: '{"chatsMessages":null}', id: '' })).toBeNull();
+    // A thread outside the contract is no thread: the answer then ends as cut short.
+    expect(toChatStreamEvent({ event: 'done', data: '{"chatsMessages":[{"id":"m1"}]}', id: '' })).toBeNull();
     expect(toChatStreamEvent({ event: 'message', data: '{}', id: '' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { messages, type ChatMessage, type ChatStreamEvent } from '@consultorio/shared';
+import { chatMessageSchema, chatsApi, messages, type ChatMessage, type ChatStreamEvent } from '@consultorio/shared';
 import { ApiError, NETWORK_ERROR_STATUS, apiClient, isAbortError } from '../../../lib/api-client';
 import { readEventStream, type ServerSentEvent } from '../../../lib/server-sent-events';
 
@@ -24,24 +24,39 @@ export function isMessageStored(error: unknown): boolean {
   return error instanceof ChatAnswerError;
 }
 
-function requestOf(chatId: string, send: ChatSend): { path: string; body: unknown } {
-  const base = `/v1/chats/${encodeURIComponent(chatId)}`;
+/** The file with the text beside it, when there is any: one multipart body. */
+function attachmentBody(file: File, text: string): FormData {
+  const body = new FormData();
+  if (text.trim() !== '') body.append('userText', text.trim());
+  body.append('files', file, file.name);
+  return body;
+}
+
+/** Sends through the stream contract of the send's kind; resolves with the answer's event stream. */
+function openAnswerStream(chatId: string, send: ChatSend, signal: AbortSignal | undefined): Promise<ReadableStream<Uint8Array>> {
+  const params = { id: chatId };
   switch (send.kind) {
     case 'text':
-      return { path: `${base}/send-text/stream`, body: { userText: send.text } };
+      return apiClient.openEventStream(chatsApi.sendText.stream, { params, body: { userText: send.text }, signal });
     case 'attachment': {
-      const body = new FormData();
-      if (send.text.trim() !== '') body.append('userText', send.text.trim());
-      body.append('files', send.file, send.file.name);
-      return { path: `${base}/send-attachments/stream`, body };
+      const body = attachmentBody(send.file, send.text);
+      return apiClient.openEventStream(chatsApi.sendAttachments.stream, { params, body, signal });
     }
     case 'form':
-      return { path: `${base}/send-form/stream`, body: { formId: send.formId } };
+      return apiClient.openEventStream(chatsApi.sendForm.stream, { params, body: { formId: send.formId }, signal });
     case 'record':
-      return { path: `${base}/send-record/stream`, body: { recordId: send.recordId } };
+      return apiClient.openEventStream(chatsApi.sendRecord.stream, { params, body: { recordId: send.recordId }, signal });
     case 'retry':
-      return { path: `${base}/retry/stream`, body: undefined };
+      return apiClient.openEventStream(chatsApi.retry.stream, { params, signal });
   }
+}
+
+const threadSchema = chatMessageSchema.array();
+
+/** The stored thread of a `done` event, or null when it is not one. */
+function threadOf(value: unknown): ChatMessage[] | null {
+  const parsed = threadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -60,10 +75,10 @@ export function toChatStreamEvent({ event, data }: ServerSentEvent): ChatStreamE
   switch (event) {
     case 'delta':
       return typeof payload.text === 'string' ? { event, data: { text: payload.text } } : null;
-    case 'done':
-      return Array.isArray(payload.chatsMessages)
-        ? { event, data: { chatsMessages: payload.chatsMessages as ChatMessage[] } }
-        : null;
+    case 'done': {
+      const chatsMessages = threadOf(payload.chatsMessages);
+      return chatsMessages ? { event, data: { chatsMessages } } : null;
+    }
     case 'error':
       return {
         event,
@@ -89,8 +104,7 @@ export interface StreamChatOptions {
  * ChatAnswerError when the professional's message was stored but not answered.
  */
 export async function streamChatMessage(chatId: string, send: ChatSend, options: StreamChatOptions): Promise<ChatMessage[]> {
-  const { path, body } = requestOf(chatId, send);
-  const stream = await apiClient.openEventStream(path, body, { signal: options.signal });
+  const stream = await openAnswerStream(chatId, send, options.signal);
   try {
     for await (const sse of readEventStream(stream)) {
       const event = toChatStreamEvent(sse);

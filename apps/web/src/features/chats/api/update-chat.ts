@@ -1,4 +1,4 @@
-import type { AiAssistant, Chat, ChatUpdateRequest } from '@consultorio/shared';
+import { chatsApi, type ChatUpdateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { chatQueryKey, type ChatDetail } from './get-chat';
@@ -11,7 +11,7 @@ export interface UpdateChatVariables {
 
 /** Renames the session or changes its assistant. */
 export function updateChat({ chatId, update }: UpdateChatVariables) {
-  return apiClient.put<{ chat: Chat; aiAssistant: AiAssistant }>(`/v1/chats/${encodeURIComponent(chatId)}`, update);
+  return apiClient.call(chatsApi.update, { params: { id: chatId }, body: update });
 }
 
 export function useUpdateChat() {

@@ -14,13 +14,13 @@ interface ChatFieldsProps {
   /** The saved assistant's name, offered even if the list no longer has it. */
   savedAssistantName?: string;
   submitLabel: string;
-  isBusy: boolean;
+  disabled: boolean;
   onClose: () => void;
   onSubmit: (values: ChatCreateRequest) => void;
 }
 
 /** Nome and Assistente, both required, with 'Fechar' and the submit button. */
-export function ChatFields({ defaultValues, savedAssistantName, submitLabel, isBusy, onClose, onSubmit }: ChatFieldsProps) {
+export function ChatFields({ defaultValues, savedAssistantName, submitLabel, disabled, onClose, onSubmit }: ChatFieldsProps) {
   const assistants = useAiAssistants();
   const { register, control, handleSubmit, formState } = useForm<ChatCreateRequest>({ resolver, defaultValues });
 
@@ -37,7 +37,7 @@ export function ChatFields({ defaultValues, savedAssistantName, submitLabel, isB
       <Stack>
         <NameField
           label={messages.chats.name}
-          disabled={isBusy}
+          disabled={disabled}
           error={formState.errors.name?.message}
           {...register('name')}
         />
@@ -55,7 +55,7 @@ export function ChatFields({ defaultValues, savedAssistantName, submitLabel, isB
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
               ref={field.ref}
-              disabled={isBusy}
+              disabled={disabled}
               searchable
               nothingFoundMessage={messages.common.nothingFound}
               error={fieldState.error?.message}
@@ -73,7 +73,7 @@ export function ChatFields({ defaultValues, savedAssistantName, submitLabel, isB
             />
           )}
         />
-        <FormActions submitLabel={submitLabel} disabled={isBusy} onClose={onClose} />
+        <FormActions submitLabel={submitLabel} disabled={disabled} onClose={onClose} />
       </Stack>
     </form>
   );

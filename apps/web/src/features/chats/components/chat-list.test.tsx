@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { filterByName, sortNewestFirst } from '../../../lib/named-items';
+import { patientSummaryOf } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { chatOf, patientId, writingAssistant } from '../testing/fixtures';
@@ -41,7 +42,7 @@ describe('chat list order and search', () => {
 
 describe('ChatList', () => {
   it('lists the sessions newest first with the assistant, the date and Abrir, and searches as one types', async () => {
-    const calls = mockApi(() => ({ status: 200, data: { chats: [older, newer], patient: { id: patientId } } }));
+    const calls = mockApi(() => ({ status: 200, data: { chats: [older, newer], patient: patientSummaryOf(patientId) } }));
     renderWithProviders(<ChatList patientId={patientId} />);
 
     const cards = await screen.findAllByRole('article');
@@ -65,7 +66,7 @@ describe('ChatList', () => {
     mockApi((call) =>
       call.url.endsWith('/ai-assistants')
         ? { status: 200, data: { aiAssistants: [] } }
-        : { status: 200, data: { chats: [], patient: { id: patientId } } },
+        : { status: 200, data: { chats: [], patient: patientSummaryOf(patientId) } },
     );
     renderWithProviders(<ChatList patientId={patientId} />);
     expect(await screen.findByText(messages.chats.empty)).toBeDefined();

@@ -49,6 +49,31 @@ describe('sent files', () => {
   });
 });
 
+describe('files whose text could not be read', () => {
+  it('are named in a note under the attachments', () => {
+    renderWithProviders(
+      <ChatMessageItem
+        message={messageOf('user', { attachments: ['exame.pdf', 'laudo.docx', 'nota.txt'], unreadable: ['exame.pdf', 'laudo.docx'] })}
+        assistantName="Assistente Clínico"
+      />,
+    );
+    const message = screen.getByRole('article', { name: messages.chats.you });
+    const note = within(message).getByRole('note');
+    expect(note.textContent).toBe(messages.chats.unreadableFiles(['exame.pdf', 'laudo.docx']));
+    // After the list of attachments, and not an alert announced each time the thread renders.
+    const files = within(message).getByRole('list', { name: messages.chats.attachmentsLabel });
+    expect(files.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(message).queryByRole('alert')).toBeNull();
+  });
+
+  it('leave no note when every file was read', () => {
+    renderWithProviders(
+      <ChatMessageItem message={messageOf('user', { attachments: ['nota.txt'], unreadable: [] })} assistantName="Assistente Clínico" />,
+    );
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
 describe('copyTextOf', () => {
   it('copies the text, or else the names of what was sent', () => {
     expect(copyTextOf({ text: ' Olá ', attachments: ['a.txt'] })).toBe('Olá');

@@ -1,6 +1,6 @@
 import { limits, messages, type ChatMessage, type ChatMessageContent, type ChatMessageFile } from '@consultorio/shared';
-import { Anchor, Box, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconFileText, IconForms, IconPaperclip } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconFileText, IconForms, IconPaperclip } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { fileUrl, formatDateTime } from '../../../lib/format';
 import { copyTextOf } from './message-copy';
@@ -131,6 +131,7 @@ function MessageContent({ content, files = [] }: { content: ChatMessageContent; 
           ))}
         </List>
       )}
+      {content.unreadable !== undefined && content.unreadable.length > 0 && <UnreadableFilesNote names={content.unreadable} />}
       {content.form !== undefined && (
         <Group gap={6} wrap="nowrap">
           <IconForms size={14} aria-hidden />
@@ -148,5 +149,19 @@ function MessageContent({ content, files = [] }: { content: ChatMessageContent; 
         </Group>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Under the files whose text could not be read (they are stored all the same): a note, not an
+ * alert, since it stays in the thread. Black text on a light orange ground (about 18:1).
+ */
+function UnreadableFilesNote({ names }: { names: readonly string[] }) {
+  return (
+    <Alert role="note" variant="light" color="orange" p="xs" icon={<IconAlertTriangle size={16} aria-hidden />}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {messages.chats.unreadableFiles(names)}
+      </Text>
+    </Alert>
   );
 }

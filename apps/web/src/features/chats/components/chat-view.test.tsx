@@ -1,7 +1,8 @@
-import { messages, type ChatMessage } from '@consultorio/shared';
+import { messages, type ChatMessage, type Form } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { formOf, patientSummaryOf, recordOf } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { eventStreamAnswer, jsonAnswer, mockFetch, type EventStreamAnswer } from '../testing/fetch-mock';
 import { chatDetailOf, chatOf, clinicalAssistant, messageOf, patientId } from '../testing/fixtures';
@@ -9,23 +10,24 @@ import { ChatView } from './chat-view';
 
 const chat = chatOf();
 const chatPath = `/patients/${patientId}/chats/${chat.id}`;
+const anamnesis = { id: '0b9f0a3c-41a5-4c2e-9f1d-2b5c6d7e8f90', name: 'Anamnese geral' };
 
 /** The server's side: the stored thread, and what each streamed call answers. */
 function fakeServer(initial: ChatMessage[] = []) {
   const server = {
     thread: initial,
     streams: [] as EventStreamAnswer[],
-    forms: [] as { id: string; name: string }[],
+    forms: [] as Form[],
   };
   const calls = mockFetch((call) => {
     if (call.method === 'GET' && call.url === `/v1/chats/${chat.id}`) {
       return jsonAnswer(200, chatDetailOf(server.thread, chat));
     }
     if (call.method === 'GET' && call.url === `/v1/patients/${patientId}/forms`) {
-      return jsonAnswer(200, { forms: server.forms, patient: { id: patientId } });
+      return jsonAnswer(200, { forms: server.forms, patient: patientSummaryOf(patientId) });
     }
     if (call.url.endsWith('/records/from-chat')) {
-      return jsonAnswer(201, { record: { id: 'r-1' } }, messages.chats.recordGenerated);
+      return jsonAnswer(201, { record: recordOf({ patientId, name: 'Resumo da sessão' }) }, messages.chats.recordGenerated);
     }
     if (call.url.endsWith('/stream')) {
       const answer = eventStreamAnswer();
@@ -183,7 +185,7 @@ describe('ChatView', () => {
     fireEvent.click(within(dialog).getAllByRole('button', { name: messages.common.close }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    server.forms = [{ id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Anamnese de março' }];
+    server.forms = [formOf(anamnesis, { id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: 'Anamnese de março' })];
     fireEvent.click(screen.getByRole('button', { name: messages.chats.sendForm }));
     dialog = await screen.findByRole('dialog', { name: messages.chats.sendForm });
     // Opened again, the list is read again: the new form is there.

@@ -1,10 +1,10 @@
-import { messages, sendFormRequest, sendRecordRequest } from '@consultorio/shared';
-import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { messages, sendFormRequest, sendRecordRequest, type AiAssistant } from '@consultorio/shared';
+import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageChatbot, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link';
-import { formatDateTime, formatDateTimeOrDash } from '../../../lib/format';
+import { ItemDetailsPanel } from '../../../components/item-details-panel';
 import { paths } from '../../../lib/paths';
 import { useCreateRecordFromChat } from '../api/create-record-from-chat';
 import { useChatDetail, type ChatDetail } from '../api/get-chat';
@@ -45,9 +45,20 @@ export function ChatView({ patientId, chatId }: ChatViewProps) {
 }
 
 function BackToList({ patientId }: { patientId: string }) {
+  return <BackLink to={paths.patientChats(patientId)} label={messages.chats.backToList} />;
+}
+
+/** The session's assistant, in its colour. */
+function AssistantLine({ aiAssistant }: { aiAssistant: AiAssistant }) {
+  const color = assistantColor(aiAssistant.id);
   return (
-    <Group>
-      <BackLink to={paths.patientChats(patientId)} label={messages.chats.backToList} />
+    <Group gap="xs" wrap="nowrap">
+      <ThemeIcon size="md" radius="md" variant="light" color={color} aria-hidden>
+        <IconMessageChatbot size={16} />
+      </ThemeIcon>
+      <Text size="sm" fw={600} c={`${color}.8`} style={{ overflowWrap: 'anywhere' }}>
+        {aiAssistant.name}
+      </Text>
     </Group>
   );
 }
@@ -112,31 +123,11 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
       <BackToList patientId={chat.patientId} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <Paper component="aside" aria-label={chat.name} p="md">
-            <Stack gap="xs" align="flex-start">
-              <Group gap="xs" wrap="nowrap">
-                <ThemeIcon size="md" radius="md" variant="light" color={assistantColor(aiAssistant.id)} aria-hidden>
-                  <IconMessageChatbot size={16} />
-                </ThemeIcon>
-                <Text size="sm" fw={600} c={`${assistantColor(aiAssistant.id)}.8`} style={{ overflowWrap: 'anywhere' }}>
-                  {aiAssistant.name}
-                </Text>
-              </Group>
-              <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-                {chat.name}
-              </Title>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {messages.chats.createdAt}
-                </Text>
-                <Text size="sm">{formatDateTime(chat.creationDate)}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {messages.chats.updatedAt}
-                </Text>
-                <Text size="sm">{formatDateTimeOrDash(chat.lastUpdateDate)}</Text>
-              </div>
+          <ItemDetailsPanel
+            item={chat}
+            labels={messages.chats}
+            header={<AssistantLine aiAssistant={aiAssistant} />}
+            actions={
               <Button
                 variant="default"
                 size="xs"
@@ -146,8 +137,8 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
               >
                 {messages.chats.edit}
               </Button>
-            </Stack>
-          </Paper>
+            }
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Paper>

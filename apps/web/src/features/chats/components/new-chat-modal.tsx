@@ -24,7 +24,7 @@ export function NewChatModal({ patientId, opened, onClose }: NewChatModalProps) 
       <ChatFields
         defaultValues={emptyChat}
         submitLabel={isCreating ? messages.common.creating : messages.common.create}
-        isBusy={isCreating}
+        disabled={isCreating}
         onClose={onClose}
         onSubmit={(chat) =>
           createChat.mutate(

@@ -1,14 +1,17 @@
 import type { AiAssistant, Chat, ChatMessage, ChatMessageContent } from '@consultorio/shared';
+import { patientId, patientSummaryOf } from '../../../test/fixtures';
 import type { ChatDetail } from '../api/get-chat';
 
-/** Test data of the chats feature. */
-export const patientId = '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d';
+// Test data of the chats feature, about the patient every feature's tests share.
+export { patientId };
 
 export const clinicalAssistant: AiAssistant = {
   id: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
   externalId: 'assistente-clinico',
   name: 'Assistente Clínico',
   description: 'Ajuda a organizar a anamnese e a evolução.',
+  instructions: 'Você apoia o profissional na anamnese, em português do Brasil.',
+  isOwn: false,
 };
 
 export const writingAssistant: AiAssistant = {
@@ -16,6 +19,8 @@ export const writingAssistant: AiAssistant = {
   externalId: 'assistente-redacao',
   name: 'Assistente de Redação',
   description: 'Revisa textos e relatórios.',
+  instructions: 'Você revisa textos clínicos, em português do Brasil.',
+  isOwn: false,
 };
 
 export function chatOf(overrides: Partial<Chat> = {}): Chat {
@@ -42,6 +47,8 @@ export function messageOf(sender: ChatMessage['sender'], content: ChatMessageCon
     id: `00000000-0000-4000-8000-${String(messageCount).padStart(12, '0')}`,
     sender,
     content,
+    // The API always sends the stored files, empty for none.
+    files: [],
     createdAt: instant,
     creationDate: instant,
   };
@@ -52,6 +59,6 @@ export function chatDetailOf(chatsMessages: ChatMessage[] = [], chat: Chat = cha
     chat,
     aiAssistant: clinicalAssistant,
     chatsMessages,
-    patient: { id: patientId, firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
+    patient: patientSummaryOf(patientId),
   };
 }

@@ -1,4 +1,4 @@
-import type { Form, FormCreateRequest, QaTemplate } from '@consultorio/shared';
+import { formsApi, type FormCreateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -10,10 +10,7 @@ export interface CreateFormVariables {
 }
 
 export function createForm({ patientId, form }: CreateFormVariables) {
-  return apiClient.post<{ form: Form; qaTemplate: QaTemplate }>(
-    `/v1/patients/${encodeURIComponent(patientId)}/forms`,
-    form,
-  );
+  return apiClient.call(formsApi.create, { params: { id: patientId }, body: form });
 }
 
 export function useCreateForm() {

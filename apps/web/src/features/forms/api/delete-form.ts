@@ -1,3 +1,4 @@
+import { formsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { formListsQueryKey } from './list-forms';
 
 /** Deletes the form with the patient's answers. */
 export function deleteForm(formId: string) {
-  return apiClient.delete<null>(`/v1/forms/${encodeURIComponent(formId)}`);
+  return apiClient.call(formsApi.remove, { params: { id: formId } });
 }
 
 export function useDeleteForm() {

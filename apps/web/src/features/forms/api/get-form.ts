@@ -1,26 +1,16 @@
-import type { Form, QaTemplate } from '@consultorio/shared';
+import { formsApi, type RouteData } from '@consultorio/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export interface FormPatient {
-  id: string;
-  firstName: string;
-  lastName: string | null;
-  fullName: string;
-}
-
-export interface FormDetail {
-  form: Form;
-  qaTemplate: QaTemplate;
-  patient: FormPatient;
-}
+/** The form with its questionnaire and its patient. */
+export type FormDetail = RouteData<typeof formsApi.get>;
 
 export function formQueryKey(formId: string) {
   return ['forms', 'detail', formId] as const;
 }
 
 export async function getForm(formId: string, signal?: AbortSignal): Promise<FormDetail> {
-  const response = await apiClient.get<FormDetail>(`/v1/forms/${encodeURIComponent(formId)}`, { signal });
+  const response = await apiClient.call(formsApi.get, { params: { id: formId }, signal });
   return response.data;
 }
 

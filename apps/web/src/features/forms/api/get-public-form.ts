@@ -1,4 +1,4 @@
-import type { PublicForm } from '@consultorio/shared';
+import { formsApi, type PublicForm } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -8,12 +8,12 @@ export function publicFormQueryKey(publicToken: string) {
 
 /** A read, though a POST: the token travels in the body, not in the address the server logs. */
 export async function getPublicForm(publicToken: string, signal?: AbortSignal): Promise<PublicForm> {
-  const response = await apiClient.post<PublicForm>(
-    '/v1/forms/public',
-    { publicToken },
+  const response = await apiClient.call(formsApi.getPublic, {
+    body: { publicToken },
+    signal,
     // No session is involved: a 401 here must not log out a professional testing the link.
-    { signal, handleUnauthorized: false },
-  );
+    handleUnauthorized: false,
+  });
   return response.data;
 }
 

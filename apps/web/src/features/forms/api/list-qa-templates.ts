@@ -1,11 +1,11 @@
-import type { QaTemplate } from '@consultorio/shared';
+import { qaTemplatesApi, type QaTemplate } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const qaTemplatesQueryKey = ['qa-templates', 'list'] as const;
 
 export async function listQaTemplates(signal?: AbortSignal): Promise<QaTemplate[]> {
-  const response = await apiClient.get<{ qaTemplates: QaTemplate[] }>('/v1/users/me/qa-templates', { signal });
+  const response = await apiClient.call(qaTemplatesApi.list, { signal });
   return response.data.qaTemplates;
 }
 

@@ -1,4 +1,4 @@
-import type { Form, FormContent } from '@consultorio/shared';
+import { formsApi, type FormContent } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { formQueryKey, type FormDetail } from './get-form';
@@ -12,7 +12,7 @@ export interface SaveFormContentVariables {
 }
 
 export function saveFormContent({ formId, content }: SaveFormContentVariables) {
-  return apiClient.put<{ form: Form }>(`/v1/forms/${encodeURIComponent(formId)}/content`, { content });
+  return apiClient.call(formsApi.saveContent, { params: { id: formId }, body: { content } });
 }
 
 /** The professional's answers ('Respostas salvas.'); the lock only stops the patient's link. */

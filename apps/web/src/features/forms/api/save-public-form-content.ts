@@ -1,4 +1,4 @@
-import type { FormContent, PublicForm } from '@consultorio/shared';
+import { formsApi, type FormContent, type PublicForm } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { publicFormQueryKey } from './get-public-form';
@@ -11,11 +11,7 @@ export interface SavePublicFormContentVariables {
 const LOCKED_STATUS = 423;
 
 export function savePublicFormContent({ publicToken, content }: SavePublicFormContentVariables) {
-  return apiClient.put<{ form: PublicForm['form'] }>(
-    '/v1/forms/public/content',
-    { publicToken, content },
-    { handleUnauthorized: false },
-  );
+  return apiClient.call(formsApi.savePublicContent, { body: { publicToken, content }, handleUnauthorized: false });
 }
 
 /** The patient's answers through the link; refused with 423 once the professional locks the form. */

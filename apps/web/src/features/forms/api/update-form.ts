@@ -1,4 +1,4 @@
-import type { Form, FormUpdateRequest } from '@consultorio/shared';
+import { formsApi, type Form, type FormUpdateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { formQueryKey, type FormDetail } from './get-form';
@@ -11,7 +11,7 @@ export interface UpdateFormVariables {
 }
 
 export function updateForm({ formId, update }: UpdateFormVariables) {
-  return apiClient.put<{ form: Form }>(`/v1/forms/${encodeURIComponent(formId)}`, update);
+  return apiClient.call(formsApi.update, { params: { id: formId }, body: update });
 }
 
 /** Replaces the form in its cached detail, keeping the questionnaire and the patient. */

@@ -1,7 +1,8 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { everyTypeTemplate, formOf } from '../testing/fixtures';
+import { formOf } from '../../../test/fixtures';
+import { everyTypeTemplate } from '../testing/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { EditFormModal } from './edit-form-modal';

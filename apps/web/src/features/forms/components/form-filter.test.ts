@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { everyTypeTemplate, formOf } from '../testing/fixtures';
+import { formOf } from '../../../test/fixtures';
+import { everyTypeTemplate } from '../testing/fixtures';
 import { filterByName as filterForms, sortNewestFirst } from '../../../lib/named-items';
 
 const older = formOf(everyTypeTemplate, { id: '1', name: 'Avaliação Inicial', createdAt: '2025-01-01T10:00:00.000Z' });

@@ -1,7 +1,8 @@
 import { messages, type FormContent } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { everyTypeTemplate, formOf, patientId, scoredTemplate } from '../testing/fixtures';
+import { formOf, patientId } from '../../../test/fixtures';
+import { everyTypeTemplate, scoredTemplate } from '../testing/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { FormView } from './form-view';

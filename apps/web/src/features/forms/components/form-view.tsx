@@ -1,5 +1,5 @@
-import { messages } from '@consultorio/shared';
-import { Button, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { messages, type FormContent } from '@consultorio/shared';
+import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
@@ -9,9 +9,8 @@ import { paths } from '../../../lib/paths';
 import { useFormDetail, type FormDetail } from '../api/get-form';
 import { useSaveFormContent } from '../api/save-form-content';
 import { useUpdateForm } from '../api/update-form';
-import { toAnswers, toContent } from './answers';
+import { AnswersForm } from './answers-form';
 import { FormLabels } from './form-labels';
-import { QuestionnaireFields } from './questionnaire-fields';
 import { ScoreSummary } from './score-summary';
 import { ShareLinkBox } from './share-link-box';
 import { TemplateDescription } from './template-description';
@@ -68,19 +67,14 @@ function FormEditor({ detail }: { detail: FormDetail }) {
     updateForm.mutate({ formId: form.id, update: { isLocked: next } }, { onSettled: () => setLockShown(null) });
   };
 
-  const submit = answersForm.handleSubmit((answers) =>
-    saveContent.mutate(
-      { formId: form.id, content: toContent(qaTemplate.content, answers) },
-      // On failure nothing is reset: the answers stay as typed and the toast says why.
-      { onSuccess: (response) => answersForm.reset(toAnswers(qaTemplate.content, response.data.form.content)) },
-    ),
-  );
+  const save = async (content: FormContent) => {
+    const response = await saveContent.mutateAsync({ formId: form.id, content });
+    return response.data.form.content;
+  };
 
   return (
     <Stack>
-      <Group>
-        <BackLink to={paths.patientForms(form.patientId)} label={messages.forms.backToList} />
-      </Group>
+      <BackLink to={paths.patientForms(form.patientId)} label={messages.forms.backToList} />
       <Paper p="md">
         <Stack gap="xs">
           <Group gap="xs">
@@ -97,20 +91,13 @@ function FormEditor({ detail }: { detail: FormDetail }) {
 
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <form noValidate onSubmit={(event) => void submit(event)}>
-            <Stack>
-              <QuestionnaireFields
-                sections={qaTemplate.content}
-                control={answersForm.control}
-                disabled={saveContent.isPending}
-              />
-              <Group justify="flex-end">
-                <Button type="submit" disabled={saveContent.isPending}>
-                  {saveContent.isPending ? messages.common.saving : messages.common.save}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <AnswersForm
+            sections={qaTemplate.content}
+            answersForm={answersForm}
+            onSave={save}
+            isSaving={saveContent.isPending}
+            submitLabel={messages.common.save}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>

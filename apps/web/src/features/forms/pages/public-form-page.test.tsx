@@ -7,11 +7,14 @@ import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { PublicFormPage } from './public-form-page';
 
+// The patient's link never carries internal ids: the template comes without its own.
+const { id: _templateId, ...publicTemplate } = everyTypeTemplate;
+
 const publicForm: PublicForm = {
   form: { name: 'Primeira consulta', content: { '1': 'Professora' }, isLocked: false, lastUpdateDate: '2025-03-05T17:30:00.000Z' },
   patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
   user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga' },
-  qaTemplate: everyTypeTemplate,
+  qaTemplate: publicTemplate,
 };
 
 function renderPage(path: string) {

@@ -1,13 +1,12 @@
-import { messages, type PublicForm } from '@consultorio/shared';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { messages, type FormContent, type PublicForm } from '@consultorio/shared';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { usePublicForm } from '../api/get-public-form';
 import { useSavePublicFormContent } from '../api/save-public-form-content';
-import { toAnswers, toContent } from '../components/answers';
-import { QuestionnaireFields } from '../components/questionnaire-fields';
+import { AnswersForm } from '../components/answers-form';
 import { TemplateDescription } from '../components/template-description';
 import { useAnswersForm } from '../components/use-answers-form';
 
@@ -88,28 +87,19 @@ function PublicAnswersForm({ token, data }: { token: string; data: PublicForm })
   const saveContent = useSavePublicFormContent();
   const answersForm = useAnswersForm(qaTemplate.content, data.form.content);
 
-  const submit = answersForm.handleSubmit((answers) =>
-    saveContent.mutate(
-      { publicToken: token, content: toContent(qaTemplate.content, answers) },
-      // On failure the answers stay as typed; the toast gives the server's reason.
-      { onSuccess: (response) => answersForm.reset(toAnswers(qaTemplate.content, response.data.form.content)) },
-    ),
-  );
+  const save = async (content: FormContent) => {
+    const response = await saveContent.mutateAsync({ publicToken: token, content });
+    return response.data.form.content;
+  };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={data.form.name}>
-      <Stack>
-        <QuestionnaireFields
-          sections={qaTemplate.content}
-          control={answersForm.control}
-          disabled={saveContent.isPending}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={saveContent.isPending}>
-            {saveContent.isPending ? messages.common.saving : messages.publicForm.submit}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <AnswersForm
+      sections={qaTemplate.content}
+      answersForm={answersForm}
+      onSave={save}
+      isSaving={saveContent.isPending}
+      submitLabel={messages.publicForm.submit}
+      label={data.form.name}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import type { Form, QaTemplate } from '@consultorio/shared';
+import type { QaTemplate } from '@consultorio/shared';
 
 /** Test data of the forms feature: one template with every field type, one scored like PHQ-9. */
 export const everyTypeTemplate: QaTemplate = {
   id: '0b9f0a3c-41a5-4c2e-9f1d-2b5c6d7e8f90',
   name: 'Anamnese geral',
   description: '<p>Roteiro de <strong>anamnese</strong>.</p>',
+  isOwn: false,
   content: [
     {
       title: 'Identificação',
@@ -57,6 +58,7 @@ export const scoredTemplate: QaTemplate = {
   id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
   name: 'Mini PHQ',
   description: '',
+  isOwn: false,
   content: [
     {
       title: 'Últimas 2 semanas',
@@ -78,22 +80,3 @@ export const scoredTemplate: QaTemplate = {
     alerts: [{ field: 3, above: 0, message: 'Atenção ao item 3.' }],
   },
 };
-
-export const patientId = '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d';
-
-export function formOf(template: QaTemplate, changes: Partial<Form> = {}): Form {
-  return {
-    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
-    name: 'Primeira consulta',
-    qaTemplateId: template.id,
-    qaTemplateName: template.name,
-    patientId,
-    content: {},
-    publicToken: 'token-publico',
-    isLocked: false,
-    creationDate: '2025-03-05T17:30:00.000Z',
-    lastUpdateDate: '2025-03-05T17:30:00.000Z',
-    createdAt: '2025-03-05T17:30:00.000Z',
-    ...changes,
-  };
-}

@@ -1,12 +1,12 @@
-import type { Patient, PatientCreate } from '@consultorio/shared';
+import { patientsApi, type PatientCreateInput } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
 import { patientQueryKey } from './get-patient';
 import { patientListsQueryKey } from './list-patients';
 
-export function createPatient(patient: PatientCreate) {
-  return apiClient.post<{ patient: Patient }>('/v1/users/me/patients', patient);
+export function createPatient(patient: PatientCreateInput) {
+  return apiClient.call(patientsApi.create, { body: patient });
 }
 
 export function useCreatePatient() {

@@ -1,3 +1,4 @@
+import { patientsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -7,7 +8,7 @@ import { patientListsQueryKey } from './list-patients';
 
 /** Deletes the patient with their sessions, forms and records. */
 export function deletePatient(patientId: string) {
-  return apiClient.delete<null>(`/v1/patients/${encodeURIComponent(patientId)}`);
+  return apiClient.call(patientsApi.remove, { params: { id: patientId } });
 }
 
 export function useDeletePatient() {

@@ -1,4 +1,4 @@
-import type { Patient } from '@consultorio/shared';
+import { patientsApi, type Patient } from '@consultorio/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
@@ -7,9 +7,7 @@ export function patientQueryKey(patientId: string) {
 }
 
 export async function getPatient(patientId: string, signal?: AbortSignal): Promise<Patient> {
-  const response = await apiClient.get<{ patient: Patient }>(`/v1/patients/${encodeURIComponent(patientId)}`, {
-    signal,
-  });
+  const response = await apiClient.call(patientsApi.get, { params: { id: patientId }, signal });
   return response.data.patient;
 }
 

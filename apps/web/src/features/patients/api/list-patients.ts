@@ -1,6 +1,6 @@
-import type { PatientPage } from '@consultorio/shared';
+import { patientsApi, type PatientPage } from '@consultorio/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, urlOf } from '../../../lib/api-client';
 
 /** Every cached page of every search; invalidate this after any change to a patient. */
 export const patientListsQueryKey = ['patients', 'list'] as const;
@@ -18,15 +18,11 @@ export interface ListPatientsParams {
 }
 
 export function patientListPath(q: string, cursor?: string): string {
-  const params = new URLSearchParams();
-  if (q !== '') params.set('q', q);
-  if (cursor !== undefined) params.set('cursor', cursor);
-  const query = params.toString();
-  return query === '' ? '/v1/users/me/patients' : `/v1/users/me/patients?${query}`;
+  return urlOf(patientsApi.list, { query: { q, cursor } });
 }
 
 export async function listPatients({ q, cursor, signal }: ListPatientsParams): Promise<PatientPage> {
-  const response = await apiClient.get<PatientPage>(patientListPath(q, cursor), { signal });
+  const response = await apiClient.call(patientsApi.list, { query: { q, cursor }, signal });
   return response.data;
 }
 

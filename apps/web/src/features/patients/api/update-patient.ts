@@ -1,4 +1,4 @@
-import type { Patient, PatientUpdate } from '@consultorio/shared';
+import { patientsApi, type PatientUpdateInput } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { refreshSelectedPatient } from '../../../lib/selected-patient';
@@ -7,11 +7,11 @@ import { patientListsQueryKey } from './list-patients';
 
 export interface PatientUpdateVariables {
   patientId: string;
-  patient: PatientUpdate;
+  patient: PatientUpdateInput;
 }
 
 export function updatePatient({ patientId, patient }: PatientUpdateVariables) {
-  return apiClient.put<{ patient: Patient }>(`/v1/patients/${encodeURIComponent(patientId)}`, patient);
+  return apiClient.call(patientsApi.update, { params: { id: patientId }, body: patient });
 }
 
 export function useUpdatePatient() {

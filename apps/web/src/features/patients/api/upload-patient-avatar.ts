@@ -1,4 +1,4 @@
-import type { Patient } from '@consultorio/shared';
+import { patientsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { refreshSelectedPatient } from '../../../lib/selected-patient';
@@ -13,7 +13,7 @@ export interface PatientAvatarVariables {
 export function uploadPatientAvatar({ patientId, file }: PatientAvatarVariables) {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.put<{ patient: Patient }>(`/v1/patients/${encodeURIComponent(patientId)}/avatar`, form);
+  return apiClient.call(patientsApi.uploadAvatar, { params: { id: patientId }, body: form });
 }
 
 export function useUploadPatientAvatar() {

@@ -14,6 +14,7 @@ export function patientOf(overrides: Partial<Patient> = {}): Patient {
     email: null,
     country: 'BR',
     avatarExternalKey: null,
+    remindersOptOut: false,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,4 @@
-import type { ClinicalRecord, RecordNameRequest } from '@consultorio/shared';
+import { recordsApi, type RecordNameRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -10,7 +10,7 @@ export interface CreateRecordVariables {
 }
 
 export function createRecord({ patientId, record }: CreateRecordVariables) {
-  return apiClient.post<{ record: ClinicalRecord }>(`/v1/patients/${encodeURIComponent(patientId)}/records`, record);
+  return apiClient.call(recordsApi.create, { params: { id: patientId }, body: record });
 }
 
 export function useCreateRecord() {

@@ -1,3 +1,4 @@
+import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { recordQueryKey } from './get-record';
@@ -8,7 +9,7 @@ export interface DeleteRecordAttachmentVariables {
 }
 
 export function deleteRecordAttachment({ attachmentId }: DeleteRecordAttachmentVariables) {
-  return apiClient.delete<null>(`/v1/records/attachments/${encodeURIComponent(attachmentId)}`);
+  return apiClient.call(recordsApi.removeAttachment, { params: { id: attachmentId } });
 }
 
 /** Removes one attachment; then the record and its attachments are read again. */

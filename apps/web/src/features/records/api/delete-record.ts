@@ -1,3 +1,4 @@
+import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -6,7 +7,7 @@ import { recordListsQueryKey } from './list-records';
 
 /** Deletes the record with its text and attachments. */
 export function deleteRecord(recordId: string) {
-  return apiClient.delete<null>(`/v1/records/${encodeURIComponent(recordId)}`);
+  return apiClient.call(recordsApi.remove, { params: { id: recordId } });
 }
 
 export function useDeleteRecord() {

@@ -1,26 +1,16 @@
-import type { ClinicalRecord, RecordAttachment } from '@consultorio/shared';
+import { recordsApi, type ClinicalRecord, type RouteData } from '@consultorio/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
-export interface RecordPatient {
-  id: string;
-  firstName: string;
-  lastName: string | null;
-  fullName: string;
-}
-
-export interface RecordDetail {
-  record: ClinicalRecord;
-  recordsAttachments: RecordAttachment[];
-  patient: RecordPatient;
-}
+/** The record with its attachments and its patient. */
+export type RecordDetail = RouteData<typeof recordsApi.get>;
 
 export function recordQueryKey(recordId: string) {
   return ['records', 'detail', recordId] as const;
 }
 
 export async function getRecord(recordId: string, signal?: AbortSignal): Promise<RecordDetail> {
-  const response = await apiClient.get<RecordDetail>(`/v1/records/${encodeURIComponent(recordId)}`, { signal });
+  const response = await apiClient.call(recordsApi.get, { params: { id: recordId }, signal });
   return response.data;
 }
 

@@ -1,4 +1,4 @@
-import type { ClinicalRecord } from '@consultorio/shared';
+import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
@@ -8,12 +8,14 @@ export interface SaveRecordContentVariables {
   recordId: string;
   /** The editor's HTML; the server keeps only the editor's formats. */
   content: string;
+  /** The version the text was edited from: the server answers 409 when a newer one exists. */
+  version: number;
+  /** A save the editor made by itself (kept as one version per pause, not one per keystroke). */
+  autosave?: boolean;
 }
 
-export function saveRecordContent({ recordId, content }: SaveRecordContentVariables) {
-  return apiClient.put<{ record: ClinicalRecord }>(`/v1/records/${encodeURIComponent(recordId)}/content`, {
-    content,
-  });
+export function saveRecordContent({ recordId, content, version, autosave }: SaveRecordContentVariables) {
+  return apiClient.call(recordsApi.saveContent, { params: { id: recordId }, body: { content, version, autosave } });
 }
 
 /** Saves the text; the cached record is replaced by the server's answer (sanitized content, new dates). */

@@ -1,4 +1,4 @@
-import type { ClinicalRecord, RecordNameRequest } from '@consultorio/shared';
+import { recordsApi, type RecordNameRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
@@ -11,7 +11,7 @@ export interface UpdateRecordVariables {
 
 /** Renames the record. */
 export function updateRecord({ recordId, update }: UpdateRecordVariables) {
-  return apiClient.put<{ record: ClinicalRecord }>(`/v1/records/${encodeURIComponent(recordId)}`, update);
+  return apiClient.call(recordsApi.rename, { params: { id: recordId }, body: update });
 }
 
 export function useUpdateRecord() {

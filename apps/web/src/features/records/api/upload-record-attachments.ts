@@ -1,4 +1,4 @@
-import type { RecordAttachment } from '@consultorio/shared';
+import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { recordQueryKey } from './get-record';
@@ -16,10 +16,7 @@ export function toAttachmentsFormData(files: readonly File[]): FormData {
 }
 
 export function uploadRecordAttachments({ recordId, files }: UploadRecordAttachmentsVariables) {
-  return apiClient.post<{ recordsAttachments: RecordAttachment[] }>(
-    `/v1/records/${encodeURIComponent(recordId)}/attachments`,
-    toAttachmentsFormData(files),
-  );
+  return apiClient.call(recordsApi.uploadAttachments, { params: { id: recordId }, body: toAttachmentsFormData(files) });
 }
 
 /** Uploads the chosen files; then the record and its attachments are read again. */

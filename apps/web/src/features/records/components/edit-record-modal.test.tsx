@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { recordOf } from '../testing/fixtures';
+import { recordOf } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { EditRecordModal } from './edit-record-modal';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordOf } from '../testing/fixtures';
+import { recordOf } from '../../../test/fixtures';
 import { filterByName as filterRecords, sortNewestFirst } from '../../../lib/named-items';
 
 const older = recordOf({ id: '1', name: 'Avaliação Inicial', createdAt: '2025-01-01T10:00:00.000Z' });

@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { recordOf } from '../testing/fixtures';
+import { patientSummaryOf, recordOf } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { RecordList } from './record-list';
@@ -21,7 +21,7 @@ const newer = recordOf({
 
 describe('RecordList', () => {
   it('lists the records newest first, the assistant as the label, and searches as one types', async () => {
-    mockApi(() => ({ status: 200, data: { records: [older, newer], patient: { id: patientId } } }));
+    mockApi(() => ({ status: 200, data: { records: [older, newer], patient: patientSummaryOf(patientId) } }));
     renderWithProviders(<RecordList patientId={patientId} />);
 
     const cards = await screen.findAllByRole('article');
@@ -42,7 +42,7 @@ describe('RecordList', () => {
   });
 
   it('opens an empty "Novo Prontuário" each time', async () => {
-    mockApi(() => ({ status: 200, data: { records: [], patient: { id: patientId } } }));
+    mockApi(() => ({ status: 200, data: { records: [], patient: patientSummaryOf(patientId) } }));
     renderWithProviders(<RecordList patientId={patientId} />);
     expect(await screen.findByText(messages.records.empty)).toBeDefined();
 

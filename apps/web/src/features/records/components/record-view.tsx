@@ -1,9 +1,10 @@
 import { messages } from '@consultorio/shared';
-import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
+import { ItemDetailsPanel } from '../../../components/item-details-panel';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDateTime, formatDateTimeOrDash, fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -31,11 +32,7 @@ export function RecordView({ patientId, recordId }: RecordViewProps) {
 }
 
 function BackToList({ patientId }: { patientId: string }) {
-  return (
-    <Group>
-      <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />
-    </Group>
-  );
+  return <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />;
 }
 
 function RecordScreen({ detail }: { detail: RecordDetail }) {
@@ -49,6 +46,8 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
   const savedChangeCount = useRef(0);
   // The content the editor last took from or gave to the server.
   const syncedContent = useRef(record.content);
+  // The version the editor's text was taken from; every save sends it.
+  const editedVersion = useRef(record.version);
 
   const countChange = useCallback(() => {
     changeCount.current += 1;
@@ -80,11 +79,12 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
     const sentAt = changeCount.current;
     setSaveFailed(false);
     saveContent.mutate(
-      { recordId: record.id, content },
+      { recordId: record.id, content, version: editedVersion.current },
       {
         onSuccess: (response) => {
           const saved = response.data.record.content;
           syncedContent.current = saved;
+          editedVersion.current = response.data.record.version;
           // Typed while saving: keep it (still unsaved), the server's version would erase it.
           if (changeCount.current !== sentAt) return;
           savedChangeCount.current = sentAt;
@@ -116,30 +116,13 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
-            <Paper component="aside" aria-label={record.name} p="md">
-              <Stack gap="xs">
-                <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-                  {record.name}
-                </Title>
-                {record.aiAssistantName !== null && (
-                  <Text size="sm" c="dimmed">
-                    {messages.records.writtenBy(record.aiAssistantName)}
-                  </Text>
-                )}
-                <div>
-                  <Text size="xs" c="dimmed">
-                    {messages.records.createdAt}
-                  </Text>
-                  <Text size="sm">{formatDateTime(record.creationDate)}</Text>
-                </div>
-                <div>
-                  <Text size="xs" c="dimmed">
-                    {messages.records.updatedAt}
-                  </Text>
-                  <Text size="sm">{formatDateTimeOrDash(record.lastUpdateDate)}</Text>
-                </div>
-              </Stack>
-            </Paper>
+            <ItemDetailsPanel item={record} labels={messages.records}>
+              {record.aiAssistantName !== null && (
+                <Text size="sm" c="dimmed">
+                  {messages.records.writtenBy(record.aiAssistantName)}
+                </Text>
+              )}
+            </ItemDetailsPanel>
             <RecordAttachments recordId={record.id} attachments={recordsAttachments} />
           </Stack>
         </Grid.Col>

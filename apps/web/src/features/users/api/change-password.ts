@@ -1,17 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
+import { usersApi, type RouteBody } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { refreshCurrentUser } from '../../../lib/session';
 
-export interface PasswordChange {
-  /** The current password. */
-  userPassword: string;
-  /** The new password. */
-  password: string;
-}
+/** The current password (`userPassword`) and the new one. */
+export type PasswordChange = RouteBody<typeof usersApi.changePassword>;
 
 export function changePassword(change: PasswordChange) {
-  return apiClient.put<null>('/v1/users/me/password', change);
+  return apiClient.call(usersApi.changePassword, { body: change });
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // A new password lifts a required change (after a recovery): the session's user says so.
+    onSuccess: () => refreshCurrentUser(queryClient),
+  });
 }

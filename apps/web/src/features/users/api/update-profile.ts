@@ -1,10 +1,10 @@
-import type { ProfileUpdate, User } from '@consultorio/shared';
+import { usersApi, type ProfileUpdate } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/session';
 
 export function updateProfile(profile: ProfileUpdate) {
-  return apiClient.put<{ user: User }>('/v1/users/me', profile);
+  return apiClient.call(usersApi.updateProfile, { body: profile });
 }
 
 export function useUpdateProfile() {

@@ -1,4 +1,4 @@
-import type { User } from '@consultorio/shared';
+import { usersApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { setCurrentUser } from '../../../lib/session';
@@ -6,7 +6,7 @@ import { setCurrentUser } from '../../../lib/session';
 export function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.put<{ user: User }>('/v1/users/me/avatar', form);
+  return apiClient.call(usersApi.uploadAvatar, { body: form });
 }
 
 export function useUploadAvatar() {

@@ -1,24 +1,88 @@
-import { messages } from '@consultorio/shared';
-import { EmailDialog } from '../../../components/email-dialog';
-import { useRequestEmailUpdate } from '../api/request-email-update';
+import { emailUpdateRequest, messages, type EmailUpdateRequest } from '@consultorio/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../../components/password-field';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestEmailUpdate, type EmailUpdate } from '../api/request-email-update';
 
 interface ChangeEmailDialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
+/**
+ * 'Alterar e-mail': the new address and the current password (a session alone cannot move the
+ * account). A refusal (wrong password, address taken, too many tries) is the usual error toast,
+ * and the dialog stays open to try again.
+ */
 export function ChangeEmailDialog({ opened, onClose }: ChangeEmailDialogProps) {
-  const emailUpdate = useRequestEmailUpdate();
   return (
-    <EmailDialog
+    <Modal
       opened={opened}
       onClose={onClose}
       title={messages.account.changeEmail}
-      note={messages.account.changeEmailNote}
-      label={messages.fields.newEmail}
-      submitLabel={messages.common.send}
-      isSubmitting={emailUpdate.isPending}
-      onSubmit={(email) => emailUpdate.mutate(email, { onSuccess: onClose })}
-    />
+      size="md"
+      centered
+      closeButtonProps={{ 'aria-label': messages.common.close }}
+    >
+      {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
+      <ChangeEmailForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ChangeEmailForm({ onClose }: { onClose: () => void }) {
+  const emailUpdate = useRequestEmailUpdate();
+  const { register, handleSubmit, formState, resetField, setFocus } = useForm<EmailUpdateRequest, unknown, EmailUpdate>({
+    resolver: zodResolver(emailUpdateRequest),
+    defaultValues: { email: '', userPassword: '' },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit((update) =>
+    emailUpdate.mutate(update, {
+      onSuccess: onClose,
+      // A wrong current password (400) is asked again; the new address stays as typed.
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.status === 400)) return;
+        resetField('userPassword');
+        setFocus('userPassword');
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack>
+        <TextInput
+          type="email"
+          label={messages.account.newEmail}
+          placeholder={messages.placeholders.email}
+          autoComplete="email"
+          data-autofocus
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={messages.account.currentPassword}
+          autoComplete="current-password"
+          required
+          error={errors.userPassword?.message}
+          {...register('userPassword')}
+        />
+        <Text size="sm" c="gray.7">
+          {messages.account.changeEmailNote}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {messages.common.close}
+          </Button>
+          <Button type="submit" loading={emailUpdate.isPending}>
+            {messages.common.send}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,15 +1,20 @@
 import { messages, passwordChangeForm } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { useChangePassword } from '../api/change-password';
+
+const newPasswordLabels = { password: messages.fields.newPassword, passwordConfirmation: messages.fields.newPasswordConfirmation };
 
 interface ChangePasswordDialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
+/** 'Alterar senha' in 'Minha conta'. */
 export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogProps) {
   return (
     <Modal
@@ -20,12 +25,27 @@ export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogPr
       closeButtonProps={{ 'aria-label': messages.common.close }}
     >
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
-      <ChangePasswordForm onClose={onClose} />
+      <ChangePasswordForm
+        onChanged={onClose}
+        secondaryAction={
+          <Button variant="default" onClick={onClose}>
+            {messages.common.close}
+          </Button>
+        }
+      />
     </Modal>
   );
 }
 
-function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+interface ChangePasswordFormProps {
+  /** Once the server has taken the new password (and the session's user was read again). */
+  onChanged: () => void;
+  /** The button beside 'Atualizar senha': 'Fechar' in the dialog, 'Sair' when the change is required. */
+  secondaryAction: ReactNode;
+}
+
+/** The current password, the new one and its confirmation; the dialog and the required change use it. */
+export function ChangePasswordForm({ onChanged, secondaryAction }: ChangePasswordFormProps) {
   const passwordChange = useChangePassword();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(passwordChangeForm),
@@ -33,7 +53,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   });
   const { errors } = formState;
   const submit = handleSubmit(({ userPassword, password }) =>
-    passwordChange.mutate({ userPassword, password }, { onSuccess: onClose }),
+    passwordChange.mutate({ userPassword, password }, { onSuccess: onChanged }),
   );
 
   return (
@@ -47,25 +67,9 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           error={errors.userPassword?.message}
           {...register('userPassword')}
         />
-        <PasswordField
-          label={messages.fields.newPassword}
-          description={messages.register.passwordHint}
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={messages.fields.newPasswordConfirmation}
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirmation?.message}
-          {...register('passwordConfirmation')}
-        />
+        <NewPasswordFields labels={newPasswordLabels} register={register} errors={errors} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {messages.common.close}
-          </Button>
+          {secondaryAction}
           <Button type="submit" loading={passwordChange.isPending}>
             {messages.account.updatePassword}
           </Button>

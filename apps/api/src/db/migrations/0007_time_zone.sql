@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "time_zone" text DEFAULT 'America/Sao_Paulo' NOT NULL;

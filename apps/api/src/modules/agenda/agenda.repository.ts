@@ -1,0 +1,248 @@
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { appointments, appointmentSeries, patients, users } from '../../db/schema';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type SeriesRow = typeof appointmentSeries.$inferSelect;
+export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'ownerId' | 'patientId' | 'seriesId'>;
+
+const patientName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+
+/** The owner's appointments that start before `to` and end after `from`, by start, with their patient's name. */
+export async function listInRange(db: Db, ownerId: string, from: Date, to: Date) {
+  return db
+    .select({ appointment: appointments, patientName })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.ownerId, ownerId), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+export async function findOwned(db: Db | Tx, ownerId: string, id: string) {
+  const [row] = await db
+    .select({ appointment: appointments, patientName })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.id, id), eq(appointments.ownerId, ownerId)));
+  return row;
+}
+
+/**
+ * Whether any of the owner's appointments (not cancelled, not among `except`) overlaps one of
+ * the given spans. One query for a whole series.
+ */
+export async function overlapsAny(
+  db: Db | Tx,
+  ownerId: string,
+  spans: ReadonlyArray<{ startsAt: Date; endsAt: Date }>,
+  except: readonly string[] = [],
+): Promise<boolean> {
+  if (spans.length === 0) return false;
+  const conditions = spans.map((span) => and(lt(appointments.startsAt, span.endsAt), gt(appointments.endsAt, span.startsAt)));
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.ownerId, ownerId),
+        ne(appointments.status, 'cancelled'),
+        except.length > 0 ? notInArray(appointments.id, [...except]) : undefined,
+        or(...conditions),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts a series and its appointments, or a single appointment (no series); returns the rows by start. */
+export async function insertAppointments(
+  tx: Tx,
+  owner: { ownerId: string; patientId: string },
+  series: Omit<typeof appointmentSeries.$inferInsert, 'ownerId' | 'patientId'> | null,
+  rows: NewAppointment[],
+): Promise<AppointmentRow[]> {
+  let seriesId: string | null = null;
+  if (series) {
+    const [created] = await tx
+      .insert(appointmentSeries)
+      .values({ ...series, ...owner })
+      .returning({ id: appointmentSeries.id });
+    seriesId = created!.id;
+  }
+  const inserted = await tx
+    .insert(appointments)
+    .values(rows.map((row) => ({ ...row, ...owner, seriesId })))
+    .returning();
+  return inserted.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** More appointments of an existing series (an open series booked further ahead). */
+export async function insertAppointmentsInSeries(tx: Tx, series: Pick<SeriesRow, 'id' | 'ownerId' | 'patientId'>, rows: NewAppointment[]): Promise<void> {
+  await tx.insert(appointments).values(rows.map((row) => ({ ...row, ownerId: series.ownerId, patientId: series.patientId, seriesId: series.id })));
+}
+
+/** The appointment and the ones after it in its series, by start, locked for a change. */
+export async function lockFollowing(tx: Tx, ownerId: string, appointment: AppointmentRow): Promise<AppointmentRow[]> {
+  if (!appointment.seriesId) return [appointment];
+  return tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), eq(appointments.seriesId, appointment.seriesId), gte(appointments.startsAt, appointment.startsAt)))
+    .orderBy(asc(appointments.startsAt))
+    .for('update');
+}
+
+export async function findSeries(db: Db | Tx, ownerId: string, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointmentSeries)
+    .where(and(eq(appointmentSeries.id, id), eq(appointmentSeries.ownerId, ownerId)));
+  return row;
+}
+
+export async function updateAppointment(db: Db | Tx, id: string, changes: Partial<typeof appointments.$inferInsert>, now: Date): Promise<AppointmentRow> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(appointments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function updateSeries(db: Db | Tx, id: string, changes: Partial<typeof appointmentSeries.$inferInsert>): Promise<void> {
+  await db.update(appointmentSeries).set(changes).where(eq(appointmentSeries.id, id));
+}
+
+export async function insertSeries(db: Db | Tx, values: typeof appointmentSeries.$inferInsert): Promise<SeriesRow> {
+  const [row] = await db.insert(appointmentSeries).values(values).returning();
+  return row!;
+}
+
+export async function deleteAppointments(db: Db | Tx, ownerId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(appointments).where(and(eq(appointments.ownerId, ownerId), inArray(appointments.id, [...ids])));
+}
+
+/** For each patient: the next appointment not cancelled, and the counts of attended, missed and cancelled ones. */
+export async function summaries(db: Db, ownerId: string, patientIds: readonly string[], now: Date) {
+  if (patientIds.length === 0) return [];
+  return db
+    .select({
+      patientId: appointments.patientId,
+      nextStartsAt: sql<Date | null>`min(${appointments.startsAt}) filter (where ${appointments.startsAt} > ${now} and ${appointments.status} in ('scheduled', 'confirmed'))`,
+      attended: sql<number>`(count(*) filter (where ${appointments.status} = 'attended'))::int`,
+      noShow: sql<number>`(count(*) filter (where ${appointments.status} = 'no_show'))::int`,
+      cancelled: sql<number>`(count(*) filter (where ${appointments.status} = 'cancelled'))::int`,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), inArray(appointments.patientId, [...patientIds])))
+    .groupBy(appointments.patientId);
+}
+
+// ---- reminders ----
+
+/**
+ * Claims the appointments whose reminder is due (not yet queued, the professional's lead time
+ * reached, the patient has an e-mail and has not opted out, the appointment still ahead and not
+ * cancelled): one UPDATE, so with several instances each is claimed by one. Returns their ids.
+ */
+export async function claimDueReminders(db: Db, now: Date, options: { ownerId?: string; limit?: number } = {}): Promise<string[]> {
+  const due = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.ownerId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(
+      and(
+        isNull(appointments.reminderQueuedAt),
+        inArray(appointments.status, ['scheduled', 'confirmed']),
+        options.ownerId ? eq(appointments.ownerId, options.ownerId) : undefined,
+        gt(appointments.startsAt, now),
+        gt(users.reminderLeadHours, 0),
+        sql`${appointments.startsAt} - make_interval(hours => ${users.reminderLeadHours}) <= ${now}`,
+        isNotNull(patients.email),
+        eq(patients.remindersOptOut, false),
+      ),
+    )
+    .limit(options.limit ?? 200);
+  const claimed = await db
+    .update(appointments)
+    .set({ reminderQueuedAt: now })
+    .where(and(inArray(appointments.id, due), isNull(appointments.reminderQueuedAt)))
+    .returning({ id: appointments.id });
+  return claimed.map((row) => row.id);
+}
+
+/** An appointment with what its reminder needs: the patient's contact and the professional. */
+export async function findForReminder(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      patient: { firstName: patients.firstName, lastName: patients.lastName, email: patients.email, remindersOptOut: patients.remindersOptOut },
+      professional: {
+        title: users.title,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        timeZone: users.timeZone,
+        profession: users.profession,
+      },
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(users, eq(users.id, appointments.ownerId))
+    .where(eq(appointments.id, id));
+  return row;
+}
+
+/** An appointment by its reminder link, while the link is good (until the appointment's end). */
+export async function findByTokenHash(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      professional: { title: users.title, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.ownerId))
+    .where(and(eq(appointments.publicTokenHash, tokenHash), gt(appointments.endsAt, now)));
+  return row;
+}
+
+// ---- series that never end ----
+
+/** Open-ended series booked up to less than `before`. */
+export async function seriesToExtend(db: Db, before: Date): Promise<SeriesRow[]> {
+  return db.select().from(appointmentSeries).where(and(isNotNull(appointmentSeries.bookedUntil), lt(appointmentSeries.bookedUntil, before)));
+}
+
+/** The latest appointment of a series (the one new ones copy their details from). */
+export async function latestOfSeries(db: Db | Tx, seriesId: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.seriesId, seriesId)).orderBy(sql`${appointments.startsAt} desc`).limit(1);
+  return row;
+}
+
+export async function countSeriesAppointments(db: Db | Tx, seriesId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(appointments).where(eq(appointments.seriesId, seriesId));
+  return row?.n ?? 0;
+}
+
+// ---- the calendar feed ----
+
+export async function setCalendarFeed(db: Db, userId: string, values: { token?: string; fullNames?: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(values.token !== undefined ? { calendarFeedToken: values.token } : {}),
+      ...(values.fullNames !== undefined ? { calendarFeedFullNames: values.fullNames } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning({ token: users.calendarFeedToken, fullNames: users.calendarFeedFullNames });
+  return row;
+}
+
+export async function findFeedOwner(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames })
+    .from(users)
+    .where(eq(users.calendarFeedToken, token));
+  return row;
+}

@@ -1,0 +1,480 @@
+import { randomBytes } from 'node:crypto';
+import {
+  fullNameOf,
+  limits,
+  messages,
+  type Appointment,
+  type AppointmentCreate,
+  type AppointmentSummary,
+  type AppointmentUpdate,
+  type ChangeScope,
+  type PublicAppointment,
+} from '@consultorio/shared';
+import ical, { ICalEventStatus } from 'ical-generator';
+import { noteAccess } from '../../platform/access-log';
+import type { Context } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { once } from '../../platform/jobs/once';
+import { hashToken, newToken } from '../../platform/tokens';
+import { ownedPatient } from '../patients/patients.service';
+import type { SessionUser } from '../sessions/sessions.service';
+import { countAttempt } from '../throttling/throttling.service';
+import { sendCancellationNotice, sendReminderMail } from './agenda.mails';
+import * as repo from './agenda.repository';
+import type { AppointmentRow, NewAppointment, SeriesRow } from './agenda.repository';
+import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type LocalStart, type SeriesRule } from './recurrence';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+export function toAppointment(row: AppointmentRow, patientName: string): Appointment {
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    patientName,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: row.status,
+    seriesId: row.seriesId,
+    modality: row.modality,
+    videoLink: row.videoLink,
+    location: row.location,
+    notes: row.notes,
+    reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
+    reminderError: row.reminderError,
+    cancellationReason: row.cancellationReason,
+  };
+}
+
+function noteAppointment(row: Pick<AppointmentRow, 'id' | 'patientId'>, action: 'create' | 'update' | 'delete' | 'read'): void {
+  noteAccess({ patientId: row.patientId, action, entityType: 'appointment', entityId: row.id });
+}
+
+/** What a changed time means for the reminder: a new one is due for the new time. */
+const reminderReset = { reminderQueuedAt: null, reminderSentAt: null, reminderError: null, publicTokenHash: null } as const;
+
+export async function listAppointments(ctx: Context, ownerId: string, range: { from: string; to: string }): Promise<Appointment[]> {
+  const rows = await repo.listInRange(ctx.db, ownerId, new Date(range.from), new Date(range.to));
+  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+}
+
+async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
+  const found = await repo.findOwned(ctx.db, ownerId, id);
+  if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return found;
+}
+
+export async function getAppointment(ctx: Context, ownerId: string, id: string): Promise<Appointment> {
+  const { appointment, patientName } = await ownedAppointment(ctx, ownerId, id);
+  noteAppointment(appointment, 'read');
+  return toAppointment(appointment, patientName);
+}
+
+/** The local starts of a new series: all of them when it ends, else those up to the booking horizon. */
+function seriesStarts(rule: SeriesRule, timeZone: string, now: Date): { starts: LocalStart[]; bookedUntil: Date | null } {
+  const open = !rule.count && !rule.until;
+  const horizon = new Date(now.getTime() + limits.openSeriesHorizonDays * DAY);
+  const starts = occurrenceStarts(rule, { openUntil: toLocalStart(horizon, timeZone) });
+  if (starts.length > limits.recurrenceCountMax) throw new AppError('VALIDATION', messages.validation.recurrenceCountInvalid(limits.recurrenceCountMax));
+  return { starts, bookedUntil: open ? horizon : null };
+}
+
+async function refuseOverlap(ctx: Context, ownerId: string, spans: ReadonlyArray<{ startsAt: Date; endsAt: Date }>, except: readonly string[] = []) {
+  if (await repo.overlapsAny(ctx.db, ownerId, spans, except)) throw new AppError('APPOINTMENT_OVERLAP');
+}
+
+/**
+ * Books an appointment, or a recurring series whose appointments keep their wall-clock time in
+ * the professional's time zone; 409 when one overlaps another appointment unless allowed.
+ * Answers the first appointment.
+ */
+export async function createAppointment(ctx: Context, owner: SessionUser, request: AppointmentCreate): Promise<{ appointment: Appointment; count: number }> {
+  const patient = await ownedPatient(ctx, owner.id, request.patientId);
+  const startsAt = new Date(request.startsAt);
+  const minutes = request.endsAt ? (Date.parse(request.endsAt) - startsAt.getTime()) / MINUTE : (request.durationMinutes ?? limits.appointmentMinutesDefault);
+  const details = {
+    modality: request.modality,
+    videoLink: request.videoLink,
+    location: request.location,
+    notes: request.notes,
+  };
+  const timeZone = owner.timeZone;
+  const rule: SeriesRule | null = request.recurrence ? { ...request.recurrence, firstLocalStart: toLocalStart(startsAt, timeZone) } : null;
+  const planned = rule ? seriesStarts(rule, timeZone, ctx.clock.now()) : { starts: [toLocalStart(startsAt, timeZone)], bookedUntil: null };
+  const rows: NewAppointment[] = planned.starts.map((local, index) => {
+    const start = index === 0 ? startsAt : toInstant(local, timeZone);
+    return { ...details, startsAt: start, endsAt: new Date(start.getTime() + minutes * MINUTE) };
+  });
+  if (!request.allowOverlap) await refuseOverlap(ctx, owner.id, rows);
+  const series = rule
+    ? {
+        frequency: rule.frequency,
+        count: rule.count ?? null,
+        until: rule.until ?? null,
+        timeZone,
+        firstLocalStart: rule.firstLocalStart,
+        durationMinutes: Math.round(minutes),
+        bookedUntil: planned.bookedUntil,
+      }
+    : null;
+  const inserted = await ctx.db.transaction((tx) => repo.insertAppointments(tx, { ownerId: owner.id, patientId: patient.id }, series, rows));
+  const first = inserted[0]!;
+  noteAppointment(first, 'create');
+  await queueDueRemindersLogged(ctx, owner.id);
+  return { appointment: toAppointment(first, fullNameOf(patient)), count: inserted.length };
+}
+
+/** The new start and end of an appointment from a change (the length kept when only the start moves). */
+function newTimes(row: AppointmentRow, update: AppointmentUpdate): { startsAt: Date; endsAt: Date } | null {
+  if (update.startsAt === undefined && update.endsAt === undefined && update.durationMinutes === undefined) return null;
+  const startsAt = update.startsAt ? new Date(update.startsAt) : row.startsAt;
+  const length = update.durationMinutes !== undefined ? update.durationMinutes * MINUTE : row.endsAt.getTime() - row.startsAt.getTime();
+  const endsAt = update.endsAt ? new Date(update.endsAt) : new Date(startsAt.getTime() + length);
+  if (endsAt <= startsAt) throw new AppError('VALIDATION', messages.validation.endBeforeStart);
+  return { startsAt, endsAt };
+}
+
+/** The fields a change sets on each appointment it touches, besides the time. */
+function detailChanges(update: AppointmentUpdate) {
+  return {
+    ...(update.modality !== undefined ? { modality: update.modality } : {}),
+    ...(update.videoLink !== undefined ? { videoLink: update.videoLink } : {}),
+    ...(update.location !== undefined ? { location: update.location } : {}),
+    ...(update.notes !== undefined ? { notes: update.notes } : {}),
+    ...(update.status !== undefined ? { status: update.status } : {}),
+  };
+}
+
+/**
+ * Changes one appointment, or it and the following ones of its series: moved by the same
+ * wall-clock difference (a day and a time of day), with the same details and status. Moving the
+ * following ones starts a new series from this one (the earlier ones keep theirs, which ends
+ * before it). 409 when a moved appointment would overlap another unless allowed.
+ */
+export async function updateAppointment(ctx: Context, owner: SessionUser, id: string, update: AppointmentUpdate): Promise<Appointment> {
+  const { appointment: row, patientName } = await ownedAppointment(ctx, owner.id, id);
+  const times = newTimes(row, update);
+  const now = ctx.clock.now();
+  const changes = detailChanges(update);
+  if (update.scope === 'this' || !row.seriesId) {
+    const status = update.status ?? row.status;
+    const takesTheTime = status !== 'cancelled' && (times !== null || row.status === 'cancelled');
+    if (takesTheTime && !update.allowOverlap) await refuseOverlap(ctx, owner.id, [times ?? row], [row.id]);
+    const updated = await repo.updateAppointment(ctx.db, row.id, { ...changes, ...(times ? { ...times, ...reminderReset } : {}) }, now);
+    noteAppointment(updated, 'update');
+    await queueDueRemindersLogged(ctx, owner.id);
+    return toAppointment(updated, patientName);
+  }
+  const updated = await updateFollowing(ctx, owner, row, { times, changes, allowOverlap: update.allowOverlap === true }, now);
+  noteAppointment(updated, 'update');
+  await queueDueRemindersLogged(ctx, owner.id);
+  return toAppointment(updated, patientName);
+}
+
+interface FollowingChange {
+  times: { startsAt: Date; endsAt: Date } | null;
+  changes: ReturnType<typeof detailChanges>;
+  allowOverlap: boolean;
+}
+
+async function updateFollowing(ctx: Context, owner: SessionUser, row: AppointmentRow, change: FollowingChange, now: Date): Promise<AppointmentRow> {
+  return ctx.db.transaction(async (tx) => {
+    const series = await repo.findSeries(tx, owner.id, row.seriesId!);
+    const following = await repo.lockFollowing(tx, owner.id, row);
+    const timeZone = series?.timeZone ?? owner.timeZone;
+    const moved = change.times ? movedTimes(following, row, change.times, timeZone) : new Map<string, { startsAt: Date; endsAt: Date }>();
+    if (change.times && !change.allowOverlap) {
+      if (await repo.overlapsAny(tx, owner.id, [...moved.values()], following.map((item) => item.id))) throw new AppError('APPOINTMENT_OVERLAP');
+    }
+    const seriesId = series ? await splitSeries(tx, series, row, following, { timeZone, times: change.times, cancelled: change.changes.status === 'cancelled' }) : row.seriesId;
+    let result = row;
+    for (const item of following) {
+      const times = moved.get(item.id);
+      const updated = await repo.updateAppointment(tx, item.id, { ...change.changes, seriesId, ...(times ? { ...times, ...reminderReset } : {}) }, now);
+      if (item.id === row.id) result = updated;
+    }
+    return result;
+  });
+}
+
+/** Each following appointment moved by the wall-clock difference the changed one moved by. */
+function movedTimes(
+  following: readonly AppointmentRow[],
+  row: AppointmentRow,
+  times: { startsAt: Date; endsAt: Date },
+  timeZone: string,
+): Map<string, { startsAt: Date; endsAt: Date }> {
+  const from = toLocalStart(row.startsAt, timeZone);
+  const to = toLocalStart(times.startsAt, timeZone);
+  const length = times.endsAt.getTime() - times.startsAt.getTime();
+  return new Map(
+    following.map((item) => {
+      const startsAt = item.id === row.id ? times.startsAt : toInstant(shiftLocal(toLocalStart(item.startsAt, timeZone), from, to), timeZone);
+      return [item.id, { startsAt, endsAt: new Date(startsAt.getTime() + length) }];
+    }),
+  );
+}
+
+/**
+ * The series the changed appointment and the following ones belong to afterwards: the same one
+ * when it starts the series, else a new one from it, the old one ending the day before. A series
+ * whose following appointments are cancelled is no longer extended.
+ */
+async function splitSeries(
+  tx: Parameters<typeof repo.updateSeries>[0],
+  series: SeriesRow,
+  row: AppointmentRow,
+  following: readonly AppointmentRow[],
+  change: { timeZone: string; times: { startsAt: Date; endsAt: Date } | null; cancelled: boolean },
+): Promise<string> {
+  const firstLocalStart = toLocalStart(change.times?.startsAt ?? row.startsAt, change.timeZone);
+  const durationMinutes = change.times ? Math.round((change.times.endsAt.getTime() - change.times.startsAt.getTime()) / MINUTE) : series.durationMinutes;
+  const bookedUntil = change.cancelled ? null : series.bookedUntil;
+  const isFirst = (await repo.countSeriesAppointments(tx, series.id)) === following.length;
+  if (isFirst) {
+    await repo.updateSeries(tx, series.id, { firstLocalStart, durationMinutes, bookedUntil });
+    return series.id;
+  }
+  await repo.updateSeries(tx, series.id, { count: null, until: dayBefore(toLocalStart(row.startsAt, change.timeZone)), bookedUntil: null });
+  const { id: _id, createdAt: _createdAt, ...copy } = series;
+  const created = await repo.insertSeries(tx, {
+    ...copy,
+    firstLocalStart,
+    durationMinutes,
+    count: series.count ? following.length : null,
+    bookedUntil,
+  });
+  return created.id;
+}
+
+/** Deletes one appointment, or it and the following ones of its series (which then ends the day before). */
+export async function deleteAppointment(ctx: Context, owner: SessionUser, id: string, scope: ChangeScope): Promise<number> {
+  const { appointment: row } = await ownedAppointment(ctx, owner.id, id);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    if (scope === 'this' || !row.seriesId) {
+      await repo.deleteAppointments(tx, owner.id, [row.id]);
+      return 1;
+    }
+    const series = await repo.findSeries(tx, owner.id, row.seriesId);
+    const following = await repo.lockFollowing(tx, owner.id, row);
+    await repo.deleteAppointments(tx, owner.id, following.map((item) => item.id));
+    if (series) await repo.updateSeries(tx, series.id, { count: null, until: dayBefore(toLocalStart(row.startsAt, series.timeZone)), bookedUntil: null });
+    return following.length;
+  });
+  noteAppointment(row, 'delete');
+  return deleted;
+}
+
+export async function getSummaries(ctx: Context, ownerId: string, patientIds: readonly string[]): Promise<AppointmentSummary[]> {
+  const rows = await repo.summaries(ctx.db, ownerId, patientIds, ctx.clock.now());
+  const byPatient = new Map(rows.map((row) => [row.patientId, row]));
+  return patientIds.map((patientId) => {
+    const row = byPatient.get(patientId);
+    return {
+      patientId,
+      nextStartsAt: row?.nextStartsAt ? new Date(row.nextStartsAt).toISOString() : null,
+      attended: row?.attended ?? 0,
+      noShow: row?.noShow ?? 0,
+      cancelled: row?.cancelled ?? 0,
+    };
+  });
+}
+
+// ---- reminders ----
+
+const REMINDER_JOB = 'agenda.reminder';
+const CANCELLATION_NOTICE_JOB = 'agenda.cancellation-notice';
+
+/** Queues the reminders that are due, of every professional or one (each claimed by one instance). */
+export async function queueDueReminders(ctx: Context, ownerId?: string): Promise<number> {
+  const ids = await repo.claimDueReminders(ctx.db, ctx.clock.now(), ownerId ? { ownerId } : {});
+  for (const appointmentId of ids) await ctx.jobs.send(REMINDER_JOB, { appointmentId });
+  return ids.length;
+}
+
+/**
+ * The same, a failure logged rather than thrown (the next scan tries again). After a booking or a
+ * move it runs before the answer, so a reminder already due goes at once.
+ */
+function queueDueRemindersLogged(ctx: Context, ownerId?: string): Promise<void> {
+  return queueDueReminders(ctx, ownerId).then(
+    () => undefined,
+    (error: unknown) => ctx.log.error({ err: error }, 'could not queue due reminders'),
+  );
+}
+
+
+/** Mails the patient's reminder with the links to confirm or cancel (good until the appointment's end). */
+async function sendReminder(ctx: Context, appointmentId: string): Promise<void> {
+  const found = await repo.findForReminder(ctx.db, appointmentId);
+  const now = ctx.clock.now();
+  if (!found) return;
+  const { appointment, patient, professional } = found;
+  const stillDue = ['scheduled', 'confirmed'].includes(appointment.status) && appointment.startsAt > now && !appointment.reminderSentAt;
+  if (!stillDue || !patient.email || patient.remindersOptOut) return;
+  const token = newToken();
+  await repo.updateAppointment(ctx.db, appointment.id, { publicTokenHash: hashToken(token) }, now);
+  await sendReminderMail(ctx, { appointment, patient: { ...patient, email: patient.email }, professional }, token);
+  await repo.updateAppointment(ctx.db, appointment.id, { reminderSentAt: now, reminderError: null }, now);
+}
+
+export function defineAgendaJobs(ctx: Context): void {
+  ctx.jobs.define<{ appointmentId: string }>(REMINDER_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => sendReminder(ctx, data.appointmentId)),
+    onFailed: async (data, error) => {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      await repo.updateAppointment(ctx.db, data.appointmentId, { reminderError: reason }, ctx.clock.now());
+    },
+  });
+  ctx.jobs.define<{ appointmentId: string }>(CANCELLATION_NOTICE_JOB, {
+    handle: ({ id, data }) =>
+      once(ctx.db, id, async () => {
+        const found = await repo.findForReminder(ctx.db, data.appointmentId);
+        if (found) await sendCancellationNotice(ctx, found);
+      }),
+  });
+}
+
+// ---- the patient's link ----
+
+async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
+  if ((await countAttempt(ctx, `public-appointment:${ip}`, 60)) > limits.publicFormCallsPerMinute) throw new AppError('TOO_MANY_REQUESTS');
+}
+
+async function appointmentOfLink(ctx: Context, token: string, ip: string) {
+  await limitPublicCalls(ctx, ip);
+  const found = await repo.findByTokenHash(ctx.db, hashToken(token), ctx.clock.now());
+  if (!found) throw new AppError('APPOINTMENT_LINK_INVALID');
+  return found;
+}
+
+function toPublicAppointment({ appointment, professional }: Awaited<ReturnType<typeof appointmentOfLink>>): PublicAppointment {
+  return {
+    appointment: {
+      startsAt: appointment.startsAt.toISOString(),
+      endsAt: appointment.endsAt.toISOString(),
+      modality: appointment.modality,
+      status: appointment.status,
+    },
+    professional,
+  };
+}
+
+export async function getPublicAppointment(ctx: Context, token: string, ip: string): Promise<PublicAppointment> {
+  return toPublicAppointment(await appointmentOfLink(ctx, token, ip));
+}
+
+export async function confirmPublicAppointment(ctx: Context, token: string, ip: string): Promise<PublicAppointment> {
+  const found = await appointmentOfLink(ctx, token, ip);
+  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
+  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'confirmed' }, ctx.clock.now());
+  return toPublicAppointment({ ...found, appointment });
+}
+
+/** The patient cancels through the link; the professional is told by e-mail. */
+export async function cancelPublicAppointment(ctx: Context, token: string, reason: string | null, ip: string): Promise<PublicAppointment> {
+  const found = await appointmentOfLink(ctx, token, ip);
+  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
+  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'cancelled', cancellationReason: reason }, ctx.clock.now());
+  await ctx.jobs.send(CANCELLATION_NOTICE_JOB, { appointmentId: appointment.id });
+  return toPublicAppointment({ ...found, appointment });
+}
+
+// ---- series that never end ----
+
+/** Books the next months of open-ended series, copying the details of each one's latest appointment. */
+export async function extendOpenSeries(ctx: Context): Promise<void> {
+  const now = ctx.clock.now();
+  const horizon = new Date(now.getTime() + limits.openSeriesHorizonDays * DAY);
+  for (const series of await repo.seriesToExtend(ctx.db, new Date(horizon.getTime() - 7 * DAY))) {
+    await ctx.db.transaction(async (tx) => {
+      const latest = await repo.latestOfSeries(tx, series.id);
+      if (!latest || !series.bookedUntil) return;
+      const starts = occurrenceStarts(series, {
+        openUntil: toLocalStart(horizon, series.timeZone),
+        after: toLocalStart(latest.startsAt, series.timeZone),
+      });
+      const { modality, videoLink, location, notes } = latest;
+      const rows = starts.map((local) => {
+        const startsAt = toInstant(local, series.timeZone);
+        return { modality, videoLink, location, notes, startsAt, endsAt: new Date(startsAt.getTime() + series.durationMinutes * MINUTE) };
+      });
+      if (rows.length > 0) await repo.insertAppointmentsInSeries(tx, series, rows);
+      await repo.updateSeries(tx, series.id, { bookedUntil: horizon });
+    });
+  }
+}
+
+// ---- the private calendar feed ----
+
+function newFeedToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function feedUrl(ctx: Context, token: string): string {
+  return `${ctx.config.publicUrl}/v1/calendar/${token}.ics`;
+}
+
+export async function getCalendarFeed(ctx: Context, owner: SessionUser): Promise<{ url: string; fullNames: boolean }> {
+  if (owner.calendarFeedToken) return { url: feedUrl(ctx, owner.calendarFeedToken), fullNames: owner.calendarFeedFullNames };
+  const row = await repo.setCalendarFeed(ctx.db, owner.id, { token: newFeedToken() });
+  return { url: feedUrl(ctx, row!.token!), fullNames: row!.fullNames };
+}
+
+/** A new address (the old one stops working), and what events show. */
+export async function renewCalendarFeed(ctx: Context, owner: SessionUser, options: { fullNames?: boolean | undefined }): Promise<{ url: string; fullNames: boolean }> {
+  const row = await repo.setCalendarFeed(ctx.db, owner.id, { token: newFeedToken(), ...(options.fullNames !== undefined ? { fullNames: options.fullNames } : {}) });
+  return { url: feedUrl(ctx, row!.token!), fullNames: row!.fullNames };
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${part[0]!.toUpperCase()}.`)
+    .join(' ');
+}
+
+/**
+ * The feed's iCalendar: the appointments of the last 30 and the next 180 days (not cancelled),
+ * showing the patient's initials unless the professional chose full names.
+ */
+export async function calendarIcs(ctx: Context, token: string): Promise<string> {
+  const owner = await repo.findFeedOwner(ctx.db, token.replace(/\.ics$/, ''));
+  if (!owner) throw new AppError('CALENDAR_FEED_NOT_FOUND');
+  const now = ctx.clock.now();
+  const rows = await repo.listInRange(ctx.db, owner.id, new Date(now.getTime() - 30 * DAY), new Date(now.getTime() + 180 * DAY));
+  const calendar = ical({ name: messages.app.name, timezone: owner.timeZone, prodId: { company: 'Consultório', product: 'Agenda', language: 'PT' } });
+  for (const { appointment, patientName } of rows) {
+    if (appointment.status === 'cancelled') continue;
+    calendar.createEvent({
+      id: appointment.id,
+      start: appointment.startsAt,
+      end: appointment.endsAt,
+      summary: messages.agenda.feedEvent(owner.fullNames ? patientName : initials(patientName)),
+      description: [messages.agenda.modality[appointment.modality], appointment.videoLink].filter(Boolean).join('\n'),
+      location: appointment.location,
+      status: appointment.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    });
+  }
+  return calendar.toString();
+}
+
+/**
+ * Reminders and open series on timers of this instance (claims make each reminder go once
+ * whatever the number of instances); a scan every `scanSeconds` (0: no reminder timer).
+ */
+export function startAgendaClock(ctx: Context, scanSeconds: number): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  const extend = () => {
+    extendOpenSeries(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'could not extend open series'));
+  };
+  timers.push(setInterval(extend, 3600 * 1000));
+  extend();
+  if (scanSeconds > 0) {
+    timers.push(setInterval(() => void queueDueRemindersLogged(ctx), scanSeconds * 1000));
+    void queueDueRemindersLogged(ctx);
+  }
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach(clearInterval);
+}

@@ -1,0 +1,62 @@
+import { idSchema, messages, type AccessLogEntry } from '@consultorio/shared';
+import type { AccessEntry } from '../../platform/access-log';
+import type { Context } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import * as repo from './audit.repository';
+import type { LogPageStart } from './audit.repository';
+
+/** Appends what a professional's request read or changed to their access log. */
+export async function writeEntries(ctx: Context, actor: { userId: string; ip: string }, entries: readonly AccessEntry[]): Promise<void> {
+  const now = ctx.clock.now();
+  const unique = new Map(entries.map((entry) => [`${entry.patientId}|${entry.action}|${entry.entityType}|${entry.entityId}`, entry]));
+  await repo.insertEntries(
+    ctx.db,
+    [...unique.values()].map((entry) => ({ ...entry, ownerId: actor.userId, actorId: actor.userId, ip: actor.ip, createdAt: now })),
+  );
+}
+
+/** When a patient is deleted, their log goes too but for the one entry (written by the request) saying so. */
+export async function forgetPatientLog(ctx: Context, ownerId: string, patientId: string): Promise<void> {
+  await repo.deleteEntriesOfPatient(ctx.db, ownerId, patientId);
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): LogPageStart {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 2 && typeof decoded[0] === 'string') {
+      const createdAt = new Date(decoded[0]);
+      const id = idSchema.safeParse(decoded[1]);
+      if (!Number.isNaN(createdAt.getTime()) && id.success) return { createdAt, id: id.data };
+    }
+  } catch {
+    // Falls through to the same answer as a well-formed but meaningless cursor.
+  }
+  throw new AppError('VALIDATION', messages.validation.cursorInvalid);
+}
+
+/** A page of the patient's access log, newest first; the caller has checked the patient is the professional's. */
+export async function listAccessLog(
+  ctx: Context,
+  ownerId: string,
+  patientId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ accessLog: AccessLogEntry[]; nextCursor: string | null }> {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const rows = await repo.listEntries(ctx.db, ownerId, patientId, page.limit + 1, after);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    accessLog: shown.map((row) => ({
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      createdAt: row.createdAt.toISOString(),
+      ip: row.ip,
+    })),
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+  };
+}

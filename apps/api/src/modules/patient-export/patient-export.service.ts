@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { fullNameOf, searchKey } from '@consultorio/shared';
+import yazl from 'yazl';
+import { noteAccess } from '../../platform/access-log';
+import type { Context } from '../../platform/context';
+import { exportChats } from '../chats/chats.service';
+import { openStoredObject, patientFiles } from '../files/files.service';
+import { exportForms } from '../forms/forms.service';
+import { ownedPatient, toPatient } from '../patients/patients.service';
+import { exportRecords } from '../records/records.service';
+import type { SessionUser } from '../sessions/sessions.service';
+import { recordDocument } from './record-document';
+
+/** A file name from any text: lower case, no accents, letters, digits and dashes only. */
+function slug(text: string): string {
+  return searchKey(text).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'sem-nome';
+}
+
+/** Gives each path once: a repeated one gets -2, -3… before its extension. */
+function uniquePaths() {
+  const used = new Set<string>();
+  return (wanted: string): string => {
+    let candidate = wanted;
+    const dot = wanted.lastIndexOf('.');
+    const [stem, extension] = dot > wanted.lastIndexOf('/') ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ''];
+    for (let n = 2; used.has(candidate); n++) candidate = `${stem}-${n}${extension}`;
+    used.add(candidate);
+    return candidate;
+  };
+}
+
+/** The name of a file inside the ZIP: its original name, with nothing that could leave the folder. */
+function safeName(name: string | null, fallback: string): string {
+  const base = (name ?? '').replace(/[/\\]/g, '_').replace(/\p{Cc}/gu, '').trim();
+  return base === '' || base === '.' || base === '..' ? fallback : base.slice(0, 120);
+}
+
+export interface PatientExport {
+  filename: string;
+  stream: Readable;
+}
+
+/**
+ * The patient's whole file as a ZIP, streamed: `paciente.json` (the patient, forms with answers
+ * and scores, records with their latest content, addenda and attachments, chats with their
+ * messages, and the list of stored files), each record as an HTML document under
+ * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
+ * ZIP is written, so memory stays flat however large the files are.
+ */
+export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
+  const patientRow = await ownedPatient(ctx, owner.id, patientId);
+  const [forms, records, chats, files] = await Promise.all([
+    exportForms(ctx, owner.id, patientId),
+    exportRecords(ctx, owner.id, patientId),
+    exportChats(ctx, owner.id, patientId),
+    patientFiles(ctx, owner.id, patientId),
+  ]);
+  const now = ctx.clock.now();
+  const zip = new yazl.ZipFile();
+  const pathFor = uniquePaths();
+  const filePaths = new Map(files.map((file) => [file.key, pathFor(`anexos/${safeName(file.originalName, file.key)}`)]));
+  const people = { professional: owner, patient: patientRow, timeZone: owner.timeZone };
+  const recordPaths = records.map(({ record }) => pathFor(`prontuarios/${record.createdAt.slice(0, 10)}-${slug(record.name)}.html`));
+  const summary = {
+    exportedAt: now.toISOString(),
+    professional: {
+      title: owner.title,
+      name: fullNameOf(owner),
+      profession: owner.profession,
+      professionalRegistration: owner.professionalRegistration,
+    },
+    patient: toPatient(patientRow),
+    forms,
+    records: records.map(({ record, addenda, attachments }, index) => ({
+      ...record,
+      document: recordPaths[index],
+      addenda,
+      attachments: attachments.map((attachment) => ({ ...attachment, path: filePaths.get(attachment.externalKey) })),
+    })),
+    chats,
+    files: files.map((file) => ({
+      path: filePaths.get(file.key),
+      originalName: file.originalName,
+      contentType: file.contentType,
+      byteSize: file.byteSize,
+      createdAt: file.createdAt.toISOString(),
+    })),
+  };
+  zip.addBuffer(Buffer.from(JSON.stringify(summary, null, 2), 'utf8'), 'paciente.json', { mtime: now });
+  records.forEach(({ record, addenda }, index) => {
+    zip.addBuffer(Buffer.from(recordDocument(record, addenda, people), 'utf8'), recordPaths[index]!, { mtime: now });
+  });
+  for (const file of files) {
+    zip.addReadStreamLazy(filePaths.get(file.key)!, { mtime: file.createdAt, compress: false }, (callback) => {
+      openStoredObject(ctx, file.key).then(
+        (stored) => callback(null, stored?.body ?? Readable.from([])),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  noteAccess({ patientId, action: 'export', entityType: 'patient', entityId: patientId });
+  return { filename: `paciente-${slug(fullNameOf(patientRow))}-${now.toISOString().slice(0, 10)}.zip`, stream: zip.outputStream as Readable };
+}

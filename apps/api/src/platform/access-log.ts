@@ -1,0 +1,43 @@
+import { requestContext } from '@fastify/request-context';
+import type { AccessAction, AccessEntityType } from '@consultorio/shared';
+import type { FastifyRequest } from 'fastify';
+
+/** A read or change of a patient's data by the request's session. */
+export interface AccessEntry {
+  patientId: string;
+  action: AccessAction;
+  entityType: AccessEntityType;
+  entityId: string;
+}
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    accessLog: AccessEntry[];
+  }
+}
+
+/** Writes what a request noted, once it has succeeded (app.ts decorates the instance with it). */
+export type AccessLogWriter = (request: FastifyRequest, entries: readonly AccessEntry[]) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    writeAccessLog: AccessLogWriter;
+  }
+}
+
+/**
+ * Notes that this request read or changed a patient's data. Services call it; the entries are
+ * written to the access log only when the call succeeds, so a failed attempt (another
+ * professional's id answering 404) leaves nothing in anyone's log.
+ */
+export function noteAccess(entry: AccessEntry): void {
+  requestContext.get('accessLog')?.push(entry);
+}
+
+/** Writes what the request noted, once; called by the route helpers after a handler succeeds. */
+export async function writeNotedAccess(request: FastifyRequest): Promise<void> {
+  const entries = request.requestContext.get('accessLog');
+  if (!entries || entries.length === 0) return;
+  request.requestContext.set('accessLog', []);
+  await request.server.writeAccessLog(request, entries);
+}

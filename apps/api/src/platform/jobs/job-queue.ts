@@ -1,0 +1,161 @@
+import PgBoss from 'pg-boss';
+import type { SqlExecutor } from '../../db/client';
+
+/** A job as its handler gets it: its data, and whether this is its last attempt. */
+export interface JobRun<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  isLastAttempt: boolean;
+}
+
+export interface JobDefinition<T> {
+  handle(job: JobRun<T>): Promise<void>;
+  /** Told once a job has failed its last attempt (a reminder marks its appointment). */
+  onFailed?(data: T, error: unknown): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Declares a kind of job and its handler; before `start`. */
+  define<T extends object>(name: string, definition: JobDefinition<T>): void;
+  /** Adds a job; it runs once (retried with backoff on failure) on whichever instance fetches it first. */
+  send<T extends object>(name: string, data: T, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
+  start(): Promise<void>;
+  /**
+   * Starts; when the database cannot be reached, resolves all the same and keeps trying every
+   * few seconds (the app still answers, /healthz with 503) until it succeeds or is stopped.
+   */
+  startWhenPossible(): Promise<void>;
+  /** Stops fetching, and waits up to `timeoutMs` for the jobs running here to finish. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Resolves once no job is waiting, running or due (tests and shutdown). */
+  idle(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  pollingSeconds: number;
+  /** How long a running job may take before another instance may retry it (a killed worker's job). */
+  expireSeconds: number;
+  retryLimit: number;
+  /** How often expired jobs are found and retried, and old ones archived. */
+  maintenanceSeconds: number;
+}
+
+interface Log {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/**
+ * The durable job queue, pg-boss on the app's own database connection (PostgreSQL, or the
+ * embedded PGlite through the same executor). Its schema comes with the migrations. Jobs
+ * survive a restart; with several instances on one database each job is fetched by one of them
+ * (SKIP LOCKED), and a job whose worker died is retried once it expires.
+ */
+export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, log: Log): JobQueue {
+  const boss = new PgBoss({
+    db: executor,
+    schema: 'pgboss',
+    migrate: false,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceSeconds,
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, JobDefinition<object>>();
+  const workers = new Map<string, string>();
+  let started = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function run(name: string, definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    const isLastAttempt = job.retryCount >= job.retryLimit;
+    try {
+      await definition.handle({ id: job.id, data: job.data, retryCount: job.retryCount, isLastAttempt });
+    } catch (error) {
+      log.warn({ err: error, job: name, attempt: job.retryCount + 1 }, `job ${name} failed`);
+      if (isLastAttempt) {
+        log.error({ err: error, job: name, data: job.data }, `job ${name} failed for good`);
+        await definition.onFailed?.(job.data, error).catch((failure: unknown) => log.error({ err: failure }, 'job failure handler failed'));
+      }
+      throw error;
+    }
+  }
+
+  return {
+    define(name, definition) {
+      if (started) throw new Error(`job ${name} defined after the queue started`);
+      definitions.set(name, definition);
+    },
+    async send(name, data, sendOptions = {}) {
+      await boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+      // Fetch now rather than at the next poll when this instance runs such jobs.
+      const worker = workers.get(name);
+      if (worker && !sendOptions.startAfter) boss.notifyWorker(worker);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const [name, definition] of definitions) {
+        await boss.createQueue(name, {
+          name,
+          retryLimit: options.retryLimit,
+          retryBackoff: true,
+          retryDelay: 1,
+          expireInSeconds: options.expireSeconds,
+        });
+        const id = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await run(name, definition, job);
+            } finally {
+              // More may be waiting: fetch again at once instead of after the polling interval.
+              const worker = workers.get(name);
+              if (worker) boss.notifyWorker(worker);
+            }
+          },
+        );
+        workers.set(name, id);
+      }
+    },
+    async startWhenPossible() {
+      const attempt = async (): Promise<void> => {
+        retry = undefined;
+        try {
+          await this.start();
+        } catch (error) {
+          started = false;
+          log.error({ err: error }, 'job queue could not start; trying again in 5 s');
+          retry = setTimeout(() => void attempt(), 5000);
+          retry.unref();
+        }
+      };
+      await attempt();
+    },
+    async stop(timeoutMs = 10_000) {
+      if (retry) clearTimeout(retry);
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    },
+    async idle(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await executor.executeSql(
+          "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
+          [],
+        );
+        if (Number((rows[0] as { n: number } | undefined)?.n ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error('the job queue did not go idle');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { errorEnvelope, type ApiRoute, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type { z } from 'zod';
+import { writeNotedAccess } from './access-log';
+import { send } from './http';
+
+type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** The request of a route, typed by its contract's schemas (already validated when the handler runs). */
+export type RouteRequest<R extends ApiRoute> = FastifyRequest<
+  RouteGenericInterface & { Params: Output<R['params']>; Querystring: Output<R['query']>; Body: Output<R['body']> },
+  RawServerDefault
+>;
+
+/** What a handler answers: the envelope's data, and a message the client shows as a toast. */
+export interface Answer<R extends ApiRoute> {
+  data: RouteData<R>;
+  message?: string;
+}
+
+/** What each failure status means, for the OpenAPI document; the message itself is in Portuguese. */
+const failureDescriptions: Record<ErrorStatus, string> = {
+  400: 'Invalid input: the first failing rule, in the message',
+  401: 'No valid session (or wrong credentials at login)',
+  403: 'Not allowed (e.g. the plan’s patient limit)',
+  404: 'Not found, or not the session’s user’s',
+  409: 'Conflict with the current state',
+  413: 'Body or file too large',
+  415: 'Unsupported content type',
+  423: 'Locked',
+  429: 'Too many requests',
+  500: 'Unexpected error (no details are sent)',
+  503: 'A service the route needs is unavailable',
+  504: 'A service the route needs took too long',
+};
+
+const successDescriptions: Record<SuccessStatus, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+
+/** The answers of a route as Fastify declares them: its success answer and every failure with the error envelope. */
+function responseSchemas(route: ApiRoute): Record<number, unknown> {
+  const successType = route.raw ?? 'application/json';
+  const answers: Record<number, unknown> = {
+    [route.status]: { description: successDescriptions[route.status], content: { [successType]: { schema: route.response } } },
+  };
+  for (const status of route.errorStatuses) {
+    answers[status] = { description: failureDescriptions[status], content: { 'application/json': { schema: errorEnvelope } } };
+  }
+  return answers;
+}
+
+/** The Fastify schema of a route: its inputs, its answers and how it shows in the OpenAPI document. */
+export function routeSchema(route: ApiRoute) {
+  return {
+    tags: [route.tag],
+    ...(route.access === 'session' ? { security: [{ session: [] }] } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: responseSchemas(route),
+  };
+}
+
+/** A module's routes: a plugin that adds them with `route` and `rawRoute`. */
+export type RoutesPlugin = FastifyPluginAsync;
+
+const SESSION_SCOPE = 'requiresSession';
+
+/**
+ * A route whose contract says `session` must sit in the session scope (whose onRequest hook
+ * answers 401 before anything else), a public one outside it: checked when the route is added,
+ * so a route cannot end up unprotected by mistake. This marks the session scope.
+ */
+export function markSessionScope(app: FastifyInstance): void {
+  app.decorate(SESSION_SCOPE, true);
+}
+
+function assertScope(app: FastifyInstance, route: ApiRoute): void {
+  const inSessionScope = app.hasDecorator(SESSION_SCOPE);
+  if (inSessionScope !== (route.access === 'session')) {
+    throw new Error(`${route.method} ${route.path}: a ${route.access} route registered in the ${inSessionScope ? 'session' : 'public'} scope`);
+  }
+}
+
+function register<R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
+): void {
+  assertScope(app, route);
+  app.route({
+    method: route.method,
+    url: route.path,
+    ...(route.maxBodyBytes ? { bodyLimit: route.maxBodyBytes } : {}),
+    config: { allowedDuringPasswordChange: route.allowedDuringPasswordChange === true },
+    schema: routeSchema(route),
+    handler: (request, reply) => handler(request as RouteRequest<R>, reply),
+  });
+}
+
+/**
+ * Adds the handler of a JSON route: it gets the validated request (and the reply, for headers
+ * such as a cookie) and returns the answer's data and message, sent in the envelope with the
+ * contract's status.
+ */
+export function route<R extends ApiRoute>(
+  app: FastifyInstance,
+  contract: R,
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<Answer<R>>,
+): void {
+  register(app, contract, async (request, reply) => {
+    const { data, message } = await handler(request, reply);
+    await writeNotedAccess(request);
+    return send(reply, contract.status, data, message);
+  });
+}
+
+/** Adds the handler of a route that writes its own answer (a file, a stream of events). */
+export function rawRoute<R extends ApiRoute & { raw: string }>(
+  app: FastifyInstance,
+  contract: R,
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
+): void {
+  register(app, contract, async (request, reply) => {
+    const result = await handler(request, reply);
+    // The answer is on its way (or sent): a failure to write the log is logged, not answered.
+    await writeNotedAccess(request).catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
+    return result;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** From the route's contract: a session that must set a new password may still call it. */
+    allowedDuringPasswordChange?: boolean;
+  }
+}

@@ -1,0 +1,262 @@
+// Records a professional can trust: versions and conflicts, finalizing with addenda, the access
+// log of a patient's data, and the export of the patient's whole file.
+import { createHash } from 'node:crypto';
+import { messages, type AccessLogEntry, type ClinicalRecord } from '@consultorio/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { accessLog } from '../src/db/schema';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import { libraryAssistant, newChat } from './factories/chats';
+import { libraryTemplate, newForm } from './factories/forms';
+import { newPatient } from './factories/patients';
+import { newSignedInUser } from './factories/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const e = messages.errors;
+const failure = (status: number, message: string) => ({ status, data: null, message });
+
+function call(method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) {
+  return t.request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function setup() {
+  const { user, cookie } = await newSignedInUser(t);
+  const patient = await newPatient(t, { owner: user, firstName: 'Carla', lastName: 'Mendes' });
+  const record = (await call('POST', `/v1/patients/${patient.id}/records`, cookie, { name: 'Sessão 1' })).json().data.record as ClinicalRecord;
+  return { user, cookie, patient, record };
+}
+
+const save = (cookie: string, id: string, content: string, version: number, autosave?: boolean) =>
+  call('PUT', `/v1/records/${id}/content`, cookie, { content, version, ...(autosave === undefined ? {} : { autosave }) });
+
+describe('versions and conflicts', () => {
+  it('answers 409 to a save from a stale version and stores nothing: two windows never silently lose a text', async () => {
+    const { cookie, record } = await setup();
+    const first = await save(cookie, record.id, '<p>Janela A</p>', record.version);
+    expect(first.json().data.record.version).toBe(record.version + 1);
+    const stale = await save(cookie, record.id, '<p>Janela B</p>', record.version);
+    expect(stale.json()).toEqual(failure(409, e.recordVersionConflict));
+    expect((await call('GET', `/v1/records/${record.id}`, cookie)).json().data.record).toMatchObject({ content: '<p>Janela A</p>', version: 2 });
+  });
+
+  it('keeps each save as a version, one per stretch of autosaves, lists them newest first and restores one', async () => {
+    const { cookie, record } = await setup();
+    let version = record.version;
+    const next = async (content: string, autosave?: boolean) => {
+      const response = await save(cookie, record.id, content, version, autosave);
+      expect(response.statusCode, response.body).toBe(200);
+      version = response.json().data.record.version as number;
+    };
+    await next('<p>um</p>', true);
+    t.clock.advance(60);
+    await next('<p>um dois</p>', true);
+    await next('<p>um dois três</p>');
+    t.clock.advance(60);
+    await next('<p>quatro</p>', true);
+    t.clock.advance(11 * 60);
+    await next('<p>cinco</p>', true);
+
+    const listed = (await call('GET', `/v1/records/${record.id}/versions`, cookie)).json().data.recordVersions as Array<{ id: string; version: number; kind: string }>;
+    expect(listed.map((item) => item.kind)).toEqual(['autosave', 'autosave', 'save', 'autosave']);
+    expect(listed.map((item) => item.version)).toEqual([6, 5, 4, 3]);
+    const saved = (await call('GET', `/v1/records/${record.id}/versions/${listed[2]!.id}`, cookie)).json().data.recordVersion;
+    expect(saved).toMatchObject({ version: 4, kind: 'save', content: '<p>um dois três</p>' });
+    expect((await call('GET', `/v1/records/${record.id}/versions/${listed[3]!.id}`, cookie)).json().data.recordVersion.content).toBe('<p>um dois</p>');
+
+    const restored = await call('POST', `/v1/records/${record.id}/versions/${listed[2]!.id}/restore`, cookie, { version });
+    expect(restored.json()).toMatchObject({ status: 200, message: messages.records.restored, data: { record: { content: '<p>um dois três</p>', version: 7 } } });
+    const after = (await call('GET', `/v1/records/${record.id}/versions`, cookie)).json().data.recordVersions as Array<{ kind: string }>;
+    expect(after[0]!.kind).toBe('restore');
+    expect((await call('POST', `/v1/records/${record.id}/versions/${listed[2]!.id}/restore`, cookie, { version: 3 })).statusCode).toBe(409);
+  });
+});
+
+describe('finalize and amend', () => {
+  it('makes the content read-only with its SHA-256; corrections are sanitized, dated addenda returned oldest first', async () => {
+    const { cookie, record } = await setup();
+    const saved = (await save(cookie, record.id, '<p>Evolução: paciente estável.</p>', record.version)).json().data.record as ClinicalRecord;
+    expect((await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>cedo</p>' })).statusCode).toBe(409);
+    const finalized = await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    expect(finalized.json().message).toBe(messages.records.finalized);
+    const row = finalized.json().data.record as ClinicalRecord;
+    expect(row.finalizedAt).not.toBeNull();
+    expect(row.contentSha256).toBe(createHash('sha256').update('<p>Evolução: paciente estável.</p>', 'utf8').digest('hex'));
+    expect((await save(cookie, record.id, '<p>Outra coisa</p>', saved.version)).json()).toEqual(failure(423, e.recordFinalized));
+    expect((await call('POST', `/v1/records/${record.id}/finalize`, cookie)).json()).toEqual(failure(409, e.recordAlreadyFinalized));
+
+    const first = await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Correção: pressão 12/8.</p><script>alert(1)</script>' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.recordAddendum.content).toBe('<p>Correção: pressão 12/8.</p>');
+    t.clock.advance(60);
+    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Segundo adendo.</p>' });
+    const read = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data as { record: ClinicalRecord; recordAddenda: Array<{ content: string }> };
+    expect(read.recordAddenda.map((addendum) => addendum.content)).toEqual(['<p>Correção: pressão 12/8.</p>', '<p>Segundo adendo.</p>']);
+    expect(read.record.content).toBe('<p>Evolução: paciente estável.</p>');
+    expect((await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '   ' })).json()).toEqual(failure(400, messages.validation.addendumRequired));
+  });
+
+  it('keeps a finalized record’s attachments (removing one answers 423) and still lets it be renamed', async () => {
+    const { cookie, record } = await setup();
+    const body = new FormData();
+    body.append('files', new File(['laudo'], 'laudo.txt', { type: 'text/plain' }));
+    const request = new Request('http://x/', { method: 'POST', body });
+    const upload = await t.request({
+      method: 'POST',
+      url: `/v1/records/${record.id}/attachments`,
+      headers: { cookie, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    const attachmentId = upload.json().data.recordsAttachments[0].id as string;
+    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    expect((await call('DELETE', `/v1/records/attachments/${attachmentId}`, cookie)).json()).toEqual(failure(423, e.recordFinalized));
+    expect((await call('PUT', `/v1/records/${record.id}`, cookie, { name: 'Sessão 1 (revisada)' })).statusCode).toBe(200);
+  });
+});
+
+describe('access log', () => {
+  it('lists the reads and changes of the patient’s data, newest first, a page at a time', async () => {
+    const { user, cookie, patient, record } = await setup();
+    await call('GET', `/v1/patients/${patient.id}`, cookie);
+    await call('GET', `/v1/records/${record.id}`, cookie);
+    await save(cookie, record.id, '<p>x</p>', record.version);
+    const template = await libraryTemplate(t, 'phq-9');
+    const form = await newForm(t, { owner: user, patient, template });
+    await call('GET', `/v1/forms/${form.id}`, cookie);
+    const first = await call('GET', `/v1/patients/${patient.id}/access-log?limit=3`, cookie);
+    const page = first.json().data as { accessLog: AccessLogEntry[]; nextCursor: string };
+    expect(page.accessLog.map((entry) => [entry.action, entry.entityType, entry.entityId])).toEqual([
+      ['read', 'form', form.id],
+      ['update', 'record', record.id],
+      ['read', 'record', record.id],
+    ]);
+    expect(page.accessLog[0]!.ip).toBe('127.0.0.1');
+    const second = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=3&cursor=${page.nextCursor}`, cookie)).json().data as { accessLog: AccessLogEntry[] };
+    expect(second.accessLog.map((entry) => [entry.action, entry.entityType])).toEqual([
+      ['read', 'patient'],
+      ['create', 'record'],
+    ]);
+    // Reading the log is itself noted.
+    const again = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=1`, cookie)).json().data.accessLog[0];
+    expect(again).toMatchObject({ action: 'read', entityType: 'access-log' });
+  });
+
+  it('notes nothing for another professional’s failed attempts, and cannot be changed', async () => {
+    const { user, cookie, patient, record } = await setup();
+    const before = await t.database.db.select().from(accessLog).where(eq(accessLog.patientId, patient.id));
+    const intruder = await newSignedInUser(t);
+    for (const url of [`/v1/patients/${patient.id}`, `/v1/records/${record.id}`, `/v1/patients/${patient.id}/access-log`, `/v1/patients/${patient.id}/export`]) {
+      expect((await call('GET', url, intruder.cookie)).statusCode, url).toBe(404);
+    }
+    expect((await save(intruder.cookie, record.id, '<p>x</p>', 1)).statusCode).toBe(404);
+    const after = await t.database.db.select().from(accessLog).where(eq(accessLog.patientId, patient.id));
+    expect(after).toEqual(before);
+    expect(after.every((entry) => entry.ownerId === user.id)).toBe(true);
+    await expect(t.database.db.execute(sql`update access_log set action = 'read' where patient_id = ${patient.id}`)).rejects.toThrow();
+    expect((await call('GET', `/v1/patients/${patient.id}/access-log`, cookie)).statusCode).toBe(200);
+  });
+
+  it('keeps one entry, the deletion, when a patient is deleted', async () => {
+    const { user, cookie, patient } = await setup();
+    await call('GET', `/v1/patients/${patient.id}`, cookie);
+    expect((await call('DELETE', `/v1/patients/${patient.id}`, cookie)).statusCode).toBe(200);
+    const left = await t.database.db.select().from(accessLog).where(and(eq(accessLog.ownerId, user.id), eq(accessLog.patientId, patient.id)));
+    expect(left.map((entry) => [entry.action, entry.entityType])).toEqual([['delete', 'patient']]);
+  });
+});
+
+/** The entries of a ZIP, each read whole. */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return entries;
+}
+
+describe('export of the patient’s whole file', () => {
+  it('streams a ZIP with paciente.json, each record as HTML and every attachment’s bytes unchanged', async () => {
+    const { user, cookie, patient, record } = await setup();
+    await save(cookie, record.id, '<h1>Anamnese</h1><p>Queixa principal: insônia.</p>', record.version);
+    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
+    const attachment = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
+    const body = new FormData();
+    body.append('files', new File([attachment], 'exame ção.bin', { type: 'application/octet-stream' }));
+    const request = new Request('http://x/', { method: 'POST', body });
+    await t.request({
+      method: 'POST',
+      url: `/v1/records/${record.id}/attachments`,
+      headers: { cookie, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    const form = await newForm(t, { owner: user, patient, template: await libraryTemplate(t, 'phq-9') });
+    await call('PUT', `/v1/forms/${form.id}/content`, cookie, { content: { 1: '2', 9: '1' } });
+    const chat = await newChat(t, { owner: user, patient, assistant: await libraryAssistant(t, 'apoio-clinico') });
+    await call('POST', `/v1/chats/${chat.id}/send-text`, cookie, { userText: 'Como abordar a insônia?' });
+
+    const response = await call('GET', `/v1/patients/${patient.id}/export`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="paciente-carla-mendes-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = await unzip(response.rawPayload);
+    const summary = JSON.parse(entries.get('paciente.json')!.toString('utf8'));
+    expect(summary.patient).toMatchObject({ id: patient.id, fullName: 'Carla Mendes' });
+    expect(summary.forms[0]).toMatchObject({ id: form.id, content: { 1: '2', 9: '1' }, score: { total: 3 } });
+    expect(summary.forms[0].score.alerts).toHaveLength(1);
+    expect(summary.records[0]).toMatchObject({ id: record.id, content: '<h1>Anamnese</h1><p>Queixa principal: insônia.</p>' });
+    expect(summary.records[0].addenda[0].content).toBe('<p>Adendo: dorme 5 h.</p>');
+    const chats = summary.chats as Array<{ messages: Array<{ sender: string }> }>;
+    expect(chats[0]!.messages.map((message) => message.sender)).toEqual(['user', 'other']);
+    const html = entries.get(summary.records[0].document)!.toString('utf8');
+    expect(html).toContain('<h1>Anamnese</h1>');
+    expect(html).toContain('Adendo: dorme 5 h.');
+    expect(html).toContain(summary.records[0].contentSha256);
+    const attachmentPath = summary.records[0].attachments[0].path as string;
+    expect(attachmentPath).toBe('anexos/exame ção.bin');
+    expect(entries.get(attachmentPath)!.equals(attachment)).toBe(true);
+    // The export is noted in the access log.
+    const log = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
+    expect(log.map((entry) => entry.action)).toContain('export');
+  });
+});
+
+describe('every new route of another professional’s record answers 404', () => {
+  it('versions, a version, restore, finalize and addenda', async () => {
+    const { cookie, record } = await setup();
+    await save(cookie, record.id, '<p>x</p>', record.version);
+    const versionId = ((await call('GET', `/v1/records/${record.id}/versions`, cookie)).json().data.recordVersions[0] as { id: string }).id;
+    const intruder = (await newSignedInUser(t)).cookie;
+    const notFound = failure(404, e.recordNotFound);
+    expect((await call('GET', `/v1/records/${record.id}/versions`, intruder)).json()).toEqual(notFound);
+    expect((await call('GET', `/v1/records/${record.id}/versions/${versionId}`, intruder)).json()).toEqual(notFound);
+    expect((await call('POST', `/v1/records/${record.id}/versions/${versionId}/restore`, intruder, { version: 2 })).json()).toEqual(notFound);
+    expect((await call('POST', `/v1/records/${record.id}/finalize`, intruder)).json()).toEqual(notFound);
+    expect((await call('POST', `/v1/records/${record.id}/addenda`, intruder, { content: '<p>x</p>' })).json()).toEqual(notFound);
+    expect((await call('GET', `/v1/records/${record.id}/versions/${record.id}`, cookie)).json()).toEqual(failure(404, e.versionNotFound));
+  });
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  appointmentCreateRequest,
+  appointmentDeleteQuery,
+  appointmentListQuery,
+  appointmentListResponse,
+  appointmentResponse,
+  appointmentSummariesQuery,
+  appointmentSummariesResponse,
+  appointmentUpdateRequest,
+  calendarFeedRequest,
+  calendarFeedResponse,
+  publicAppointmentActionRequest,
+  publicAppointmentRequest,
+  publicAppointmentResponse,
+} from '../schemas/appointments';
+import { messageEnvelope } from '../schemas/common';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+const tag = 'agenda';
+
+export const agendaApi = {
+  /** The appointments between `from` and `to` (at most 62 days), occurrences of series one by one, by start. */
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/appointments',
+    access: 'session',
+    tag,
+    query: appointmentListQuery,
+    status: 200,
+    response: appointmentListResponse,
+  }),
+  /** 201 with the first appointment (of a series); 404 for a patient not the professional's; 409 when it overlaps another unless `allowOverlap`. */
+  create: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/appointments',
+    access: 'session',
+    tag,
+    body: appointmentCreateRequest,
+    status: 201,
+    response: appointmentResponse,
+    errors: [404, 409],
+  }),
+  /** For each patient: the next appointment and the counts of attended, missed and cancelled ones. */
+  summaries: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/appointments/summaries',
+    access: 'session',
+    tag,
+    query: appointmentSummariesQuery,
+    status: 200,
+    response: appointmentSummariesResponse,
+  }),
+  get: defineRoute({ method: 'GET', path: '/v1/appointments/:id', access: 'session', tag, params: idParams, status: 200, response: appointmentResponse }),
+  /** Changes one appointment, or it and the following ones of its series (`scope`). */
+  update: defineRoute({
+    method: 'PUT',
+    path: '/v1/appointments/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: appointmentUpdateRequest,
+    status: 200,
+    response: appointmentResponse,
+    errors: [409],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/v1/appointments/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    query: appointmentDeleteQuery,
+    status: 200,
+    response: messageEnvelope,
+  }),
+  /** What a reminder's link shows to the patient: no id, nothing else of the agenda. */
+  getPublic: defineRoute({
+    method: 'POST',
+    path: '/v1/appointments/public',
+    access: 'public',
+    tag,
+    body: publicAppointmentRequest,
+    status: 200,
+    response: publicAppointmentResponse,
+    errors: [404, 429],
+  }),
+  confirmPublic: defineRoute({
+    method: 'POST',
+    path: '/v1/appointments/public/confirm',
+    access: 'public',
+    tag,
+    body: publicAppointmentActionRequest,
+    status: 200,
+    response: publicAppointmentResponse,
+    errors: [404, 409, 429],
+  }),
+  cancelPublic: defineRoute({
+    method: 'POST',
+    path: '/v1/appointments/public/cancel',
+    access: 'public',
+    tag,
+    body: publicAppointmentActionRequest,
+    status: 200,
+    response: publicAppointmentResponse,
+    errors: [404, 409, 429],
+  }),
+  /** The private calendar address (created on first use). */
+  calendarFeed: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/calendar-feed',
+    access: 'session',
+    tag,
+    status: 200,
+    response: calendarFeedResponse,
+  }),
+  /** A new address (the old one stops working); `fullNames` chooses what events show. */
+  renewCalendarFeed: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/calendar-feed',
+    access: 'session',
+    tag,
+    body: calendarFeedRequest,
+    status: 200,
+    response: calendarFeedResponse,
+  }),
+  /** The feed itself (iCalendar), found by its secret token. */
+  calendar: defineRoute({
+    method: 'GET',
+    path: '/v1/calendar/:token',
+    access: 'public',
+    tag,
+    params: z.object({ token: z.string().max(100) }),
+    status: 200,
+    response: z.string().describe('an iCalendar (RFC 5545) file'),
+    raw: 'text/calendar',
+  }),
+};
+

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  aiAssistantListResponse,
+  aiAssistantResponse,
+  aiAssistantWriteRequest,
+  chatCreateRequest,
+  chatDetailResponse,
+  chatListResponse,
+  chatMessagesResponse,
+  chatSavedResponse,
+  chatUpdateRequest,
+  recordFromChatRequest,
+  sendFormRequest,
+  sendRecordRequest,
+  sendTextRequest,
+} from '../schemas/chats';
+import { messageEnvelope } from '../schemas/common';
+import { recordResponse } from '../schemas/records';
+import { idParams } from './common';
+import { attachmentsBodyBytes } from './records';
+import { defineRoute, type RouteSpec } from './route';
+
+const tag = 'chats';
+
+/** The events of a streamed answer: `delta` pieces of text, then `done` with the thread or `error`. */
+const eventStream = z.string().describe('server-sent events: delta { text }, done { chatsMessages }, error { status, message }');
+
+type SendInput = Pick<RouteSpec, 'body' | 'multipart' | 'maxBodyBytes'>;
+
+/**
+ * A send call answering the thread (201) and its `/stream` twin answering server-sent events.
+ * 409: nothing to answer (retry); 503 and 504: the model failed or took too long, the message kept.
+ */
+function sendRoutes<const P extends `/v1/chats/:id/${string}`, const I extends SendInput>(path: P, input: I) {
+  const common = { method: 'POST', access: 'session', tag, params: idParams, errors: [409, 503, 504], ...input } as const;
+  return {
+    plain: defineRoute({ ...common, path, status: 201, response: chatMessagesResponse }),
+    stream: defineRoute({ ...common, path: `${path}/stream` as `${P}/stream` & `/${string}`, status: 200, response: eventStream, raw: 'text/event-stream' }),
+  };
+}
+
+export const assistantsApi = {
+  /** The library's assistants and the professional's own. */
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/ai-assistants',
+    access: 'session',
+    tag,
+    status: 200,
+    response: aiAssistantListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/ai-assistants',
+    access: 'session',
+    tag,
+    body: aiAssistantWriteRequest,
+    status: 201,
+    response: aiAssistantResponse,
+  }),
+  /** An own assistant only (403 for the library's). */
+  update: defineRoute({
+    method: 'PUT',
+    path: '/v1/ai-assistants/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: aiAssistantWriteRequest,
+    status: 200,
+    response: aiAssistantResponse,
+  }),
+  /** An own assistant no session uses (409 otherwise; 403 for the library's). */
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/v1/ai-assistants/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
+    errors: [409],
+  }),
+};
+
+export const chatsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/chats',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: chatListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/v1/patients/:id/chats',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: chatCreateRequest,
+    status: 201,
+    response: chatSavedResponse,
+  }),
+  get: defineRoute({ method: 'GET', path: '/v1/chats/:id', access: 'session', tag, params: idParams, status: 200, response: chatDetailResponse }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/v1/chats/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: chatUpdateRequest,
+    status: 200,
+    response: chatSavedResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/v1/chats/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
+  }),
+  sendText: sendRoutes('/v1/chats/:id/send-text', { body: sendTextRequest }),
+  sendForm: sendRoutes('/v1/chats/:id/send-form', { body: sendFormRequest }),
+  sendRecord: sendRoutes('/v1/chats/:id/send-record', { body: sendRecordRequest }),
+  sendAttachments: sendRoutes('/v1/chats/:id/send-attachments', { multipart: true, maxBodyBytes: attachmentsBodyBytes }),
+  retry: sendRoutes('/v1/chats/:id/retry', {}),
+  recordFromChat: defineRoute({
+    method: 'POST',
+    path: '/v1/patients/:id/records/from-chat',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordFromChatRequest,
+    status: 201,
+    response: recordResponse,
+    errors: [503, 504],
+  }),
+};

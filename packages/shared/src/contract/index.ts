@@ -1,0 +1,30 @@
+import { agendaApi } from './agenda';
+import { authApi } from './auth';
+import { billingApi } from './billing';
+import { assistantsApi, chatsApi } from './chats';
+import { dashboardApi } from './dashboard';
+import { filesApi, healthApi } from './files';
+import { formsApi, qaTemplatesApi } from './forms';
+import { patientsApi } from './patients';
+import { recordsApi } from './records';
+import type { ApiRoute } from './route';
+import { sessionsApi } from './sessions';
+import { usersApi } from './users';
+
+export * from './route';
+export { agendaApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, patientsApi, recordsApi, usersApi };
+
+const groups = [agendaApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
+
+function isRoute(value: unknown): value is ApiRoute {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+}
+
+function routesIn(value: object): ApiRoute[] {
+  return Object.values(value).flatMap((entry: object) => (isRoute(entry) ? [entry] : routesIn(entry)));
+}
+
+/** Every route of the API, for the checks that walk them all. */
+export function allApiRoutes(): ApiRoute[] {
+  return groups.flatMap(routesIn);
+}

@@ -1,0 +1,90 @@
+import { messageEnvelope } from '../schemas/common';
+import { z } from 'zod';
+import {
+  accessLogQuery,
+  accessLogResponse,
+  patientCreateRequest,
+  patientListQuery,
+  patientListResponse,
+  patientResponse,
+  patientUpdateRequest,
+} from '../schemas/patients';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+const tag = 'patients';
+
+export const patientsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/patients',
+    access: 'session',
+    tag,
+    query: patientListQuery,
+    status: 200,
+    response: patientListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/patients',
+    access: 'session',
+    tag,
+    body: patientCreateRequest,
+    status: 201,
+    response: patientResponse,
+    // 403: the plan's patient limit is reached.
+    errors: [403],
+  }),
+  get: defineRoute({ method: 'GET', path: '/v1/patients/:id', access: 'session', tag, params: idParams, status: 200, response: patientResponse }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/v1/patients/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: patientUpdateRequest,
+    status: 200,
+    response: patientResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/v1/patients/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
+  }),
+  /** Who read or changed the patient's data, newest first, a page at a time. */
+  accessLog: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/access-log',
+    access: 'session',
+    tag,
+    params: idParams,
+    query: accessLogQuery,
+    status: 200,
+    response: accessLogResponse,
+  }),
+  /** The patient's whole file as a ZIP: paciente.json, each record as HTML, every stored file under anexos/. */
+  export: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/export',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: z.string().describe('a ZIP file'),
+    raw: 'application/zip',
+  }),
+  uploadAvatar: defineRoute({
+    method: 'PUT',
+    path: '/v1/patients/:id/avatar',
+    access: 'session',
+    tag,
+    params: idParams,
+    multipart: true,
+    status: 200,
+    response: patientResponse,
+  }),
+};

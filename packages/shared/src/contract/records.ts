@@ -1,0 +1,158 @@
+import { limits } from '../constants/limits';
+import { messageEnvelope } from '../schemas/common';
+import { z } from 'zod';
+import { idSchema } from '../schemas/common';
+import {
+  recordAddendumRequest,
+  recordAddendumResponse,
+  recordAttachmentsResponse,
+  recordContentRequest,
+  recordRestoreRequest,
+  recordVersionResponse,
+  recordVersionsResponse,
+  recordDetailResponse,
+  recordListResponse,
+  recordNameRequest,
+  recordResponse,
+} from '../schemas/records';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+const tag = 'records';
+
+const versionParams = z.object({ id: idSchema, versionId: idSchema });
+
+/** Room for every attachment of one request plus the multipart framing. */
+export const attachmentsBodyBytes = limits.attachmentMaxBytes * limits.attachmentsPerRequest + 1024 * 1024;
+
+export const recordsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/records',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: recordListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/v1/patients/:id/records',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordNameRequest,
+    status: 201,
+    response: recordResponse,
+  }),
+  get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, status: 200, response: recordDetailResponse }),
+  rename: defineRoute({
+    method: 'PUT',
+    path: '/v1/records/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordNameRequest,
+    status: 200,
+    response: recordResponse,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/v1/records/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
+  }),
+  /** 409: edited from an older version (nothing stored); 423: finalized. */
+  saveContent: defineRoute({
+    method: 'PUT',
+    path: '/v1/records/:id/content',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordContentRequest,
+    maxBodyBytes: limits.recordContentBodyBytes,
+    status: 200,
+    response: recordResponse,
+    errors: [409, 423],
+  }),
+  /** The content's versions, newest first. */
+  versions: defineRoute({
+    method: 'GET',
+    path: '/v1/records/:id/versions',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: recordVersionsResponse,
+  }),
+  version: defineRoute({
+    method: 'GET',
+    path: '/v1/records/:id/versions/:versionId',
+    access: 'session',
+    tag,
+    params: versionParams,
+    status: 200,
+    response: recordVersionResponse,
+  }),
+  /** Makes an earlier version the content again (itself a new version). */
+  restoreVersion: defineRoute({
+    method: 'POST',
+    path: '/v1/records/:id/versions/:versionId/restore',
+    access: 'session',
+    tag,
+    params: versionParams,
+    body: recordRestoreRequest,
+    status: 200,
+    response: recordResponse,
+    errors: [409, 423],
+  }),
+  /** Makes the content read-only and stores its SHA-256; 409 when already finalized. */
+  finalize: defineRoute({
+    method: 'POST',
+    path: '/v1/records/:id/finalize',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: recordResponse,
+    errors: [409],
+  }),
+  /** A dated correction of a finalized record (409 while it is not finalized). */
+  addAddendum: defineRoute({
+    method: 'POST',
+    path: '/v1/records/:id/addenda',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordAddendumRequest,
+    maxBodyBytes: limits.recordContentBodyBytes,
+    status: 201,
+    response: recordAddendumResponse,
+    errors: [409],
+  }),
+  uploadAttachments: defineRoute({
+    method: 'POST',
+    path: '/v1/records/:id/attachments',
+    access: 'session',
+    tag,
+    params: idParams,
+    multipart: true,
+    maxBodyBytes: attachmentsBodyBytes,
+    status: 201,
+    response: recordAttachmentsResponse,
+  }),
+  /** 423: the record is finalized. */
+  removeAttachment: defineRoute({
+    method: 'DELETE',
+    path: '/v1/records/attachments/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
+    errors: [423],
+  }),
+};

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * One API route as both sides see it: method, path, who may call it, the schemas of what it
+ * takes, and every status it can answer with the schema of each answer. The server registers
+ * its handler from this, the OpenAPI document is generated from it, and the web client types
+ * (and in development checks) its answers with it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type SuccessStatus = 200 | 201 | 202;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
+
+/** The answer to every failure: the HTTP status repeated, no data and a Portuguese message. */
+export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string() });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Answers that are not the JSON envelope: a stream of server-sent events, or a stored file. */
+export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar';
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** The full path, `:name` for a path parameter. */
+  path: `/${string}`;
+  /** 'session': the route answers 401 without a valid session, before its body is read. */
+  access: 'session' | 'public';
+  tag: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A multipart body (files), read by the handler as it arrives rather than by a schema. */
+  multipart?: true;
+  /** The largest body accepted (413 beyond it); the server's default when absent. */
+  maxBodyBytes?: number;
+  status: SuccessStatus;
+  /** The success answer: the envelope's schema, or the body of a raw answer. */
+  response: z.ZodType;
+  raw?: RawAnswer;
+  /** Failures particular to this route; those that follow from its shape are added by `defineRoute`. */
+  errors?: readonly ErrorStatus[];
+  /**
+   * A session that must set a new password (after a login with a recovery password) may still
+   * call this route; every other session route answers it 403.
+   */
+  allowedDuringPasswordChange?: true;
+}
+
+export type ApiRoute<S extends RouteSpec = RouteSpec> = S & {
+  /** Every failure status the route can answer, each with `errorEnvelope`. */
+  errorStatuses: readonly ErrorStatus[];
+};
+
+/**
+ * The failures a route's shape implies: bad input, a missing session (or one that must first set
+ * a new password), an unknown id, a body too large or of the wrong type.
+ */
+function impliedErrors(spec: RouteSpec): ErrorStatus[] {
+  const implied: ErrorStatus[] = [500];
+  const hasBody = spec.body !== undefined || spec.multipart === true;
+  if (spec.params || spec.query || hasBody) implied.push(400);
+  if (spec.access === 'session') implied.push(401);
+  if (spec.access === 'session' && !spec.allowedDuringPasswordChange) implied.push(403);
+  if (spec.params) implied.push(404);
+  if (hasBody) implied.push(413, 415);
+  return implied;
+}
+
+export function defineRoute<const S extends RouteSpec>(spec: S): ApiRoute<S> {
+  const statuses = new Set<ErrorStatus>([...impliedErrors(spec), ...(spec.errors ?? [])]);
+  return { ...spec, errorStatuses: [...statuses].sort((a, b) => a - b) };
+}
+
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a route takes in its path, query and body, as the caller writes them. */
+export type RouteParams<R extends RouteSpec> = R['params'] extends z.ZodType ? SchemaInput<R['params']> : never;
+export type RouteQuery<R extends RouteSpec> = R['query'] extends z.ZodType ? SchemaInput<R['query']> : never;
+export type RouteBody<R extends RouteSpec> = R['body'] extends z.ZodType ? SchemaInput<R['body']> : never;
+
+/** The `data` of a route's success answer. */
+export type RouteData<R extends RouteSpec> = z.output<R['response']> extends { data: infer D } ? D : never;
+
+/** The route's path with its parameters filled in, each URI-encoded. */
+export function pathOf(route: Pick<RouteSpec, 'path'>, params?: Record<string, string>): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${route.path}: missing parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

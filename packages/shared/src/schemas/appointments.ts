@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { limits } from '../constants/limits';
+import { messages } from '../messages/pt-br';
+import { isRealIsoDate } from '../rules/validators';
+import { envelope, idSchema, optionalText, tokenSchema } from './common';
+
+const v = messages.validation;
+
+export const appointmentStatuses = ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const modalities = ['in_person', 'online'] as const;
+export type Modality = (typeof modalities)[number];
+export const recurrenceFrequencies = ['weekly', 'biweekly', 'monthly'] as const;
+export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number];
+/** How long before an appointment its reminder is mailed; 0 turns reminders off. */
+export const reminderLeadHoursOptions = [0, 2, 24, 48] as const;
+export type ReminderLeadHours = (typeof reminderLeadHoursOptions)[number];
+export const changeScopes = ['this', 'following'] as const;
+export type ChangeScope = (typeof changeScopes)[number];
+
+/** An instant with its offset, as ISO 8601 ('2026-11-24T14:00:00-03:00' or '…Z'). */
+const instantSchema = z.iso.datetime({ offset: true, error: v.instantInvalid }).transform((value) => new Date(value).toISOString());
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  patientName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(appointmentStatuses),
+  /** The recurring series it belongs to; null for a single appointment. */
+  seriesId: z.uuid().nullable(),
+  modality: z.enum(modalities),
+  videoLink: z.string().nullable(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** When the patient's reminder was mailed; null before (or when reminders are off). */
+  reminderSentAt: z.string().nullable(),
+  /** Why the reminder could not be mailed, after its last attempt. */
+  reminderError: z.string().nullable(),
+  /** Why the patient cancelled, when they said. */
+  cancellationReason: z.string().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+const videoLinkSchema = z
+  .url({ protocol: /^https$/, error: v.videoLinkInvalid })
+  .max(500, { error: v.videoLinkInvalid })
+  .nullish()
+  .transform((link) => link ?? null);
+
+const countInvalid = v.recurrenceCountInvalid(limits.recurrenceCountMax);
+
+const recurrenceSchema = z
+  .object({
+    frequency: z.enum(recurrenceFrequencies, { error: v.recurrenceInvalid }),
+    /** How many appointments in all (the first included). */
+    count: z
+      .number({ error: countInvalid })
+      .int({ error: countInvalid })
+      .min(2, { error: countInvalid })
+      .max(limits.recurrenceCountMax, { error: countInvalid })
+      .optional(),
+    /** The last day an appointment may fall on (yyyy-mm-dd, in the professional's time zone). */
+    until: z.string({ error: v.recurrenceUntilInvalid }).refine(isRealIsoDate, { error: v.recurrenceUntilInvalid }).optional(),
+  })
+  .refine((recurrence) => recurrence.count === undefined || recurrence.until === undefined, { error: v.recurrenceCountOrUntil });
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+const durationSchema = z
+  .number({ error: v.durationInvalid })
+  .int({ error: v.durationInvalid })
+  .min(limits.appointmentMinutesMin, { error: v.durationInvalid })
+  .max(limits.appointmentMinutesMax, { error: v.durationInvalid });
+
+const appointmentFields = {
+  modality: z.enum(modalities, { error: v.modalityInvalid }),
+  videoLink: videoLinkSchema,
+  location: optionalText(200),
+  notes: optionalText(2000),
+};
+
+/**
+ * A new appointment: the end, or a duration (50 minutes by default); weekly, every two weeks or
+ * monthly when `recurrence` is given (until a date, for a count, or open-ended).
+ */
+export const appointmentCreateRequest = z
+  .object({
+    patientId: z.uuid({ error: v.patientRequired }),
+    startsAt: instantSchema,
+    endsAt: instantSchema.optional(),
+    durationMinutes: durationSchema.optional(),
+    modality: appointmentFields.modality.default('in_person'),
+    videoLink: appointmentFields.videoLink,
+    location: appointmentFields.location,
+    notes: appointmentFields.notes,
+    recurrence: recurrenceSchema.optional(),
+    /** Book it even when it overlaps another appointment. */
+    allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
+  })
+  .refine((request) => request.endsAt === undefined || request.endsAt > request.startsAt, { error: v.endBeforeStart, path: ['endsAt'] })
+  .refine((request) => request.endsAt === undefined || request.durationMinutes === undefined, { error: v.endOrDuration, path: ['endsAt'] });
+export type AppointmentCreateRequest = z.input<typeof appointmentCreateRequest>;
+export type AppointmentCreate = z.output<typeof appointmentCreateRequest>;
+
+/** A change of an appointment, or of it and the following ones of its series (`scope`). */
+export const appointmentUpdateRequest = z
+  .object({
+    startsAt: instantSchema.optional(),
+    endsAt: instantSchema.optional(),
+    durationMinutes: durationSchema.optional(),
+    modality: appointmentFields.modality.optional(),
+    videoLink: z.url({ protocol: /^https$/, error: v.videoLinkInvalid }).max(500, { error: v.videoLinkInvalid }).nullable().optional(),
+    location: optionalText(200).optional(),
+    notes: optionalText(2000).optional(),
+    status: z.enum(appointmentStatuses, { error: v.statusInvalid }).optional(),
+    scope: z.enum(changeScopes, { error: v.scopeInvalid }).default('this'),
+    allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
+  })
+  .refine((request) => request.endsAt === undefined || request.durationMinutes === undefined, { error: v.endOrDuration, path: ['endsAt'] });
+export type AppointmentUpdateRequest = z.input<typeof appointmentUpdateRequest>;
+export type AppointmentUpdate = z.output<typeof appointmentUpdateRequest>;
+
+export const appointmentDeleteQuery = z.object({ scope: z.enum(changeScopes, { error: v.scopeInvalid }).default('this') });
+
+/** The appointments between two instants (at most 62 days apart), each occurrence of a series on its own. */
+export const appointmentListQuery = z
+  .object({ from: instantSchema, to: instantSchema })
+  .refine((range) => range.to > range.from, { error: v.rangeInvalid, path: ['to'] })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= limits.appointmentRangeDaysMax * 86_400_000, {
+    error: v.rangeTooLong,
+    path: ['to'],
+  });
+
+export const appointmentSummariesQuery = z.object({
+  /** Comma-separated patient ids, at most 100. */
+  patientIds: z
+    .string({ error: v.invalidBody })
+    .transform((ids) => ids.split(',').filter(Boolean))
+    .pipe(z.array(idSchema).max(100, { error: v.invalidBody })),
+});
+
+/** The agenda of a patient at a glance: their next appointment and how the past ones went. */
+export const appointmentSummarySchema = z.object({
+  patientId: z.uuid(),
+  nextStartsAt: z.string().nullable(),
+  attended: z.number().int(),
+  noShow: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
+
+export const appointmentResponse = envelope(z.object({ appointment: appointmentSchema }));
+export const appointmentListResponse = envelope(z.object({ appointments: z.array(appointmentSchema) }));
+export const appointmentSummariesResponse = envelope(z.object({ summaries: z.array(appointmentSummarySchema) }));
+
+/** The patient's link from a reminder: only the token. */
+export const publicAppointmentRequest = z.object({ token: tokenSchema });
+export const publicAppointmentActionRequest = z.object({ token: tokenSchema, reason: optionalText(500) });
+/** What the link shows: the appointment's time, modality and status, and who the professional is; no id. */
+export const publicAppointmentResponse = envelope(
+  z.object({
+    appointment: z.object({ startsAt: z.string(), endsAt: z.string(), modality: z.enum(modalities), status: z.enum(appointmentStatuses) }),
+    professional: z.object({ title: z.string().nullable(), firstName: z.string(), lastName: z.string().nullable() }),
+  }),
+);
+export type PublicAppointment = z.infer<typeof publicAppointmentResponse>['data'];
+
+export const calendarFeedSchema = z.object({
+  /** The private address to subscribe to (Google Calendar, Apple, Outlook). */
+  url: z.string(),
+  /** Whether events show the patient's full name (initials otherwise). */
+  fullNames: z.boolean(),
+});
+export const calendarFeedResponse = envelope(calendarFeedSchema);
+export const calendarFeedRequest = z.object({ fullNames: z.boolean({ error: v.invalidBody }).optional() });
