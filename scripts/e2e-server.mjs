@@ -29,6 +29,6 @@ const admin = spawnSync(process.execPath, ['apps/api/dist/admin.js', 'coupons:cr
 if (admin.status !== 0) throw new Error('could not create the e2e coupon');
 // The assistants answer from a loopback model speaking the chat-completions protocol, word by
 // word with a small pause, so the browser sees a real streamed answer.
-const model = await startFakeChatModel({ behavior: { chunkDelayMs: 25 } });
+const model = await startFakeChatModel({ behavior: { chunkDelayMs: 80 } });
 Object.assign(process.env, { AI_BASE_URL: model.url, AI_MODEL: 'fake-model', AI_TIMEOUT_SECONDS: '20' });
 await import('../apps/api/dist/main.js');

@@ -86,7 +86,9 @@ describe('hostile files sent to the assistant', () => {
     const download = await fetch(`${baseUrl}/v1/files/${sent.files[0]!.externalKey}`, { headers: { cookie } });
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     expect(samples).toBeGreaterThan(0);
-    expect(slowestMs).toBeLessThan(100);
+    // Parsed on the event loop these files block it for seconds; in the worker pool /healthz stays
+    // quick. The bound leaves room for a machine busy with the other suites (CI runs them beside).
+    expect(slowestMs).toBeLessThan(1000);
   });
 
   it('shows the professional a Portuguese note for the file whose text could not be read', () => {

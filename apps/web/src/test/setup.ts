@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default: too short for jsdom on a busy 2-core machine
+// (CI runs the API suites beside these), and a longer wait costs nothing when all goes well.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; Mantine reads it for color scheme and responsive hooks.
 if (typeof window !== 'undefined' && !window.matchMedia) {
