@@ -1,41 +1,31 @@
 import { messages } from '@consultorio/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmModal, type TypedConfirmation } from './confirm-modal';
 
 interface ConfirmDeleteModalProps {
   opened: boolean;
   /** What is about to be deleted, e.g. 'Tem certeza que deseja excluir este paciente? ...'. */
   text: string;
   isDeleting: boolean;
+  /** For what must not go by a slip of the mouse (a finalized record): a text to type first. */
+  typed?: TypedConfirmation;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** The confirmation step before any delete: 'Confirmar exclusão' with Cancelar and Confirmar. */
-export function ConfirmDeleteModal({ opened, text, isDeleting, onConfirm, onClose }: ConfirmDeleteModalProps) {
-  // While the delete runs the modal stays put, so its outcome is seen.
-  const close = () => {
-    if (!isDeleting) onClose();
-  };
+export function ConfirmDeleteModal({ opened, text, isDeleting, typed, onConfirm, onClose }: ConfirmDeleteModalProps) {
   return (
-    <Modal
+    <ConfirmModal
       opened={opened}
-      onClose={close}
       title={messages.confirmDelete.title}
-      size="md"
-      centered
-      closeButtonProps={{ 'aria-label': messages.common.close, disabled: isDeleting }}
-    >
-      <Stack>
-        <Text>{text}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={isDeleting} data-autofocus>
-            {messages.common.cancel}
-          </Button>
-          <Button color="red" onClick={onConfirm} disabled={isDeleting}>
-            {isDeleting ? messages.common.deleting : messages.common.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      text={text}
+      confirmLabel={messages.common.confirm}
+      busyLabel={messages.common.deleting}
+      color="red"
+      isBusy={isDeleting}
+      typed={typed}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { BusyModal } from './busy-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
+import type { TypedConfirmation } from './confirm-modal';
 import { DangerZone } from './danger-zone';
 
 export interface EditItemModalLabels {
@@ -32,12 +33,14 @@ interface EditItemModalProps {
   onDelete: (onDeleted: () => void) => void;
   /** What a delete ends with: closing, unless the page must go elsewhere. */
   onDeleted?: () => void;
+  /** A text the delete's confirmation asks to type first (e.g. the patient's name for a finalized record). */
+  deleteTyped?: TypedConfirmation;
   /** The item's form, above the alert zone; unmounted when closed, so each opening starts from the saved values. */
   children: (form: EditFormProps) => ReactNode;
 }
 
 /** An edit modal: the item's form, and the alert zone whose delete asks for confirmation first. */
-export function EditItemModal({ labels, opened, isSaving, isDeleting, children, ...actions }: EditItemModalProps) {
+export function EditItemModal({ labels, opened, isSaving, isDeleting, deleteTyped, children, ...actions }: EditItemModalProps) {
   const { onClose, onDelete, onDeleted = onClose } = actions;
   const [isConfirming, confirmation] = useDisclosure(false);
   const isBusy = isSaving || isDeleting;
@@ -71,6 +74,7 @@ export function EditItemModal({ labels, opened, isSaving, isDeleting, children, 
         opened={isConfirming}
         text={labels.deleteConfirmation}
         isDeleting={isDeleting}
+        typed={deleteTyped}
         onConfirm={confirmDelete}
         onClose={confirmation.close}
       />

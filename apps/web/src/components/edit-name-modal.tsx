@@ -1,4 +1,5 @@
 import type { Resolver } from 'react-hook-form';
+import type { TypedConfirmation } from './confirm-modal';
 import { EditItemModal, type EditItemModalLabels } from './edit-item-modal';
 import { NameForm, type NameValues } from './name-form';
 
@@ -19,6 +20,7 @@ interface EditNameModalProps {
   onRename: (name: string, onSaved: () => void) => void;
   /** Deletes and calls `onDeleted` once it is deleted. */
   onDelete: (onDeleted: () => void) => void;
+  deleteTyped?: TypedConfirmation;
 }
 
 /** An edit modal whose form is the name alone (forms, records). */

@@ -14,6 +14,7 @@ import { patientQueryOptions } from '../api/get-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientAvatar } from '../api/upload-patient-avatar';
 import { PatientAvatar } from './patient-avatar';
+import { PatientDataSection } from './patient-data-section';
 import { PatientFormFields } from './patient-form-fields';
 import { patientFormValues, type PatientFormValues } from './patient-form-values';
 
@@ -100,6 +101,8 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
               </Group>
             </Stack>
           </form>
+          <Divider />
+          <PatientDataSection patientId={patient.id} />
           <Divider />
           <DangerZone
             title={messages.patients.dangerZone}

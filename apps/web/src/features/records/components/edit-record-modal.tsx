@@ -1,6 +1,8 @@
 import { messages, recordNameRequest, type ClinicalRecord } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EditNameModal, type EditNameModalLabels } from '../../../components/edit-name-modal';
+import { fullName } from '../../../lib/format';
+import { useSelectedPatient } from '../../../lib/selected-patient';
 import { useDeleteRecord } from '../api/delete-record';
 import { useUpdateRecord } from '../api/update-record';
 
@@ -26,9 +28,14 @@ interface EditRecordModalProps {
 export function EditRecordModal({ record, opened, onClose }: EditRecordModalProps) {
   const updateRecord = useUpdateRecord();
   const deleteRecord = useDeleteRecord();
+  const patient = useSelectedPatient();
+  // A finalized record is a signed document: deleting it asks for the patient's name typed.
+  const patientName = patient ? fullName(patient.firstName, patient.lastName) : null;
+  const typed = record.finalizedAt !== null && patientName !== null ? { label: messages.records.typedName, expected: patientName } : undefined;
   return (
     <EditNameModal
-      labels={labels}
+      labels={typed ? { ...labels, deleteConfirmation: messages.records.typeToDelete(typed.expected) } : labels}
+      deleteTyped={typed}
       name={record.name}
       resolver={renameResolver}
       opened={opened}

@@ -10,7 +10,10 @@ const record: PrintableRecord = {
   recordName: '<script>alert(1)</script> Evolução',
   createdAt: '05/03/2025, 14:30',
   updatedAt: '—',
+  registration: null,
   contentHtml: '<h2>Queixa</h2><p>Dorme <strong>mal</strong></p>',
+  finalized: null,
+  addenda: [],
 };
 
 function parse(html: string): Document {
@@ -24,6 +27,25 @@ describe('escapeHtml', () => {
 });
 
 describe('buildRecordPrintHtml', () => {
+  it('shows the registration, the finalization with its hash and the addenda of a finalized record', () => {
+    const hash = 'a'.repeat(64);
+    const document = parse(
+      buildRecordPrintHtml({
+        ...record,
+        registration: 'CRP 06/123456',
+        finalized: { at: '06/03/2025, 09:00', hash },
+        addenda: [{ at: '07/03/2025, 10:15', contentHtml: '<p>Correção: dorme melhor</p>' }],
+      }),
+    );
+    const header = document.querySelector('header')?.textContent ?? '';
+    expect(header).toContain(`${messages.records.registration}: CRP 06/123456`);
+    expect(header).toContain(`${messages.patientExport.finalizedAt}06/03/2025, 09:00`);
+    expect(header).toContain(hash);
+    const addenda = document.querySelector('section.addenda')?.textContent ?? '';
+    expect(addenda).toContain(messages.records.addendumOn('07/03/2025, 10:15'));
+    expect(addenda).toContain('Correção: dorme melhor');
+  });
+
   it('titles the document Prontuário and heads it with who, whom and when', () => {
     const document = parse(buildRecordPrintHtml(record));
     expect(document.title).toBe(messages.records.printTitle);

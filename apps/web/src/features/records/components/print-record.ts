@@ -5,6 +5,8 @@ export interface PrintableRecord {
   professionalTitle: string | null;
   professionalName: string;
   profession: string | null;
+  /** e.g. 'CRP 06/123456'; null when the profile has none. */
+  registration: string | null;
   patientName: string;
   recordName: string;
   /** Already formatted for reading (pt-BR). */
@@ -12,6 +14,10 @@ export interface PrintableRecord {
   updatedAt: string;
   /** The record's rich-text HTML (the editor's own output, sanitized by the server when saved). */
   contentHtml: string;
+  /** For a finalized record: when (formatted) and the SHA-256 of its content. */
+  finalized: { at: string; hash: string } | null;
+  /** Oldest first, each with its formatted time and sanitized HTML. */
+  addenda: { at: string; contentHtml: string }[];
 }
 
 const htmlEscapes: Record<string, string> = {
@@ -36,8 +42,28 @@ const printStyles = `
   header dd { margin: 0; }
   main img { max-width: 100%; }
   main pre { white-space: pre-wrap; background: #f4f4f4; padding: 8px; }
+  section.addenda { border-top: 1px solid #999; margin-top: 16px; }
+  section.addenda h2 { font-size: 16px; }
+  section.addenda h3 { font-size: 14px; margin: 12px 0 4px; }
+  .hash { font-family: monospace; overflow-wrap: anywhere; }
   @page { margin: 16mm; }
 `;
+
+function finalizationLines(record: PrintableRecord): string {
+  if (record.finalized === null) return '';
+  const { at, hash } = record.finalized;
+  return `<dt>${escapeHtml(messages.patientExport.finalizedAt)}</dt><dd>${escapeHtml(at)}</dd>
+<dt>${escapeHtml(messages.patientExport.hash)}</dt><dd class="hash">${escapeHtml(hash)}</dd>
+`;
+}
+
+function addendaSection(record: PrintableRecord): string {
+  if (record.addenda.length === 0) return '';
+  const items = record.addenda
+    .map((addendum) => `<h3>${escapeHtml(messages.records.addendumOn(addendum.at))}</h3>\n${addendum.contentHtml}`)
+    .join('\n');
+  return `<section class="addenda">\n<h2>${escapeHtml(messages.records.addenda)}</h2>\n${items}\n</section>`;
+}
 
 /** The whole document of the print window: a header that says whose record it is, then its content. */
 export function buildRecordPrintHtml(record: PrintableRecord): string {
@@ -55,14 +81,15 @@ export function buildRecordPrintHtml(record: PrintableRecord): string {
 <h1>${escapeHtml(record.recordName)}</h1>
 <p><strong>${escapeHtml(r.professional)}:</strong> ${escapeHtml(professional)}${
     record.profession ? ` — ${escapeHtml(record.profession)}` : ''
-  }</p>
+  }</p>${record.registration ? `\n<p><strong>${escapeHtml(r.registration)}:</strong> ${escapeHtml(record.registration)}</p>` : ''}
 <dl>
 <dt>${escapeHtml(r.patient)}</dt><dd>${escapeHtml(record.patientName)}</dd>
 <dt>${escapeHtml(r.createdAt)}</dt><dd>${escapeHtml(record.createdAt)}</dd>
 <dt>${escapeHtml(r.updatedAt)}</dt><dd>${escapeHtml(record.updatedAt)}</dd>
-</dl>
+${finalizationLines(record)}</dl>
 </header>
 <main>${record.contentHtml}</main>
+${addendaSection(record)}
 </body>
 </html>`;
 }

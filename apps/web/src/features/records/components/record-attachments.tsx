@@ -12,10 +12,12 @@ const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 interface RecordAttachmentsProps {
   recordId: string;
   attachments: readonly RecordAttachment[];
+  /** A finalized record keeps its files: they can be added and downloaded, not removed. */
+  readOnly?: boolean;
 }
 
 /** 'Anexos': the files to send (chosen, listed, then 'Enviar') and the record's files to download or remove. */
-export function RecordAttachments({ recordId, attachments }: RecordAttachmentsProps) {
+export function RecordAttachments({ recordId, attachments, readOnly = false }: RecordAttachmentsProps) {
   const headingId = useId();
   const upload = useUploadRecordAttachments();
   const removal = useDeleteRecordAttachment();
@@ -114,6 +116,7 @@ export function RecordAttachments({ recordId, attachments }: RecordAttachmentsPr
                   >
                     <IconDownload size={16} />
                   </ActionIcon>
+                  {!readOnly && (
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -125,6 +128,7 @@ export function RecordAttachments({ recordId, attachments }: RecordAttachmentsPr
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
+                  )}
                 </Group>
               );
             })}

@@ -18,6 +18,8 @@ interface RecordEditorProps {
   initialHtml: string;
   /** Called on every change the user makes. */
   onUserChange: () => void;
+  /** A finalized record: the text is shown, not edited, and the toolbar is hidden. */
+  readOnly?: boolean;
   ref: Ref<RecordEditorHandle>;
 }
 
@@ -65,7 +67,7 @@ function loadHtml(quill: Quill, html: string): void {
 }
 
 /** The record's rich-text editor (Quill 2, snow theme). Quill is only loaded with the record page. */
-export function RecordEditor({ initialHtml, onUserChange, ref }: RecordEditorProps) {
+export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref }: RecordEditorProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   // Read once, when the editor is made; later changes go through the handle.
@@ -101,6 +103,13 @@ export function RecordEditor({ initialHtml, onUserChange, ref }: RecordEditorPro
     };
   }, []);
 
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill) return;
+    quill.enable(!readOnly);
+    quill.root.setAttribute('aria-readonly', String(readOnly));
+  }, [readOnly]);
+
   useImperativeHandle(
     ref,
     () => ({
@@ -123,6 +132,7 @@ export function RecordEditor({ initialHtml, onUserChange, ref }: RecordEditorPro
       ref={containerRef}
       bg="white"
       className="record-editor"
+      data-readonly={readOnly || undefined}
       style={{ '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
     />
   );

@@ -1,19 +1,29 @@
 import { messages } from '@consultorio/shared';
-import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDeviceFloppy, IconHistory, IconLock, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ItemDetailsPanel } from '../../../components/item-details-panel';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDateTime, formatDateTimeOrDash, fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
+import { useFinalizeRecord } from '../api/finalize-record';
 import { useRecordDetail, type RecordDetail } from '../api/get-record';
-import { useSaveRecordContent } from '../api/save-record-content';
+import { useRestoreRecordVersion } from '../api/restore-record-version';
 import { printRecord } from './print-record';
+import { RecordAddenda } from './record-addenda';
 import { RecordAttachments } from './record-attachments';
+import { draftToOffer, removeDraft, type RecordDraft } from './record-drafts';
+import { RecordDraftOffer } from './record-draft-offer';
 import { RecordEditor, type RecordEditorHandle } from './record-editor';
+import { RecordHistory } from './record-history';
+import { RecordLeaveGuard } from './record-leave-guard';
+import { RecordSaveProblem, RecordSaveStatus } from './record-save-status';
+import { useRecordSaving } from './use-record-saving';
 
 interface RecordViewProps {
   patientId: string;
@@ -36,64 +46,45 @@ function BackToList({ patientId }: { patientId: string }) {
 }
 
 function RecordScreen({ detail }: { detail: RecordDetail }) {
-  const { record, recordsAttachments, patient } = detail;
+  const { record, recordsAttachments, patient, recordAddenda } = detail;
   const user = useCurrentUser();
-  const saveContent = useSaveRecordContent();
   const editorRef = useRef<RecordEditorHandle>(null);
-  const [saveFailed, setSaveFailed] = useState(false);
-  // Every change of the user counts one; what was saved last is remembered to know if the text is dirty.
-  const changeCount = useRef(0);
-  const savedChangeCount = useRef(0);
-  // The content the editor last took from or gave to the server.
-  const syncedContent = useRef(record.content);
-  // The version the editor's text was taken from; every save sends it.
-  const editedVersion = useRef(record.version);
+  const { saver, status } = useRecordSaving(record, editorRef);
+  const isFinalized = record.finalizedAt !== null;
+  const [draft, setDraft] = useState<RecordDraft | null>(() => (isFinalized ? null : draftToOffer(record.id, record.content)));
+  const [isHistoryOpen, history] = useDisclosure(false);
+  const [isConfirmingFinalize, finalizeConfirmation] = useDisclosure(false);
+  const finalize = useFinalizeRecord();
+  const restore = useRestoreRecordVersion();
 
-  const countChange = useCallback(() => {
-    changeCount.current += 1;
-  }, []);
-
-  // Leaving the page (reload, close, another address) with unsaved text asks first.
+  // Closing the tab or reloading with unsaved text asks first (the browser's own dialog).
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (changeCount.current === savedChangeCount.current) return;
+      if (!saver.isDirty()) return;
       event.preventDefault();
       event.returnValue = messages.records.unsavedChanges;
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [saver]);
 
-  // A newer content read from the server (e.g. after an upload's refetch) replaces an untouched text only.
-  useEffect(() => {
-    if (record.content === syncedContent.current) return;
-    if (changeCount.current !== savedChangeCount.current) return;
-    editorRef.current?.setHtml(record.content);
-    syncedContent.current = record.content;
-  }, [record.content]);
+  const saveExplicitly = async () => {
+    if (!saver.isDirty()) {
+      toast.success(messages.records.saved);
+      return;
+    }
+    if (await saver.save(false)) toast.success(messages.records.saved);
+  };
 
-  const save = () => {
-    const editor = editorRef.current;
-    if (!editor) return;
-    const content = editor.getHtml();
-    const sentAt = changeCount.current;
-    setSaveFailed(false);
-    saveContent.mutate(
-      { recordId: record.id, content, version: editedVersion.current },
-      {
-        onSuccess: (response) => {
-          const saved = response.data.record.content;
-          syncedContent.current = saved;
-          editedVersion.current = response.data.record.version;
-          // Typed while saving: keep it (still unsaved), the server's version would erase it.
-          if (changeCount.current !== sentAt) return;
-          savedChangeCount.current = sentAt;
-          if (saved !== content) editor.setHtml(saved);
-        },
-        // The text stays as typed; the toast says why, this says what to do.
-        onError: () => setSaveFailed(true),
-      },
-    );
+  const restoreVersion = async (versionId: string): Promise<boolean> => {
+    if (saver.isDirty() && !(await saver.save(false))) return false;
+    const response = await restore.mutateAsync({ recordId: record.id, versionId, version: saver.version }).catch(() => null);
+    return response !== null;
+  };
+
+  const confirmFinalize = async () => {
+    if (saver.isDirty() && !(await saver.save(false))) return;
+    finalize.mutate(record.id, { onSettled: finalizeConfirmation.close });
   };
 
   const print = () => {
@@ -101,18 +92,34 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
       professionalTitle: user.title,
       professionalName: fullName(user.firstName, user.lastName),
       profession: user.profession,
+      registration: user.professionalRegistration,
       patientName: patient.fullName,
       recordName: record.name,
-      createdAt: formatDateTime(record.creationDate),
+      createdAt: formatDateTime(record.creationDate, user.timeZone),
       updatedAt: formatDateTimeOrDash(record.lastUpdateDate),
       contentHtml: editorRef.current?.getHtml() ?? record.content,
+      finalized:
+        record.finalizedAt !== null && record.contentSha256 !== null
+          ? { at: formatDateTime(record.finalizedAt, user.timeZone), hash: record.contentSha256 }
+          : null,
+      addenda: recordAddenda.map((addendum) => ({ at: formatDateTime(addendum.createdAt, user.timeZone), contentHtml: addendum.content })),
     });
     if (!opened) toast.error(messages.records.printBlocked);
+  };
+
+  const recoverDraft = (kept: RecordDraft) => {
+    saver.restoreText(kept.content);
+    setDraft(null);
+  };
+  const discardDraft = () => {
+    removeDraft(record.id);
+    setDraft(null);
   };
 
   return (
     <Stack>
       <BackToList patientId={record.patientId} />
+      <RecordLeaveGuard isDirty={() => saver.isDirty()} save={() => saver.save(false)} discard={() => saver.discard()} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
@@ -122,33 +129,76 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
                   {messages.records.writtenBy(record.aiAssistantName)}
                 </Text>
               )}
+              {record.finalizedAt !== null && (
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {messages.records.finalizedOn(formatDateTime(record.finalizedAt, user.timeZone))}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {messages.records.contentHash}
+                  </Text>
+                  <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {record.contentSha256}
+                  </Text>
+                </Stack>
+              )}
             </ItemDetailsPanel>
-            <RecordAttachments recordId={record.id} attachments={recordsAttachments} />
+            <RecordAttachments recordId={record.id} attachments={recordsAttachments} readOnly={isFinalized} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            <RecordEditor
-              ref={editorRef}
-              initialHtml={record.content}
-              onUserChange={countChange}
-            />
-            {saveFailed && (
-              <Alert color="red" role="alert">
-                {messages.records.saveFailed}
-              </Alert>
+            {draft && (
+              <RecordDraftOffer draft={draft} timeZone={user.timeZone} onRecover={() => recoverDraft(draft)} onDiscard={discardDraft} />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={print}>
-                {messages.records.print}
-              </Button>
-              <Button leftSection={<IconDeviceFloppy size={18} />} onClick={save} disabled={saveContent.isPending}>
-                {saveContent.isPending ? messages.common.saving : messages.common.save}
-              </Button>
+            {isFinalized && (
+              <Text size="sm" c="dimmed">
+                {messages.records.readOnlyNotice}
+              </Text>
+            )}
+            <RecordEditor ref={editorRef} initialHtml={record.content} onUserChange={() => saver.changed()} readOnly={isFinalized} />
+            <RecordSaveProblem status={status} onReload={() => void saver.reloadFromServer()} onKeepMine={() => void saver.keepMine()} />
+            <Group justify="space-between" wrap="wrap-reverse">
+              {!isFinalized ? <RecordSaveStatus status={status} timeZone={user.timeZone} /> : <span />}
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={print}>
+                  {messages.records.print}
+                </Button>
+                <Button variant="default" leftSection={<IconHistory size={18} />} onClick={history.open}>
+                  {messages.records.history}
+                </Button>
+                {!isFinalized && (
+                  <>
+                    <Button variant="default" leftSection={<IconLock size={18} />} onClick={finalizeConfirmation.open}>
+                      {messages.records.finalize}
+                    </Button>
+                    <Button leftSection={<IconDeviceFloppy size={18} />} onClick={() => void saveExplicitly()} disabled={status.kind === 'saving'}>
+                      {status.kind === 'saving' ? messages.common.saving : messages.common.save}
+                    </Button>
+                  </>
+                )}
+              </Group>
             </Group>
+            {isFinalized && <RecordAddenda recordId={record.id} addenda={recordAddenda} timeZone={user.timeZone} />}
           </Stack>
         </Grid.Col>
       </Grid>
+      <RecordHistory
+        recordId={record.id}
+        opened={isHistoryOpen}
+        timeZone={user.timeZone}
+        onRestore={isFinalized ? null : restoreVersion}
+        onClose={history.close}
+      />
+      <ConfirmModal
+        opened={isConfirmingFinalize}
+        title={messages.records.finalizeTitle}
+        text={messages.records.finalizeText}
+        confirmLabel={messages.records.finalize}
+        isBusy={finalize.isPending}
+        onConfirm={() => void confirmFinalize()}
+        onClose={finalizeConfirmation.close}
+      />
     </Stack>
   );
 }

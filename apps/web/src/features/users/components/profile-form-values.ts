@@ -13,6 +13,7 @@ export interface ProfileFormValues {
   cc: string;
   phone: string;
   profession: string;
+  professionalRegistration: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -27,5 +28,6 @@ export function profileFormValues(user: User): ProfileFormValues {
     cc: user.cc,
     phone: user.phone ?? '',
     profession: user.profession ?? '',
+    professionalRegistration: user.professionalRegistration ?? '',
   };
 }

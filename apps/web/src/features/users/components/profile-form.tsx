@@ -120,6 +120,12 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.profession?.message}
             {...register('profession')}
           />
+          <TextInput
+            label={messages.fields.professionalRegistration}
+            placeholder={messages.placeholders.professionalRegistration}
+            error={errors.professionalRegistration?.message}
+            {...register('professionalRegistration')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" disabled={updateProfile.isPending}>

@@ -1,0 +1,61 @@
+import { messages } from '@consultorio/shared';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+/** A confirmation that asks the user to type a text first (e.g. the patient's name). */
+export interface TypedConfirmation {
+  label: string;
+  expected: string;
+}
+
+interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busyLabel?: string;
+  color?: string;
+  isBusy: boolean;
+  typed?: TypedConfirmation;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+function sameText(typed: string, expected: string): boolean {
+  return typed.trim().toLocaleLowerCase('pt-BR') === expected.trim().toLocaleLowerCase('pt-BR');
+}
+
+/** One step before an action that cannot be undone lightly: Cancelar, and the action. */
+export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, color, isBusy, typed, onConfirm, onClose }: ConfirmModalProps) {
+  const [typedText, setTypedText] = useState('');
+  // While the action runs the modal stays put, so its outcome is seen.
+  const close = () => {
+    if (isBusy) return;
+    setTypedText('');
+    onClose();
+  };
+  const canConfirm = !isBusy && (typed === undefined || sameText(typedText, typed.expected));
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size="md"
+      centered
+      closeButtonProps={{ 'aria-label': messages.common.close, disabled: isBusy }}
+    >
+      <Stack>
+        <Text>{text}</Text>
+        {typed && <TextInput label={typed.label} value={typedText} onChange={(event) => setTypedText(event.currentTarget.value)} autoComplete="off" />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={isBusy} data-autofocus>
+            {messages.common.cancel}
+          </Button>
+          <Button color={color} onClick={onConfirm} disabled={!canConfirm}>
+            {isBusy ? (busyLabel ?? confirmLabel) : confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

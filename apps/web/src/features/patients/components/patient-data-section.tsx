@@ -1,0 +1,85 @@
+import { messages, type AccessLogEntry } from '@consultorio/shared';
+import { Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFileZip, IconHistory } from '@tabler/icons-react';
+import { formatDateTime } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session';
+import { patientExportUrl, useAccessLog } from '../api/list-access-log';
+
+function AccessLogRows({ entries, timeZone }: { entries: AccessLogEntry[]; timeZone: string }) {
+  return entries.map((entry, index) => (
+    <Table.Tr key={`${entry.createdAt}-${entry.entityId}-${index}`}>
+      <Table.Td>{formatDateTime(entry.createdAt, timeZone)}</Table.Td>
+      <Table.Td>{messages.accessLog.actions[entry.action]}</Table.Td>
+      <Table.Td>{messages.accessLog.entities[entry.entityType]}</Table.Td>
+      <Table.Td>{entry.ip ?? messages.common.dash}</Table.Td>
+    </Table.Tr>
+  ));
+}
+
+function AccessLogModal({ patientId, opened, onClose }: { patientId: string; opened: boolean; onClose: () => void }) {
+  const { timeZone } = useCurrentUser();
+  const log = useAccessLog(patientId, opened);
+  const entries = log.data?.pages.flatMap((page) => page.accessLog) ?? [];
+  return (
+    <Modal opened={opened} onClose={onClose} title={messages.accessLog.title} size="xl" closeButtonProps={{ 'aria-label': messages.common.close }}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {messages.accessLog.description}
+        </Text>
+        {log.isPending ? (
+          <Loader size="sm" aria-label={messages.app.loading} />
+        ) : entries.length === 0 ? (
+          <Text>{messages.accessLog.empty}</Text>
+        ) : (
+          <ScrollArea>
+            <Table striped aria-label={messages.accessLog.title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{messages.accessLog.when}</Table.Th>
+                  <Table.Th>{messages.accessLog.action}</Table.Th>
+                  <Table.Th>{messages.accessLog.item}</Table.Th>
+                  <Table.Th>{messages.accessLog.address}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <AccessLogRows entries={entries} timeZone={timeZone} />
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+        {log.hasNextPage && (
+          <Group justify="center">
+            <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
+              {messages.accessLog.loadMore}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** In 'Editar Paciente': the patient's rights under LGPD, a copy of all their data and who accessed it. */
+export function PatientDataSection({ patientId }: { patientId: string }) {
+  const [isLogOpen, logModal] = useDisclosure(false);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="patient-data-title">
+      <Title order={3} size="h5" id="patient-data-title">
+        {messages.accessLog.exportData}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {messages.accessLog.exportHint}
+      </Text>
+      <Group>
+        <Button component="a" href={patientExportUrl(patientId)} download variant="default" leftSection={<IconFileZip size={18} />}>
+          {messages.accessLog.exportData}
+        </Button>
+        <Button variant="default" leftSection={<IconHistory size={18} />} onClick={logModal.open}>
+          {messages.accessLog.title}
+        </Button>
+      </Group>
+      {isLogOpen && <AccessLogModal patientId={patientId} opened onClose={logModal.close} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { recordsApi } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
+import { recordListsQueryKey } from './list-records';
+
+export function finalizeRecord(recordId: string) {
+  return apiClient.call(recordsApi.finalize, { params: { id: recordId } });
+}
+
+/** Makes the content read-only (the server keeps its SHA-256); corrections become addenda. */
+export function useFinalizeRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: finalizeRecord,
+    onSuccess: async (response) => {
+      const { record } = response.data;
+      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
+      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
+    },
+  });
+}
