@@ -64,6 +64,10 @@ export function createAppRouter() {
                   path: paths.qaTemplatePattern,
                   lazy: async () => ({ Component: (await import('./routes/qa-template-page')).QaTemplatePage }),
                 },
+                {
+                  path: paths.aiAssistants,
+                  lazy: async () => ({ Component: (await import('../features/chats/pages/ai-assistants-page')).AiAssistantsPage }),
+                },
               ],
             },
             {

@@ -28,8 +28,8 @@ interface EditItemModalProps {
   isSaving: boolean;
   isDeleting: boolean;
   onClose: () => void;
-  /** Deletes and calls `onDeleted` once it is deleted. */
-  onDelete: (onDeleted: () => void) => void;
+  /** Deletes and calls `onDeleted` once it is deleted, or `onFailed` when it was refused (its toast says why). */
+  onDelete: (onDeleted: () => void, onFailed: () => void) => void;
   /** What a delete ends with: closing, unless the page must go elsewhere. */
   onDeleted?: () => void;
   /** The item's form, above the alert zone; unmounted when closed, so each opening starts from the saved values. */
@@ -50,7 +50,7 @@ export function EditItemModal({ labels, opened, isSaving, isDeleting, children, 
     onDelete(() => {
       confirmation.close();
       onDeleted();
-    });
+    }, confirmation.close);
 
   return (
     <>
