@@ -8,10 +8,15 @@ interface ConfirmDeleteModalProps {
   isDeleting: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** The question asked, when not 'Confirmar exclusão' (e.g. 'Remover anexo?'). */
+  title?: string;
+  /** The confirm button's text, when not 'Confirmar'. */
+  confirmLabel?: string;
 }
 
 /** The confirmation step before any delete: 'Confirmar exclusão' with Cancelar and Confirmar. */
-export function ConfirmDeleteModal({ opened, text, isDeleting, onConfirm, onClose }: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({ opened, text, isDeleting, onConfirm, onClose, ...labels }: ConfirmDeleteModalProps) {
+  const { title = messages.confirmDelete.title, confirmLabel = messages.common.confirm } = labels;
   // While the delete runs the modal stays put, so its outcome is seen.
   const close = () => {
     if (!isDeleting) onClose();
@@ -20,7 +25,7 @@ export function ConfirmDeleteModal({ opened, text, isDeleting, onConfirm, onClos
     <Modal
       opened={opened}
       onClose={close}
-      title={messages.confirmDelete.title}
+      title={title}
       size="md"
       centered
       closeButtonProps={{ 'aria-label': messages.common.close, disabled: isDeleting }}
@@ -32,7 +37,7 @@ export function ConfirmDeleteModal({ opened, text, isDeleting, onConfirm, onClos
             {messages.common.cancel}
           </Button>
           <Button color="red" onClick={onConfirm} disabled={isDeleting}>
-            {isDeleting ? messages.common.deleting : messages.common.confirm}
+            {isDeleting ? messages.common.deleting : confirmLabel}
           </Button>
         </Group>
       </Stack>
