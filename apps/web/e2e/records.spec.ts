@@ -43,9 +43,12 @@ test('a record is written with formatting, keeps its attachments and is printed'
   await test.step('type, make a word bold with the toolbar, save and read it again after a reload', async () => {
     await editor.click();
     await page.keyboard.type('Paciente relata melhora ');
-    await main.locator('.ql-toolbar button.ql-bold').click();
+    const toolbar = main.getByRole('toolbar', { name: messages.records.editor.toolbar });
+    const bold = toolbar.getByRole('button', { name: messages.records.editor.bold });
+    await expect(bold).toHaveAttribute('title', messages.records.editor.bold);
+    await bold.click();
     await page.keyboard.type('significativa');
-    await main.locator('.ql-toolbar button.ql-bold').click();
+    await bold.click();
     await page.keyboard.type(' do sono.');
     await expect(editor.locator('strong')).toHaveText('significativa');
 
@@ -55,6 +58,32 @@ test('a record is written with formatting, keeps its attachments and is printed'
     await page.reload();
     await expect(editor.locator('strong')).toHaveText('significativa');
     await expect(editor).toContainText('Paciente relata melhora significativa do sono.');
+  });
+
+  await test.step('the link box speaks Portuguese', async () => {
+    const tooltip = main.locator('.ql-tooltip');
+    const before = (locator: typeof tooltip) => locator.evaluate((element) => getComputedStyle(element, '::before').content);
+    const after = (locator: typeof tooltip) => locator.evaluate((element) => getComputedStyle(element, '::after').content);
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Ver diretriz');
+    for (let step = 0; step < 'diretriz'.length; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await main.getByRole('toolbar').getByRole('button', { name: messages.records.editor.link }).click();
+    const address = tooltip.getByRole('textbox', { name: messages.records.editor.linkInput });
+    await expect(address).toBeVisible();
+    await expect(address).toHaveAttribute('placeholder', messages.records.editor.linkPlaceholder);
+    expect(await before(tooltip)).toBe(`"${messages.records.editor.linkEnter}"`);
+    expect(await after(tooltip.locator('a.ql-action'))).toBe(`"${messages.records.editor.linkSave}"`);
+    await expect(tooltip).not.toContainText('quilljs');
+    await address.fill('https://exemplo.com.br/diretriz');
+    await address.press('Enter');
+    await expect(editor.locator('a[href="https://exemplo.com.br/diretriz"]')).toHaveText('diretriz');
+    await editor.locator('a').click();
+    expect(await before(tooltip)).toBe(`"${messages.records.editor.linkVisit}"`);
+    expect(await after(tooltip.locator('a.ql-action'))).toBe(`"${messages.records.editor.linkEdit}"`);
+    expect(await before(tooltip.locator('a.ql-remove'))).toBe(`"${messages.records.editor.linkRemove}"`);
+    await main.getByRole('button', { name: messages.common.save, exact: true }).click();
+    await seeAndCloseToast(page, messages.records.saved);
   });
 
   await test.step('upload two files, download one, remove the other', async () => {
@@ -87,7 +116,15 @@ test('a record is written with formatting, keeps its attachments and is printed'
     expect(await file.text()).toBe('Hemoglobina 13,5 g/dL\n');
     expect(file.headers()['content-disposition']).toContain(`UTF-8''${encodeURIComponent(examName)}`);
 
+    // Removing asks first: 'Cancelar' keeps the file.
     await report.getByTitle(messages.records.remove).click();
+    const confirmation = page.getByRole('dialog', { name: messages.records.removeAttachmentTitle });
+    await expect(confirmation).toContainText(reportName);
+    await confirmation.getByRole('button', { name: messages.common.cancel }).click();
+    await expect(confirmation).toBeHidden();
+    await expect(report).toBeVisible();
+    await report.getByTitle(messages.records.remove).click();
+    await confirmation.getByRole('button', { name: messages.records.remove, exact: true }).click();
     await seeAndCloseToast(page, messages.records.removed);
     await expect(list.getByText(reportName)).toHaveCount(0);
     await expect(exam).toBeVisible();

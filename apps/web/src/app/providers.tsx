@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from '../lib/query-client';
 import { TOAST_OFFSET } from './layout-metrics';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster

@@ -49,7 +49,26 @@ export function createAppRouter() {
             },
             {
               path: paths.account,
-              lazy: async () => ({ Component: (await import('./routes/account-page')).AccountPage }),
+              lazy: async () => ({ Component: (await import('./routes/account-layout')).AccountLayout }),
+              children: [
+                { index: true, lazy: async () => ({ Component: (await import('./routes/account-page')).AccountPage }) },
+                {
+                  path: paths.qaTemplates,
+                  lazy: async () => ({ Component: (await import('../features/forms/pages/qa-templates-page')).QaTemplatesPage }),
+                },
+                {
+                  path: paths.newQaTemplate,
+                  lazy: async () => ({ Component: (await import('./routes/qa-template-page')).QaTemplatePage }),
+                },
+                {
+                  path: paths.qaTemplatePattern,
+                  lazy: async () => ({ Component: (await import('./routes/qa-template-page')).QaTemplatePage }),
+                },
+                {
+                  path: paths.aiAssistants,
+                  lazy: async () => ({ Component: (await import('../features/chats/pages/ai-assistants-page')).AiAssistantsPage }),
+                },
+              ],
             },
             {
               path: paths.billing,

@@ -10,16 +10,21 @@ interface ConfirmDeleteModalProps {
   typed?: TypedConfirmation;
   onConfirm: () => void;
   onClose: () => void;
+  /** The question asked, when not 'Confirmar exclusão' (e.g. 'Remover anexo?'). */
+  title?: string;
+  /** The confirm button's text, when not 'Confirmar'. */
+  confirmLabel?: string;
 }
 
 /** The confirmation step before any delete: 'Confirmar exclusão' with Cancelar and Confirmar. */
-export function ConfirmDeleteModal({ opened, text, isDeleting, typed, onConfirm, onClose }: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({ opened, text, isDeleting, typed, onConfirm, onClose, ...labels }: ConfirmDeleteModalProps) {
+  const { title = messages.confirmDelete.title, confirmLabel = messages.common.confirm } = labels;
   return (
     <ConfirmModal
       opened={opened}
-      title={messages.confirmDelete.title}
+      title={title}
       text={text}
-      confirmLabel={messages.common.confirm}
+      confirmLabel={confirmLabel}
       busyLabel={messages.common.deleting}
       color="red"
       isBusy={isDeleting}

@@ -29,8 +29,8 @@ interface EditItemModalProps {
   isSaving: boolean;
   isDeleting: boolean;
   onClose: () => void;
-  /** Deletes and calls `onDeleted` once it is deleted. */
-  onDelete: (onDeleted: () => void) => void;
+  /** Deletes and calls `onDeleted` once it is deleted, or `onFailed` when it was refused (its toast says why). */
+  onDelete: (onDeleted: () => void, onFailed: () => void) => void;
   /** What a delete ends with: closing, unless the page must go elsewhere. */
   onDeleted?: () => void;
   /** A text the delete's confirmation asks to type first (e.g. the patient's name for a finalized record). */
@@ -53,7 +53,7 @@ export function EditItemModal({ labels, opened, isSaving, isDeleting, deleteType
     onDelete(() => {
       confirmation.close();
       onDeleted();
-    });
+    }, confirmation.close);
 
   return (
     <>

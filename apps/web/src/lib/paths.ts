@@ -10,6 +10,11 @@ export const paths = {
   publicForm: '/form-public-view',
   dashboard: '/dashboard',
   account: '/user',
+  /** The account area's questionnaire templates and AI assistants. */
+  qaTemplates: '/user/qa-templates',
+  newQaTemplate: '/user/qa-templates/new',
+  qaTemplatePattern: '/user/qa-templates/:templateId',
+  aiAssistants: '/user/ai-assistants',
   billing: '/billing',
   patients: '/patients',
   /** Route patterns of a patient's areas; links use the functions below. */
@@ -28,5 +33,8 @@ export const paths = {
     `/patients/${encodeURIComponent(patientId)}/records/${encodeURIComponent(recordId)}`,
   patientChat: (patientId: string, chatId: string) =>
     `/patients/${encodeURIComponent(patientId)}/chats/${encodeURIComponent(chatId)}`,
+  qaTemplate: (templateId: string) => `/user/qa-templates/${encodeURIComponent(templateId)}`,
+  /** A new template that starts as a copy of another (the library's or an own one). */
+  duplicateQaTemplate: (templateId: string) => `/user/qa-templates/new?from=${encodeURIComponent(templateId)}`,
   publicFormLink: (publicToken: string) => `/form-public-view?token=${encodeURIComponent(publicToken)}`,
 } as const;

@@ -22,7 +22,7 @@ const fixed = { flexShrink: 0 } as const;
 export function TopBar({ user }: { user: User }) {
   const logout = useLogout();
   const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
-  const isAccountActive = useMatch(paths.account) !== null;
+  const isAccountActive = useMatch({ path: paths.account, end: false }) !== null;
   const hasSelectedPatient = useSelectedPatient() !== null;
   const isWide = useMinWidth(LABELS_MIN_WIDTH_PX);
   const isWideWithPatient = useMinWidth(LABELS_WITH_PATIENT_MIN_WIDTH_PX);

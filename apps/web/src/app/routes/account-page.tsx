@@ -1,8 +1,7 @@
 import { messages } from '@consultorio/shared';
-import { Button, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconLock, IconMail, IconReceipt, IconUserQuestion } from '@tabler/icons-react';
+import { Button, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconKey, IconLock, IconMail, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
@@ -10,7 +9,6 @@ import { ProfileForm } from '../../features/users/components/profile-form';
 import { SessionsSection } from '../../features/users/components/sessions-section';
 import { UserAvatarUpload } from '../../features/users/components/user-avatar-upload';
 import { fullName } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 
 type AccountDialog = 'changeEmail' | 'changePassword' | 'recoverPassword' | 'recoverUsername';
@@ -23,7 +21,7 @@ const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: type
 ];
 
 /**
- * 'Minha conta': the profile and the open sessions (users feature) plus the recovery dialogs
+ * 'Minha conta', its profile section: the profile and the open sessions (users feature) plus the recovery dialogs
  * shared with the login page (auth feature). It lives here because features do not import each other.
  */
 export function AccountPage() {
@@ -32,13 +30,7 @@ export function AccountPage() {
   const closeDialog = () => setOpenDialog(null);
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{messages.account.title}</Title>
-        <Button component={Link} to={paths.billing} variant="light" leftSection={<IconReceipt size={18} />}>
-          {messages.account.billingButton}
-        </Button>
-      </Group>
+    <>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper p="lg">
@@ -88,6 +80,6 @@ export function AccountPage() {
       <ChangePasswordDialog opened={openDialog === 'changePassword'} onClose={closeDialog} />
       <RecoverPasswordDialog opened={openDialog === 'recoverPassword'} onClose={closeDialog} />
       <RecoverUsernameDialog opened={openDialog === 'recoverUsername'} onClose={closeDialog} />
-    </Stack>
+    </>
   );
 }

@@ -9,7 +9,7 @@ export async function listAiAssistants(signal?: AbortSignal): Promise<AiAssistan
   return response.data.aiAssistants;
 }
 
-/** The assistants a session can talk to; they change only with a new release. */
+/** The assistants a session can talk to: the library and the own ones (their changes invalidate this). */
 export function useAiAssistants() {
   return useQuery({
     queryKey: aiAssistantsQueryKey,

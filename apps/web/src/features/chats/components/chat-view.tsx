@@ -56,7 +56,7 @@ function AssistantLine({ aiAssistant }: { aiAssistant: AiAssistant }) {
       <ThemeIcon size="md" radius="md" variant="light" color={color} aria-hidden>
         <IconMessageChatbot size={16} />
       </ThemeIcon>
-      <Text size="sm" fw={600} c={`${color}.8`} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={600} c={`var(--mantine-color-${color}-light-color)`} style={{ overflowWrap: 'anywhere' }}>
         {aiAssistant.name}
       </Text>
     </Group>

@@ -9,7 +9,7 @@ export async function listQaTemplates(signal?: AbortSignal): Promise<QaTemplate[
   return response.data.qaTemplates;
 }
 
-/** The questionnaires a new form can be made from; they change only with a new release. */
+/** The questionnaires a new form can be made from: the library and the own ones (their changes invalidate this). */
 export function useQaTemplates() {
   return useQuery({
     queryKey: qaTemplatesQueryKey,

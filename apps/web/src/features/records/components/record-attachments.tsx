@@ -2,6 +2,7 @@ import { messages, type RecordAttachment } from '@consultorio/shared';
 import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { fileUrl } from '../../../lib/format';
 import { useDeleteRecordAttachment } from '../api/delete-record-attachment';
 import { useUploadRecordAttachments } from '../api/upload-record-attachments';
@@ -22,6 +23,8 @@ export function RecordAttachments({ recordId, attachments, readOnly = false }: R
   const upload = useUploadRecordAttachments();
   const removal = useDeleteRecordAttachment();
   const [chosen, setChosen] = useState<File[]>([]);
+  // The attachment whose removal waits for 'Remover anexo?' to be confirmed.
+  const [removing, setRemoving] = useState<RecordAttachment | null>(null);
   const resetPicker = useRef<() => void>(null);
   const problem = chosenFilesProblem(chosen);
 
@@ -124,7 +127,7 @@ export function RecordAttachments({ recordId, attachments, readOnly = false }: R
                     aria-label={`${messages.records.remove} ${attachment.basename}`}
                     loading={isRemoving}
                     disabled={removal.isPending}
-                    onClick={() => removal.mutate({ recordId, attachmentId: attachment.id })}
+                    onClick={() => setRemoving(attachment)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -135,6 +138,17 @@ export function RecordAttachments({ recordId, attachments, readOnly = false }: R
           </Stack>
         )}
       </Stack>
+      <ConfirmDeleteModal
+        opened={removing !== null}
+        title={messages.records.removeAttachmentTitle}
+        text={messages.records.removeAttachmentText(removing?.basename ?? '')}
+        confirmLabel={messages.records.remove}
+        isDeleting={removal.isPending}
+        onConfirm={() => {
+          if (removing) removal.mutate({ recordId, attachmentId: removing.id }, { onSettled: () => setRemoving(null) });
+        }}
+        onClose={() => setRemoving(null)}
+      />
     </Paper>
   );
 }

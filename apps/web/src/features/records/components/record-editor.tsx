@@ -5,6 +5,7 @@ import 'quill/dist/quill.snow.css';
 import './record-editor.css';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { isBlankEditorHtml, normalizeSemanticHtml } from './editor-html';
+import { editorTextVariables, nameLinkTooltip, nameToolbar } from './editor-labels';
 
 /** What the record page asks of the editor. */
 export interface RecordEditorHandle {
@@ -89,6 +90,10 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
         toolbar: { container: toolbar, handlers: { image: () => pickImage(quill) } },
       },
     });
+    const toolbarModule = quill.getModule('toolbar') as { container?: HTMLElement | null } | undefined;
+    if (toolbarModule?.container) nameToolbar(toolbarModule.container);
+    const tooltip = container.querySelector<HTMLElement>('.ql-tooltip');
+    if (tooltip) nameLinkTooltip(tooltip);
     quill.root.setAttribute('aria-label', messages.records.content);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
@@ -133,7 +138,7 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
       bg="white"
       className="record-editor"
       data-readonly={readOnly || undefined}
-      style={{ '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
+      style={{ ...editorTextVariables, '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
     />
   );
 }
