@@ -1,8 +1,7 @@
 import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
-import { recordListsQueryKey } from './list-records';
+import { storeSavedRecord } from './get-record';
 
 export function finalizeRecord(recordId: string) {
   return apiClient.call(recordsApi.finalize, { params: { id: recordId } });
@@ -14,9 +13,7 @@ export function useFinalizeRecord() {
   return useMutation({
     mutationFn: finalizeRecord,
     onSuccess: async (response) => {
-      const { record } = response.data;
-      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
-      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
+      await storeSavedRecord(queryClient, response.data.record);
     },
   });
 }

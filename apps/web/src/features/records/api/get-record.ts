@@ -1,6 +1,7 @@
 import { recordsApi, type ClinicalRecord, type RouteData } from '@consultorio/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { recordListsQueryKey } from './list-records';
 
 /** The record with its attachments and its patient. */
 export type RecordDetail = RouteData<typeof recordsApi.get>;
@@ -29,4 +30,10 @@ export function useRecordDetail(recordId: string) {
 /** Replaces the record in its cached detail, keeping the attachments and the patient. */
 export function withSavedRecord(detail: RecordDetail | undefined, record: ClinicalRecord): RecordDetail | undefined {
   return detail ? { ...detail, record } : detail;
+}
+
+/** Puts a record the server answered into its cached detail and marks the patients' record lists stale. */
+export async function storeSavedRecord(queryClient: QueryClient, record: ClinicalRecord): Promise<void> {
+  queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
+  await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
 }

@@ -1,8 +1,7 @@
 import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
-import { recordListsQueryKey } from './list-records';
+import { storeSavedRecord } from './get-record';
 import { recordVersionsQueryKey } from './list-record-versions';
 
 export interface RestoreRecordVersionVariables {
@@ -23,9 +22,8 @@ export function useRestoreRecordVersion() {
     mutationFn: restoreRecordVersion,
     onSuccess: async (response) => {
       const { record } = response.data;
-      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
+      await storeSavedRecord(queryClient, record);
       await queryClient.invalidateQueries({ queryKey: recordVersionsQueryKey(record.id) });
-      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
     },
   });
 }

@@ -1,8 +1,5 @@
 import { recordsApi } from '@consultorio/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
-import { recordListsQueryKey } from './list-records';
 
 export interface SaveRecordContentVariables {
   recordId: string;
@@ -16,17 +13,4 @@ export interface SaveRecordContentVariables {
 
 export function saveRecordContent({ recordId, content, version, autosave }: SaveRecordContentVariables) {
   return apiClient.call(recordsApi.saveContent, { params: { id: recordId }, body: { content, version, autosave } });
-}
-
-/** Saves the text; the cached record is replaced by the server's answer (sanitized content, new dates). */
-export function useSaveRecordContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveRecordContent,
-    onSuccess: async (response) => {
-      const { record } = response.data;
-      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
-      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
-    },
-  });
 }

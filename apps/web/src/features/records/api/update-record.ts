@@ -1,8 +1,7 @@
 import { recordsApi, type RecordNameRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
-import { recordListsQueryKey } from './list-records';
+import { storeSavedRecord } from './get-record';
 
 export interface UpdateRecordVariables {
   recordId: string;
@@ -19,9 +18,7 @@ export function useUpdateRecord() {
   return useMutation({
     mutationFn: updateRecord,
     onSuccess: async (response) => {
-      const { record } = response.data;
-      queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));
-      await queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
+      await storeSavedRecord(queryClient, response.data.record);
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { ClinicalRecord } from '@consultorio/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
-import { getRecord, recordQueryKey, withSavedRecord, type RecordDetail } from '../api/get-record';
-import { recordListsQueryKey } from '../api/list-records';
+import { getRecord, recordQueryKey, storeSavedRecord } from '../api/get-record';
 import { saveRecordContent } from '../api/save-record-content';
 import { keepDraft, removeDraft } from './record-drafts';
 import type { RecordEditorHandle } from './record-editor';
@@ -182,8 +181,7 @@ export class RecordSaver {
   private stored(saved: ClinicalRecord, sentContent: string, sentAt: number): void {
     const { queryClient } = this.options;
     this.version = saved.version;
-    queryClient.setQueryData<RecordDetail>(recordQueryKey(this.recordId), (detail) => withSavedRecord(detail, saved));
-    void queryClient.invalidateQueries({ queryKey: recordListsQueryKey });
+    void storeSavedRecord(queryClient, saved);
     if (this.changes !== sentAt) {
       // Typed while saving: that part is still unsaved, and the server's answer would erase it.
       this.setStatus({ kind: 'unsaved' });
