@@ -22,6 +22,8 @@ import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.ro
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { financeRoutes } from './modules/finance/finance.routes';
+import { defineFinanceJobs } from './modules/finance/finance.service';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       filesRoutes(ctx),
       patientsRoutes(ctx),
       agendaRoutes(ctx),
+      financeRoutes(ctx),
       patientExportRoutes(ctx),
       dashboardRoutes(ctx),
       qaTemplatesRoutes(ctx),
@@ -184,6 +187,7 @@ function defineJobs(ctx: Context): void {
   defineAuthJobs(ctx);
   defineUsersJobs(ctx);
   defineAgendaJobs(ctx);
+  defineFinanceJobs(ctx);
 }
 
 /** Each instance looks for due reminders and books open series ahead, from ready until it closes. */

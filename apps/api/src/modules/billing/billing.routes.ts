@@ -23,7 +23,15 @@ export function billingRoutes(ctx: Context): RoutesPlugin {
 /** Stripe's webhook: no session; the signature on the raw body is the key, so JSON is kept unparsed here. */
 export function billingPublicRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // The body stays the bytes Stripe signed; it must still be JSON (malformed JSON answers 400 like everywhere).
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      try {
+        JSON.parse((body as Buffer).toString('utf8'));
+        done(null, body);
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     route(app, billingApi.stripeWebhook, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await handleStripeWebhook(ctx, raw, request.headers['stripe-signature'] as string | undefined);
