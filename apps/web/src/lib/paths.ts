@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   account: '/user',
   billing: '/billing',
+  finance: '/finance',
   patients: '/patients',
   /** Route patterns of a patient's areas; links use the functions below. */
   patientChatsPattern: '/patients/:patientId/chats',

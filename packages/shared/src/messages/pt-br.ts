@@ -527,6 +527,8 @@ export const messages = {
       string
     >,
     paymentStatuses: { pending: 'Pendente', paid: 'Pago', waived: 'Isento' } as Record<'pending' | 'paid' | 'waived', string>,
+    /** Beside a cancelled or missed session that is charged all the same ('cobrar falta'). */
+    chargedMissed: { no_show: 'falta cobrada', cancelled: 'cancelada, cobrada' } as Record<'no_show' | 'cancelled', string>,
     pendingTitle: 'Sessões pendentes',
     pendingEmpty: 'Nenhuma sessão pendente neste mês.',
     pendingPatient: (name: string, balance: string) => `${name} — saldo ${balance}`,
