@@ -14,6 +14,7 @@ import { patientQueryOptions } from '../api/get-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientAvatar } from '../api/upload-patient-avatar';
 import { PatientAvatar } from './patient-avatar';
+import { PatientBalance } from './patient-balance';
 import { PatientFormFields } from './patient-form-fields';
 import { patientFormValues, type PatientFormValues } from './patient-form-values';
 
@@ -90,6 +91,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
             disabled={isBusy}
             onUpload={(file) => uploadAvatar.mutate({ patientId: patient.id, file })}
           />
+          <PatientBalance patientId={patient.id} enabled={opened} />
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack>
               <PatientFormFields form={form} isLastNameRequired disabled={isBusy} />

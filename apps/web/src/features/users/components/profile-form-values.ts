@@ -13,6 +13,9 @@ export interface ProfileFormValues {
   cc: string;
   phone: string;
   profession: string;
+  professionalRegistration: string;
+  city: string;
+  pixKey: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -27,5 +30,8 @@ export function profileFormValues(user: User): ProfileFormValues {
     cc: user.cc,
     phone: user.phone ?? '',
     profession: user.profession ?? '',
+    professionalRegistration: user.professionalRegistration ?? '',
+    city: user.city ?? '',
+    pixKey: user.pixKey ?? '',
   };
 }
