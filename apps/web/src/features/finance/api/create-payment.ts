@@ -7,11 +7,17 @@ export function createPayment(payment: PaymentCreateRequest) {
   return apiClient.call(financeApi.createPayment, { body: payment });
 }
 
-/** Registers a payment (and its receipt); every total, list and balance is read again. */
+/**
+ * Registers a payment (and its receipt); every total, list and balance is read again. The
+ * refresh is not waited for: the caller's own onSuccess (showing the receipt) must run before
+ * the paid patient's card leaves the pending list.
+ */
 export function useCreatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPayment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: financeQueryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: financeQueryKey });
+    },
   });
 }

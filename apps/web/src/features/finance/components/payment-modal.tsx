@@ -1,14 +1,11 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { formatCents, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { parseBrazilianDate } from '../../../lib/format';
 import { useCreatePayment } from '../api/create-payment';
-import { receiptUrl } from '../api/downloads';
-import { useEmailReceipt } from '../api/email-receipt';
 import { todayIn } from './finance-format';
 
 const f = messages.finance;
@@ -21,52 +18,21 @@ interface PaymentModalProps {
   totalCents: number;
   timeZone: string;
   onClose: () => void;
-}
-
-/** The issued receipt: download it or mail it to the patient. */
-function ReceiptIssued({ payment, hasEmail, onClose }: { payment: Payment; hasEmail: boolean; onClose: () => void }) {
-  const emailReceipt = useEmailReceipt();
-  return (
-    <Stack>
-      <Alert color="green">{f.paymentRegistered(payment.receiptNumber)}</Alert>
-      <Group>
-        <Button component="a" href={receiptUrl(payment.id)} download leftSection={<IconDownload size={16} />} aria-label={f.downloadReceiptLabel(payment.receiptNumber)}>
-          {f.downloadReceipt}
-        </Button>
-        {hasEmail && (
-          <Button
-            variant="default"
-            leftSection={<IconMail size={16} />}
-            disabled={emailReceipt.isPending || emailReceipt.isSuccess}
-            onClick={() => emailReceipt.mutate(payment.id)}
-            aria-label={f.emailReceiptLabel(payment.receiptNumber)}
-          >
-            {f.emailReceipt}
-          </Button>
-        )}
-      </Group>
-      <Group justify="flex-end">
-        <Button variant="subtle" onClick={onClose}>
-          {messages.common.close}
-        </Button>
-      </Group>
-    </Stack>
-  );
+  /** Told of the payment once registered (the card this opened from may then leave the list). */
+  onPaid: (payment: Payment) => void;
 }
 
 /**
  * 'Registrar pagamento' for the chosen sessions of one patient: the amount (their balance unless
- * changed; less leaves the rest owed), the method, the day and a note. Once registered, the
- * receipt can be downloaded or mailed from here.
+ * changed; less leaves the rest owed), the method, the day and a note.
  */
-export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClose }: PaymentModalProps) {
+export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClose, onPaid }: PaymentModalProps) {
   const today = todayIn(timeZone);
   const [amount, setAmount] = useState<number | string>(totalCents / 100);
   const [method, setMethod] = useState<PaymentMethod>('pix');
   const [paidAt, setPaidAt] = useState<string>(today);
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [issued, setIssued] = useState<Payment | null>(null);
   const registerPayment = useCreatePayment();
 
   const submit = (event: React.FormEvent) => {
@@ -76,62 +42,63 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
     if (cents > totalCents) return setAmountError(messages.errors.amountAboveBalance(formatCents(totalCents)));
     setAmountError(null);
     const body: PaymentCreateRequest = { patientId: patient.patientId, appointmentIds: sessionIds, amountCents: cents, method, paidAt, note };
-    registerPayment.mutate(body, { onSuccess: (response) => setIssued(response.data.payment) });
+    registerPayment.mutate(body, {
+      onSuccess: (response) => {
+        onPaid(response.data.payment);
+        onClose();
+      },
+    });
   };
 
   return (
     <Modal opened onClose={onClose} title={f.paymentTitle(patient.patientName)} centered>
-      {issued ? (
-        <ReceiptIssued payment={issued} hasEmail={patient.email !== null} onClose={onClose} />
-      ) : (
-        <form noValidate onSubmit={submit}>
-          <Stack>
-            <Text size="sm">{f.selectedTotal(sessionIds.length, formatCents(totalCents))}</Text>
-            <NumberInput
-              label={f.amount}
-              required
-              prefix="R$ "
-              decimalSeparator=","
-              thousandSeparator="."
-              decimalScale={2}
-              fixedDecimalScale
-              min={0}
-              allowNegative={false}
-              value={amount}
-              onChange={setAmount}
-              error={amountError}
-              description={f.partialNote}
-            />
-            <Select
-              label={f.method}
-              required
-              data={methodOptions}
-              value={method}
-              onChange={(value) => setMethod(paymentMethods.find((item) => item === value) ?? 'pix')}
-              allowDeselect={false}
-            />
-            <DateInput
-              label={f.paidAt}
-              required
-              locale="pt-br"
-              valueFormat="DD/MM/YYYY"
-              dateParser={parseBrazilianDate}
-              maxDate={today}
-              value={paidAt}
-              onChange={(value) => setPaidAt(value ?? today)}
-            />
-            <Textarea label={f.note} autosize minRows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={registerPayment.isPending}>
-                {messages.common.cancel}
-              </Button>
-              <Button type="submit" disabled={registerPayment.isPending}>
-                {registerPayment.isPending ? messages.common.saving : f.registerPayment}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <Text size="sm">{f.selectedTotal(sessionIds.length, formatCents(totalCents))}</Text>
+          <NumberInput
+            label={f.amount}
+            required
+            prefix="R$ "
+            decimalSeparator=","
+            thousandSeparator="."
+            decimalScale={2}
+            fixedDecimalScale
+            min={0}
+            allowNegative={false}
+            value={amount}
+            onChange={setAmount}
+            error={amountError}
+            description={f.partialNote}
+          />
+          <Select
+            label={f.method}
+            required
+            data={methodOptions}
+            value={method}
+            onChange={(value) => setMethod(paymentMethods.find((item) => item === value) ?? 'pix')}
+            allowDeselect={false}
+          />
+          <DateInput
+            label={f.paidAt}
+            required
+            locale="pt-br"
+            valueFormat="DD/MM/YYYY"
+            dateParser={parseBrazilianDate}
+            maxDate={today}
+            value={paidAt}
+            onChange={(value) => setPaidAt(value ?? today)}
+          />
+          <Textarea label={f.note} autosize minRows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={registerPayment.isPending}>
+              {messages.common.cancel}
+            </Button>
+            <Button type="submit" disabled={registerPayment.isPending}>
+              {registerPayment.isPending ? messages.common.saving : f.registerPayment}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

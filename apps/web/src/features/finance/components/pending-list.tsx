@@ -1,4 +1,4 @@
-import { formatCents, messages, type PendingPatient } from '@consultorio/shared';
+import { formatCents, messages, type Payment, type PendingPatient } from '@consultorio/shared';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconQrcode } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -12,10 +12,11 @@ interface PendingPatientCardProps {
   patient: PendingPatient;
   timeZone: string;
   hasPixKey: boolean;
+  onPaid: (payment: Payment) => void;
 }
 
 /** One patient's sessions still owed, all chosen at first; 'Registrar pagamento' and 'Cobrar por Pix' act on the chosen ones. */
-function PendingPatientCard({ patient, timeZone, hasPixKey }: PendingPatientCardProps) {
+function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPatientCardProps) {
   const titleId = useId();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(patient.sessions.map((session) => session.id)));
   const [dialog, setDialog] = useState<'payment' | 'pix' | null>(null);
@@ -95,7 +96,7 @@ function PendingPatientCard({ patient, timeZone, hasPixKey }: PendingPatientCard
         </Group>
       </Stack>
       {dialog === 'payment' && (
-        <PaymentModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} timeZone={timeZone} onClose={() => setDialog(null)} />
+        <PaymentModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} timeZone={timeZone} onClose={() => setDialog(null)} onPaid={onPaid} />
       )}
       {dialog === 'pix' && (
         <PixChargeModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} hasPixKey={hasPixKey} onClose={() => setDialog(null)} />
@@ -105,7 +106,17 @@ function PendingPatientCard({ patient, timeZone, hasPixKey }: PendingPatientCard
 }
 
 /** 'Sessões pendentes': the month's sessions still owed, one card per patient. */
-export function PendingList({ patients, timeZone, hasPixKey }: { patients: PendingPatient[]; timeZone: string; hasPixKey: boolean }) {
+export function PendingList({
+  patients,
+  timeZone,
+  hasPixKey,
+  onPaid,
+}: {
+  patients: PendingPatient[];
+  timeZone: string;
+  hasPixKey: boolean;
+  onPaid: (payment: Payment) => void;
+}) {
   if (patients.length === 0) {
     return (
       <Paper p="md">
@@ -120,7 +131,7 @@ export function PendingList({ patients, timeZone, hasPixKey }: { patients: Pendi
     <Stack gap="sm">
       {patients.map((patient) => (
         // A new key when the sessions change (after a payment) starts the choice afresh.
-        <PendingPatientCard key={`${patient.patientId}:${patient.sessions.map((session) => `${session.id}/${session.balanceCents}`).join(',')}`} patient={patient} timeZone={timeZone} hasPixKey={hasPixKey} />
+        <PendingPatientCard key={`${patient.patientId}:${patient.sessions.map((session) => `${session.id}/${session.balanceCents}`).join(',')}`} patient={patient} timeZone={timeZone} hasPixKey={hasPixKey} onPaid={onPaid} />
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { messages } from '@consultorio/shared';
+import { messages, type Payment } from '@consultorio/shared';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
@@ -9,6 +10,7 @@ import { usePayments } from '../api/list-payments';
 import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
 import { MonthPicker } from '../components/month-picker';
 import { PendingList } from '../components/pending-list';
+import { ReceiptIssuedModal } from '../components/receipt-issued-modal';
 import { ReceiptsTable } from '../components/receipts-table';
 import { SummaryCards } from '../components/summary-cards';
 
@@ -35,6 +37,7 @@ export function FinancePage() {
   const summary = useFinanceSummary(month);
   const pending = usePending(month);
   const payments = usePayments(month);
+  const [issued, setIssued] = useState<Payment | null>(null);
   const profileIncomplete = !user.document || !user.professionalRegistration || !user.city;
 
   return (
@@ -61,9 +64,14 @@ export function FinancePage() {
       <SummaryCards summary={summary.data} />
 
       <Title order={3}>{f.pendingTitle}</Title>
-      {pending.isPending ? <Loading /> : <PendingList patients={pending.data ?? []} timeZone={user.timeZone} hasPixKey={user.pixKey !== null} />}
+      {pending.isPending ? (
+        <Loading />
+      ) : (
+        <PendingList patients={pending.data ?? []} timeZone={user.timeZone} hasPixKey={user.pixKey !== null} onPaid={setIssued} />
+      )}
 
       {payments.isPending ? <Loading /> : <ReceiptsTable month={month} payments={payments.data ?? []} timeZone={user.timeZone} />}
+      {issued && <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />}
     </Stack>
   );
 }
