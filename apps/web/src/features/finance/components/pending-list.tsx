@@ -48,7 +48,7 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
             {f.balance}: {formatCents(patient.balanceCents)}
           </Badge>
         </Group>
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={280}>
           <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>

@@ -41,7 +41,7 @@ export function SummaryCards({ summary }: { summary: FinanceSummary | undefined 
         <Title id={byMethodId} order={4} mb="xs">
           {messages.finance.byMethod}
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 5 }} spacing="xs">
           {paymentMethods.map((method) => (
             <Group key={method} gap={6} wrap="nowrap">
               <Text size="sm" c="dimmed">
