@@ -22,6 +22,7 @@ export const apiModuleOrder = [
   'auth',
   'patients',
   'agenda',
+  'finance',
   'qa-templates',
   'assistants',
   'forms',

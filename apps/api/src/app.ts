@@ -18,10 +18,12 @@ import { assistantsRoutes } from './modules/assistants/assistants.routes';
 import { writeEntries } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.service';
-import { billingRoutes } from './modules/billing/billing.routes';
+import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { financeRoutes } from './modules/finance/finance.routes';
+import { defineFinanceJobs } from './modules/finance/finance.service';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -42,6 +44,7 @@ import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { routeSchema } from './platform/routes';
 import { createTextExtractor } from './platform/text-extraction';
+import { createStripeClient } from './platform/payments/stripe';
 import type { Mailer } from './platform/mail/mailer';
 import type { Storage } from './platform/storage/storage';
 
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginThrottle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
     ai: createChatModel(deps.config.ai, app.log),
     extractor: createTextExtractor(deps.config.extraction, app.log),
+    stripe: deps.config.stripe ? createStripeClient(deps.config.stripe) : undefined,
   };
   app.addHook('onClose', () => ctx.extractor.close());
   app.decorate('jobs', jobs);
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersPublicRoutes(ctx));
   await app.register(formsPublicRoutes(ctx));
   await app.register(agendaPublicRoutes(ctx));
+  await app.register(billingPublicRoutes(ctx));
   await app.register(
     sessionScope(ctx, [
       usersRoutes(ctx),
@@ -161,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       filesRoutes(ctx),
       patientsRoutes(ctx),
       agendaRoutes(ctx),
+      financeRoutes(ctx),
       patientExportRoutes(ctx),
       dashboardRoutes(ctx),
       qaTemplatesRoutes(ctx),
@@ -181,6 +187,7 @@ function defineJobs(ctx: Context): void {
   defineAuthJobs(ctx);
   defineUsersJobs(ctx);
   defineAgendaJobs(ctx);
+  defineFinanceJobs(ctx);
 }
 
 /** Each instance looks for due reminders and books open series ahead, from ready until it closes. */

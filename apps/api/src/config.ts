@@ -57,6 +57,9 @@ const envSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(6),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REMINDER_SCAN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
 });
 
 /** Text extraction from uploaded files (worker threads): how many at once, and each one's limits. */
@@ -68,6 +71,15 @@ export interface ExtractionConfig {
   maxInflatedBytes: number;
   /** Nor one with an entry declaring more than this many times its compressed size. */
   maxCompressionRatio: number;
+}
+
+/** Stripe Checkout for the app's own plans; without STRIPE_SECRET_KEY the billing page points to the billing contact. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies the webhook's Stripe-Signature; without it the webhook answers 404. */
+  webhookSecret: string | undefined;
+  /** Another API address than Stripe's (a local fake in tests, stripe-mock). */
+  apiUrl: string | undefined;
 }
 
 /** The model of the assistants; without AI_MODEL the offline assistant answers. */
@@ -121,6 +133,7 @@ export interface Config {
   /** The addresses of the dashboard's three support cards. */
   supportContacts: { technical: string; account: string; billing: string };
   ai: AiConfig | undefined;
+  stripe: StripeConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       billing: e.SUPPORT_BILLING_EMAIL ?? e.SUPPORT_EMAIL,
     },
     ai: aiConfig(e),
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
   };
 }
 

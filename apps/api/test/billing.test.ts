@@ -102,7 +102,7 @@ describe('trial on registration', () => {
     expect(response.json()).toEqual({
       status: 200,
       data: {
-        userSubscription: { isTrial: true, dueDate: plusDays(today(), 14), cancellationDate: null, priceCents: 4990 },
+        userSubscription: { isTrial: true, dueDate: plusDays(today(), 14), cancellationDate: null, priceCents: 4990, coupon: null, paidOnline: false },
         plan: {
           id: expect.any(String),
           name: 'Essencial',
@@ -131,6 +131,8 @@ describe('trial on registration', () => {
         dueDate: plusDays(todayIsoDate(other.clock.now()), 30),
         cancellationDate: null,
         priceCents: 4990,
+        coupon: null,
+        paidOnline: false,
       });
       expect(data.plan).toMatchObject({ name: 'Essencial', patientsLimit: 50 });
     } finally {
@@ -175,14 +177,14 @@ describe('coupons', () => {
     expect(rows.map((r) => r.userId)).toEqual([user.id]);
   });
 
-  it('replaces a trial with the coupon plan, no longer a trial', async () => {
+  it('moves a trial to the coupon plan, its free days counted after the trial days left (not replacing them)', async () => {
     const code = `TRIAL${suffix()}`;
     await newCoupon(t, code, '--plan', 'clinica-anual', '--days', '10');
     const { cookie } = await registerAndConfirm(t);
     const response = await redeem(cookie, code);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
-      userSubscription: { isTrial: false, dueDate: plusDays(today(), 10), priceCents: 99900 },
+      userSubscription: { isTrial: false, dueDate: plusDays(today(), 14 + 10), priceCents: 99900, coupon: { code: code.toUpperCase(), days: 10, percentOff: null } },
       plan: { name: 'Clínica anual', period: 'annual', patientsLimit: 2000 },
     });
   });
@@ -259,7 +261,7 @@ describe('coupons', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       ...before,
-      userSubscription: { ...before.userSubscription, priceCents: 3992 },
+      userSubscription: { ...before.userSubscription, priceCents: 3992, coupon: { code: coupon.code, days: null, percentOff: 20 } },
     });
     expect((await couponByCode(t, coupon.code)).redemptions).toBe(1);
   });

@@ -65,11 +65,14 @@ describe('PUT /v1/users/me', () => {
       timeZone: 'America/Sao_Paulo',
       professionalRegistration: null,
       reminderLeadHours: 24,
+      pixKey: null,
+      pixKeyType: null,
+      city: null,
     };
     expect(response.json()).toEqual({ status: 200, data: { user: expected }, message: messages.account.profileUpdated });
 
     const row = await storedUser(user.id);
-    const { mustChangePassword, ...stored } = expected;
+    const { mustChangePassword, pixKeyType: _pixKeyType, ...stored } = expected;
     expect(row).toMatchObject({ ...stored, id: user.id, passwordChangeRequired: mustChangePassword });
     const me = await t.request({ method: 'GET', url: '/v1/users/me', headers: { cookie } });
     expect(me.json().data.user).toEqual(expected);

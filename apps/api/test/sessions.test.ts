@@ -89,6 +89,9 @@ describe('sign in', () => {
       timeZone: 'America/Sao_Paulo',
       professionalRegistration: null,
       reminderLeadHours: 24,
+      pixKey: null,
+      pixKeyType: null,
+      city: null,
     });
     expect(response.body).not.toContain('argon2');
 

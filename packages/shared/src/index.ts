@@ -19,3 +19,6 @@ export * from './rules/subscription';
 export * from './schemas/chats';
 export * from './schemas/appointments';
 export * from './contract';
+export * from './schemas/finance';
+export * from './rules/pix-key';
+export * from './rules/money';

@@ -34,6 +34,12 @@ export const users = pgTable(
     /** The secret of the private calendar feed's address (a capability, shown to its owner again). */
     calendarFeedToken: text('calendar_feed_token'),
     calendarFeedFullNames: boolean('calendar_feed_full_names').notNull().default(false),
+    /** The Pix key charges are made to, as a BR Code carries it (digits, lower-case e-mail, +55…, UUID). */
+    pixKey: text('pix_key'),
+    /** The city receipts are dated in (and a BR Code names). */
+    city: text('city'),
+    /** The last receipt number issued: each payment takes the next one (a sequence per professional, no gaps). */
+    lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
     /**
      * How many patients the user has, kept by the `patients_count` trigger of migration 0001
      * on every insert and delete, so the list's total and the dashboard need not count rows.
@@ -151,6 +157,13 @@ export const patients = pgTable(
     avatarExternalKey: text('avatar_external_key'),
     /** The patient asked not to get appointment reminders by e-mail. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** CPF, 11 digits. */
+    document: text('document'),
+    /** The default fee of a session, copied to each new appointment. */
+    sessionFeeCents: integer('session_fee_cents'),
+    /** 'Responsável financeiro': who pays when it is not the patient (a parent); receipts are in their name. */
+    payerName: text('payer_name'),
+    payerDocument: text('payer_document'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -439,10 +452,15 @@ export const subscriptions = pgTable(
     cancellationDate: timestamp('cancellation_date', { withTimezone: true }),
     isTrial: boolean('is_trial').notNull().default(false),
     priceCents: integer('price_cents').notNull(),
+    /** The last coupon applied, so the page can say what it did. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    /** Set once the professional pays through Stripe Checkout: renewals and cancellations arrive by webhook. */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId)],
+  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), uniqueIndex('subscriptions_stripe_subscription_key').on(t.stripeSubscriptionId)],
 );
 
 /** A code that grants a plan for some days, or a percentage off the price. Stored upper-case. */
@@ -496,7 +514,7 @@ export const accessLog = pgTable(
     actorId: uuid('actor_id').notNull(),
     patientId: uuid('patient_id').notNull(),
     action: text('action', { enum: ['read', 'create', 'update', 'delete', 'download', 'export'] }).notNull(),
-    entityType: text('entity_type', { enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment'] }).notNull(),
+    entityType: text('entity_type', { enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment'] }).notNull(),
     entityId: text('entity_id').notNull(),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -565,6 +583,14 @@ export const appointments = pgTable(
     reminderError: text('reminder_error'),
     /** The reminder links' token (SHA-256), good until the appointment's end. */
     publicTokenHash: text('public_token_hash'),
+    /** The session's fee (copied from the patient's when booked; 0: not charged). */
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** How much of the fee payments have covered (the sum of its allocations). */
+    paidCents: integer('paid_cents').notNull().default(0),
+    /** 'paid' once `paid_cents` reaches the fee; 'waived' by the professional. */
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'waived'] }).notNull().default('pending'),
+    /** 'Cobrar falta': charged even though cancelled or missed. */
+    chargeMissed: boolean('charge_missed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -577,5 +603,86 @@ export const appointments = pgTable(
     index('appointments_reminder_due_idx')
       .on(t.startsAt)
       .where(sql`${t.reminderQueuedAt} is null and ${t.status} in ('scheduled', 'confirmed')`),
+    // What is owed (the finance page, 'A receber', a patient's balance) reads only the sessions not yet settled.
+    index('appointments_unpaid_idx')
+      .on(t.ownerId, t.patientId, t.startsAt)
+      .where(sql`${t.paymentStatus} = 'pending' and ${t.feeCents} > ${t.paidCents}`),
   ],
 );
+
+/**
+ * A payment received for one or more sessions, and its receipt ('recibo'), numbered in sequence
+ * per professional. The names and CPFs are those of the day it was registered, so a receipt
+ * reads the same later; it outlives its patient (the tax report keeps it).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    receiptNumber: integer('receipt_number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: ['pix', 'cash', 'card', 'transfer', 'other'] }).notNull(),
+    /** The day it was paid, in the professional's time zone. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    patientName: text('patient_name').notNull(),
+    patientDocument: text('patient_document'),
+    payerName: text('payer_name').notNull(),
+    payerDocument: text('payer_document'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_owner_receipt_key').on(t.ownerId, t.receiptNumber),
+    index('payments_owner_paid_on_idx').on(t.ownerId, t.paidOn),
+    index('payments_patient_idx').on(t.patientId),
+  ],
+);
+
+/** The part of a payment that went to one session. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Null once the appointment is deleted; the receipt keeps its date. */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('payment_allocations_payment_idx').on(t.paymentId), index('payment_allocations_appointment_idx').on(t.appointmentId)],
+);
+
+/** A static Pix charge (BR Code) made for some sessions of a patient. */
+export const pixCharges = pgTable(
+  'pix_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    txid: text('txid').notNull(),
+    payload: text('payload').notNull(),
+    /** The sessions' starts, as the mail lists them. */
+    sessionStarts: jsonb('session_starts').$type<string[]>().notNull(),
+    emailedTo: text('emailed_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pix_charges_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Stripe events already applied: a redelivered event is ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

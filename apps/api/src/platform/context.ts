@@ -7,6 +7,7 @@ import type { Storage } from './storage/storage';
 import type { JobQueue } from './jobs/job-queue';
 import type { ChatModel } from './ai';
 import type { TextExtractor } from './text-extraction';
+import type { Stripe } from './payments/stripe';
 
 /**
  * How failed logins and wrong current passwords are limited (docs/decisions.md): refusals key on
@@ -54,4 +55,6 @@ export interface Context {
   ai: ChatModel;
   /** Reads the text of uploaded files in worker threads. */
   extractor: TextExtractor;
+  /** Stripe, when STRIPE_SECRET_KEY is set: checkout of the app's plans. */
+  stripe: Stripe | undefined;
 }

@@ -55,6 +55,17 @@ export const errorCatalog = {
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: e.passwordChangeRequired },
   RESEND_TOO_SOON: { status: 429, message: e.resendTooSoon },
   SERVICE_UNAVAILABLE: { status: 503, message: e.serviceUnavailable },
+  PAYMENT_NOT_FOUND: { status: 404, message: e.paymentNotFound },
+  APPOINTMENTS_NOT_PATIENTS: { status: 400, message: e.appointmentsNotPatients },
+  APPOINTMENT_NOT_CHARGEABLE: { status: 409, message: e.appointmentNotChargeable },
+  AMOUNT_ABOVE_BALANCE: { status: 400, message: e.amountAboveBalance('') },
+  NOTHING_TO_CHARGE: { status: 409, message: e.nothingToCharge },
+  PIX_KEY_MISSING: { status: 409, message: e.pixKeyMissing },
+  RECIPIENT_EMAIL_MISSING: { status: 409, message: e.recipientEmailMissing },
+  PLAN_NOT_FOUND: { status: 404, message: e.planNotFound },
+  CHECKOUT_UNAVAILABLE: { status: 409, message: e.checkoutUnavailable },
+  PAYMENT_PROVIDER_FAILED: { status: 503, message: e.paymentProviderFailed },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: e.webhookSignatureInvalid },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -3,11 +3,18 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
+export interface ReceivedAttachment {
+  filename: string | null;
+  mimeType: string;
+  content: Uint8Array;
+}
+
 export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  attachments: ReceivedAttachment[];
 }
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
@@ -33,6 +40,11 @@ export class TestSmtpServer {
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: mail.html ?? '',
+                attachments: mail.attachments.map((attachment) => ({
+                  filename: attachment.filename,
+                  mimeType: attachment.mimeType,
+                  content: typeof attachment.content === 'string' ? new TextEncoder().encode(attachment.content) : new Uint8Array(attachment.content),
+                })),
               });
               for (const wake of this.waiters.splice(0)) wake();
               callback();

@@ -75,6 +75,10 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('../features/billing/pages/billing-page')).BillingPage }),
             },
             {
+              path: paths.finance,
+              lazy: async () => ({ Component: (await import('../features/finance/pages/finance-page')).FinancePage }),
+            },
+            {
               path: paths.patients,
               lazy: async () => ({
                 Component: (await import('../features/patients/pages/patients-page')).PatientsPage,

@@ -16,6 +16,7 @@ export const paths = {
   qaTemplatePattern: '/user/qa-templates/:templateId',
   aiAssistants: '/user/ai-assistants',
   billing: '/billing',
+  finance: '/finance',
   patients: '/patients',
   /** Route patterns of a patient's areas; links use the functions below. */
   patientChatsPattern: '/patients/:patientId/chats',

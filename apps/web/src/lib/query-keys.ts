@@ -5,6 +5,13 @@
 export const userStatsQueryKey = ['users', 'me', 'stats'] as const;
 
 /**
+ * Everything about money the finance feature writes (a payment) and others read: the month's
+ * summary (the dashboard's 'A receber'), a patient's balance (the patient panel). Every such
+ * query key starts with this one, so one invalidation refreshes them all.
+ */
+export const financeQueryKey = ['finance'] as const;
+
+/**
  * Every patient's form list (forms feature); the chats feature reads it for 'Enviar formulário'.
  * Invalidate this after any change to a form.
  */

@@ -63,6 +63,9 @@ export function userOf(overrides: Partial<User> = {}): User {
     timeZone: 'America/Sao_Paulo',
     professionalRegistration: null,
     reminderLeadHours: 24,
+    pixKey: null,
+    pixKeyType: null,
+    city: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { billingApi } from './billing';
 import { assistantsApi, chatsApi } from './chats';
 import { dashboardApi } from './dashboard';
 import { filesApi, healthApi } from './files';
+import { financeApi } from './finance';
 import { formsApi, qaTemplatesApi } from './forms';
 import { patientsApi } from './patients';
 import { recordsApi } from './records';
@@ -12,9 +13,9 @@ import { sessionsApi } from './sessions';
 import { usersApi } from './users';
 
 export * from './route';
-export { agendaApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, patientsApi, recordsApi, usersApi };
+export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, patientsApi, recordsApi, usersApi };
 
-const groups = [agendaApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

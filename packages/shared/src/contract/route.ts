@@ -16,7 +16,7 @@ export const errorEnvelope = z.object({ status: z.number().int(), data: z.null()
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Answers that are not the JSON envelope: a stream of server-sent events, or a stored file. */
-export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar';
+export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar' | 'application/pdf' | 'text/csv';
 
 export interface RouteSpec {
   method: HttpMethod;

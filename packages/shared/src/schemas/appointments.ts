@@ -17,6 +17,19 @@ export const reminderLeadHoursOptions = [0, 2, 24, 48] as const;
 export type ReminderLeadHours = (typeof reminderLeadHoursOptions)[number];
 export const changeScopes = ['this', 'following'] as const;
 export type ChangeScope = (typeof changeScopes)[number];
+/** Paid once payments cover the fee; waived by the professional ('isento'). */
+export const paymentStatuses = ['pending', 'paid', 'waived'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** R$ 100.000,00: the largest session fee. */
+export const feeMaxCents = 10_000_000;
+
+/** A session fee in cents; 0 means "not charged". */
+export const feeCentsSchema = z
+  .number({ error: v.feeInvalid })
+  .int({ error: v.feeInvalid })
+  .min(0, { error: v.feeInvalid })
+  .max(feeMaxCents, { error: v.feeInvalid });
 
 /** An instant with its offset, as ISO 8601 ('2026-11-24T14:00:00-03:00' or '…Z'). */
 const instantSchema = z.iso.datetime({ offset: true, error: v.instantInvalid }).transform((value) => new Date(value).toISOString());
@@ -40,6 +53,13 @@ export const appointmentSchema = z.object({
   reminderError: z.string().nullable(),
   /** Why the patient cancelled, when they said. */
   cancellationReason: z.string().nullable(),
+  /** The session's fee in cents (copied from the patient's when booked; 0: not charged). */
+  feeCents: z.number().int(),
+  /** How much of the fee payments have covered. */
+  paidCents: z.number().int(),
+  paymentStatus: z.enum(paymentStatuses),
+  /** 'Cobrar falta': a cancelled or missed session that is charged all the same. */
+  chargeMissed: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -95,6 +115,8 @@ export const appointmentCreateRequest = z
     location: appointmentFields.location,
     notes: appointmentFields.notes,
     recurrence: recurrenceSchema.optional(),
+    /** The fee of this session (of each one of a series); the patient's session fee when left out. */
+    feeCents: feeCentsSchema.optional(),
     /** Book it even when it overlaps another appointment. */
     allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
   })
@@ -114,6 +136,13 @@ export const appointmentUpdateRequest = z
     location: optionalText(200).optional(),
     notes: optionalText(2000).optional(),
     status: z.enum(appointmentStatuses, { error: v.statusInvalid }).optional(),
+    feeCents: feeCentsSchema.optional(),
+    chargeMissed: z.boolean({ error: v.invalidBody }).optional(),
+    /** 'waived' or back to 'pending'; a session becomes 'paid' through a payment. */
+    paymentStatus: z
+      .enum(paymentStatuses, { error: v.statusInvalid })
+      .refine((status) => status !== 'paid', { error: v.paymentStatusManual })
+      .optional(),
     scope: z.enum(changeScopes, { error: v.scopeInvalid }).default('this'),
     allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
   })

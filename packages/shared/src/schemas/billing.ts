@@ -17,12 +17,26 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/** The last coupon applied to the subscription, and what it did. */
+export const appliedCouponSchema = z.object({
+  code: z.string(),
+  /** Free days on a plan (no charge until the due date)... */
+  days: z.number().int().nullable(),
+  /** ...or a percentage off the plan's price. */
+  percentOff: z.number().int().nullable(),
+});
+export type AppliedCoupon = z.infer<typeof appliedCouponSchema>;
+
 export const subscriptionSchema = z.object({
   /** yyyy-mm-dd; null for a lifetime plan. */
   dueDate: z.string().nullable(),
   cancellationDate: z.string().nullable(),
   isTrial: z.boolean(),
+  /** What the professional pays per period once any free days end (after a percentage coupon). */
   priceCents: z.number().int(),
+  coupon: appliedCouponSchema.nullable(),
+  /** Paid through Stripe Checkout: renewals arrive by themselves. */
+  paidOnline: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -44,3 +58,21 @@ export const couponRequest = z.object({
     .max(64, { error: messages.errors.couponInvalid }),
 });
 export type CouponRequest = z.input<typeof couponRequest>;
+
+export const planListResponse = envelope(
+  z.object({
+    plans: z.array(planSchema),
+    currentPlanId: z.uuid().nullable(),
+    /** Whether 'Assinar' opens Stripe Checkout; without it the page points to the billing contact. */
+    checkoutAvailable: z.boolean(),
+    billingEmail: z.string(),
+  }),
+);
+export type PlanList = z.infer<typeof planListResponse>['data'];
+
+export const checkoutRequest = z.object({ planId: z.uuid({ error: v.planRequired }) });
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+export const checkoutResponse = envelope(z.object({ url: z.string() }));
+
+/** A Stripe event as sent to the webhook; its signature is checked on the raw body. */
+export const stripeWebhookBody = z.unknown().describe('a Stripe event, signed in the Stripe-Signature header');

@@ -3,7 +3,8 @@ import { limits } from '../constants/limits';
 import { messages } from '../messages/pt-br';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { emailSchema, envelope, optionalText } from './common';
-import { blankToNull, contactFields, genderSchema, optionalBirthdate, optionalGender, withContactRules } from './users';
+import { feeCentsSchema } from './appointments';
+import { blankToNull, contactFields, genderSchema, keptWhenOmitted, optionalBirthdate, optionalCpf, optionalGender, withContactRules } from './users';
 
 const v = messages.validation;
 
@@ -22,6 +23,13 @@ export const patientSchema = z.object({
   avatarExternalKey: z.string().nullable(),
   /** The patient asked not to get appointment reminders by e-mail. */
   remindersOptOut: z.boolean(),
+  /** CPF (11 digits), printed on receipts. */
+  document: z.string().nullable(),
+  /** The default fee of a session, copied to each new appointment; null: none set. */
+  sessionFeeCents: z.number().int().nullable(),
+  /** 'Responsável financeiro': who pays, when not the patient (receipts are in their name). */
+  payerName: z.string().nullable(),
+  payerDocument: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -42,6 +50,11 @@ const patientFields = {
   birthdate: optionalBirthdate,
   ...contactFields,
   email: optionalEmail,
+  /** The fields below, when left out of an edit, keep their stored value; null or blank clears them. */
+  document: optionalCpf,
+  sessionFeeCents: keptWhenOmitted(feeCentsSchema),
+  payerName: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(limits.nameMax * 2, { error: v.tooLong(limits.nameMax * 2) })),
+  payerDocument: optionalCpf,
 };
 
 /** A new patient: only the first name is required. */
@@ -91,7 +104,7 @@ export type PatientPage = z.infer<typeof patientListResponse>['data'];
 
 export const accessActions = ['read', 'create', 'update', 'delete', 'download', 'export'] as const;
 export type AccessAction = (typeof accessActions)[number];
-export const accessEntityTypes = ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment'] as const;
+export const accessEntityTypes = ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment'] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 
 /** One read or change of the patient's data, as 'Registro de acessos' lists it. */

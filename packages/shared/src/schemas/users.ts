@@ -3,6 +3,7 @@ import { ccForCountry, findCountry } from '../constants/countries';
 import { defaults, genders, limits, titles } from '../constants/limits';
 import { messages } from '../messages/pt-br';
 import { isValidPhone } from '../rules/phone';
+import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
 import { isRealIsoDate, isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
 import { reminderLeadHoursOptions } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
@@ -36,6 +37,11 @@ export const userSchema = z.object({
   professionalRegistration: z.string().nullable(),
   /** Hours before an appointment its patient is reminded by e-mail; 0: no reminders. */
   reminderLeadHours: z.number().int(),
+  /** The Pix key charges are made to, as the BR Code carries it, and its kind. */
+  pixKey: z.string().nullable(),
+  pixKeyType: z.enum(pixKeyTypes).nullable(),
+  /** The city receipts are dated in. */
+  city: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -58,6 +64,28 @@ export const ccSchema = z
   .string({ error: v.ccInvalid })
   .trim()
   .regex(/^\+\d{1,4}$/, { error: v.ccInvalid });
+
+/** A CPF with valid check digits, stored as its 11 digits. */
+export const cpfSchema = z
+  .string({ error: v.documentInvalid })
+  .trim()
+  .max(20, { error: v.documentInvalid })
+  .refine(isValidCpf, { error: v.documentInvalid })
+  .transform(onlyDigits);
+
+/** Optional fields added later than the form that edits them: left out, the stored value stays; null or blank clears it. */
+export function keptWhenOmitted<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToNull, schema.nullable().optional());
+}
+
+export const optionalCpf = keptWhenOmitted(cpfSchema);
+
+/** A Pix key of any kind, stored as the BR Code carries it. */
+export const pixKeySchema = z
+  .string({ error: v.pixKeyInvalid })
+  .trim()
+  .refine((key) => parsePixKey(key) !== null, { error: v.pixKeyInvalid })
+  .transform((key) => parsePixKey(key)!.key);
 
 export const countrySchema = z
   .string({ error: v.countryInvalid })
@@ -115,6 +143,10 @@ export const profileUpdateRequest = withContactRules(
       /** Left out: the stored zone stays. */
       timeZone: timeZoneSchema.optional(),
       professionalRegistration: optionalText(40),
+      /** Left out: the stored key stays. */
+      pixKey: keptWhenOmitted(pixKeySchema),
+      /** Left out: the stored city stays. */
+      city: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(60, { error: v.tooLong(60) })),
       /** Left out: the stored choice stays. */
       reminderLeadHours: z
         .number({ error: v.reminderLeadInvalid })

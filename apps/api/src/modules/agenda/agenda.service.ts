@@ -8,6 +8,7 @@ import {
   type AppointmentSummary,
   type AppointmentUpdate,
   type ChangeScope,
+  type PaymentStatus,
   type PublicAppointment,
 } from '@consultorio/shared';
 import ical, { ICalEventStatus } from 'ical-generator';
@@ -43,7 +44,20 @@ export function toAppointment(row: AppointmentRow, patientName: string): Appoint
     reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
     reminderError: row.reminderError,
     cancellationReason: row.cancellationReason,
+    feeCents: row.feeCents,
+    paidCents: row.paidCents,
+    paymentStatus: row.paymentStatus,
+    chargeMissed: row.chargeMissed,
   };
+}
+
+/**
+ * A session's payment status from its fee and what payments covered: paid once they cover a
+ * fee, else pending; a waived session stays waived until the professional sets it back.
+ */
+export function paymentStatusOf(feeCents: number, paidCents: number, current: PaymentStatus, requested?: 'pending' | 'waived'): PaymentStatus {
+  if (requested === 'waived' || (requested === undefined && current === 'waived')) return 'waived';
+  return feeCents > 0 && paidCents >= feeCents ? 'paid' : 'pending';
 }
 
 function noteAppointment(row: Pick<AppointmentRow, 'id' | 'patientId'>, action: 'create' | 'update' | 'delete' | 'read'): void {
@@ -97,6 +111,7 @@ export async function createAppointment(ctx: Context, owner: SessionUser, reques
     videoLink: request.videoLink,
     location: request.location,
     notes: request.notes,
+    feeCents: request.feeCents ?? patient.sessionFeeCents ?? 0,
   };
   const timeZone = owner.timeZone;
   const rule: SeriesRule | null = request.recurrence ? { ...request.recurrence, firstLocalStart: toLocalStart(startsAt, timeZone) } : null;
@@ -142,7 +157,15 @@ function detailChanges(update: AppointmentUpdate) {
     ...(update.location !== undefined ? { location: update.location } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
     ...(update.status !== undefined ? { status: update.status } : {}),
+    ...(update.chargeMissed !== undefined ? { chargeMissed: update.chargeMissed } : {}),
   };
+}
+
+/** A new fee or payment status, with the status recomputed for the row it applies to. */
+function paymentChanges(row: AppointmentRow, update: AppointmentUpdate) {
+  if (update.feeCents === undefined && update.paymentStatus === undefined) return {};
+  const feeCents = update.feeCents ?? row.feeCents;
+  return { feeCents, paymentStatus: paymentStatusOf(feeCents, row.paidCents, row.paymentStatus, update.paymentStatus) };
 }
 
 /**
@@ -160,12 +183,12 @@ export async function updateAppointment(ctx: Context, owner: SessionUser, id: st
     const status = update.status ?? row.status;
     const takesTheTime = status !== 'cancelled' && (times !== null || row.status === 'cancelled');
     if (takesTheTime && !update.allowOverlap) await refuseOverlap(ctx, owner.id, [times ?? row], [row.id]);
-    const updated = await repo.updateAppointment(ctx.db, row.id, { ...changes, ...(times ? { ...times, ...reminderReset } : {}) }, now);
+    const updated = await repo.updateAppointment(ctx.db, row.id, { ...changes, ...paymentChanges(row, update), ...(times ? { ...times, ...reminderReset } : {}) }, now);
     noteAppointment(updated, 'update');
     await queueDueRemindersLogged(ctx, owner.id);
     return toAppointment(updated, patientName);
   }
-  const updated = await updateFollowing(ctx, owner, row, { times, changes, allowOverlap: update.allowOverlap === true }, now);
+  const updated = await updateFollowing(ctx, owner, row, { times, changes, update, allowOverlap: update.allowOverlap === true }, now);
   noteAppointment(updated, 'update');
   await queueDueRemindersLogged(ctx, owner.id);
   return toAppointment(updated, patientName);
@@ -174,6 +197,7 @@ export async function updateAppointment(ctx: Context, owner: SessionUser, id: st
 interface FollowingChange {
   times: { startsAt: Date; endsAt: Date } | null;
   changes: ReturnType<typeof detailChanges>;
+  update: AppointmentUpdate;
   allowOverlap: boolean;
 }
 
@@ -190,7 +214,12 @@ async function updateFollowing(ctx: Context, owner: SessionUser, row: Appointmen
     let result = row;
     for (const item of following) {
       const times = moved.get(item.id);
-      const updated = await repo.updateAppointment(tx, item.id, { ...change.changes, seriesId, ...(times ? { ...times, ...reminderReset } : {}) }, now);
+      const updated = await repo.updateAppointment(
+        tx,
+        item.id,
+        { ...change.changes, ...paymentChanges(item, change.update), seriesId, ...(times ? { ...times, ...reminderReset } : {}) },
+        now,
+      );
       if (item.id === row.id) result = updated;
     }
     return result;
@@ -394,10 +423,10 @@ export async function extendOpenSeries(ctx: Context): Promise<void> {
         openUntil: toLocalStart(horizon, series.timeZone),
         after: toLocalStart(latest.startsAt, series.timeZone),
       });
-      const { modality, videoLink, location, notes } = latest;
+      const { modality, videoLink, location, notes, feeCents } = latest;
       const rows = starts.map((local) => {
         const startsAt = toInstant(local, series.timeZone);
-        return { modality, videoLink, location, notes, startsAt, endsAt: new Date(startsAt.getTime() + series.durationMinutes * MINUTE) };
+        return { modality, videoLink, location, notes, feeCents, startsAt, endsAt: new Date(startsAt.getTime() + series.durationMinutes * MINUTE) };
       });
       if (rows.length > 0) await repo.insertAppointmentsInSeries(tx, series, rows);
       await repo.updateSeries(tx, series.id, { bookedUntil: horizon });

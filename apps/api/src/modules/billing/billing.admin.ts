@@ -146,7 +146,7 @@ const commands: Record<string, Command> = {
     const user = await findUser(db, who);
     const plan = await planByCode(db, required(values, 'plan'));
     const days = wholeNumber(values.days, 'days', { min: 1 }) ?? (plan.period === 'annual' ? 365 : 30);
-    const dueDate = await subscribeToPlan(db, user.id, plan, days, now);
+    const dueDate = await subscribeToPlan(db, user.id, plan, days, now, { couponId: null });
     return `${user.username}: plano ${plan.code} até ${dueDate ?? 'sem vencimento'}.`;
   },
 

@@ -1,18 +1,40 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { couponRedemptions, coupons, plans, subscriptions } from '../../db/schema';
+import { couponRedemptions, coupons, plans, stripeEvents, subscriptions } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
 
+/** The professional's subscription with its plan and the last coupon applied to it. */
 export async function findSubscription(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans, coupon: coupons })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(coupons, eq(coupons.id, subscriptions.couponId))
+    .where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+export async function findSubscriptionByStripeId(db: Db | Tx, stripeSubscriptionId: string) {
   const [row] = await db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
   return row;
+}
+
+/** Notes a Stripe event as applied; false when it already was (a redelivery). */
+export async function claimStripeEvent(tx: Tx, id: string, type: string, now: Date): Promise<boolean> {
+  const rows = await tx.insert(stripeEvents).values({ id, type, createdAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return rows.length > 0;
+}
+
+export async function countStripeEvents(db: Db): Promise<number> {
+  const rows = await db.select({ id: stripeEvents.id }).from(stripeEvents);
+  return rows.length;
 }
 
 /** Gives a newly confirmed professional a trial of the default plan (none when no default plan exists). */
@@ -33,7 +55,16 @@ export async function startTrial(tx: Tx, userId: string, dueDate: string): Promi
 export async function putSubscription(
   db: Db | Tx,
   userId: string,
-  values: { planId: string; dueDate: string | null; isTrial: boolean; priceCents: number; cancellationDate: Date | null },
+  values: {
+    planId: string;
+    dueDate: string | null;
+    isTrial: boolean;
+    priceCents: number;
+    cancellationDate: Date | null;
+    couponId?: string | null;
+    stripeCustomerId?: string | null;
+    stripeSubscriptionId?: string | null;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -106,6 +137,25 @@ export async function redeemCoupon(
 
 export async function listPlans(db: Db): Promise<PlanRow[]> {
   return db.select().from(plans).orderBy(plans.priceCents);
+}
+
+export async function listActivePlans(db: Db): Promise<PlanRow[]> {
+  return db.select().from(plans).where(eq(plans.active, true)).orderBy(plans.priceCents);
+}
+
+/** Changes a subscription found by its Stripe id (a renewal or a cancellation at Stripe). */
+export async function updateStripeSubscription(
+  tx: Tx,
+  stripeSubscriptionId: string,
+  values: Partial<Pick<SubscriptionRow, 'dueDate' | 'cancellationDate' | 'priceCents' | 'isTrial'>>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ ...values, updatedAt: now })
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
 }
 
 export async function insertPlan(db: Db, values: typeof plans.$inferInsert): Promise<PlanRow> {

@@ -1,10 +1,10 @@
-import { todayIsoDate, type Plan, type Subscription, type SubscriptionData } from '@consultorio/shared';
+import { todayIsoDate, type Plan, type PlanList, type Subscription, type SubscriptionData } from '@consultorio/shared';
 import type { Db, Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../sessions/sessions.service';
 import * as repo from './billing.repository';
-import type { PlanRow, SubscriptionRow } from './billing.repository';
+import type { CouponRow, PlanRow, SubscriptionRow } from './billing.repository';
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -17,12 +17,14 @@ export function toPlan(row: PlanRow): Plan {
   };
 }
 
-export function toSubscription(row: SubscriptionRow): Subscription {
+export function toSubscription(row: SubscriptionRow, coupon: CouponRow | null): Subscription {
   return {
     dueDate: row.dueDate,
     cancellationDate: row.cancellationDate?.toISOString() ?? null,
     isTrial: row.isTrial,
     priceCents: row.priceCents,
+    coupon: coupon ? { code: coupon.code, days: coupon.planId ? coupon.days : null, percentOff: coupon.planId ? null : coupon.percentOff } : null,
+    paidOnline: row.stripeSubscriptionId !== null || row.stripeCustomerId !== null,
   };
 }
 
@@ -38,13 +40,39 @@ export async function startTrial(tx: Tx, userId: string, dueDate: string): Promi
   await repo.startTrial(tx, userId, dueDate);
 }
 
+/** yyyy-mm-dd one period later: a month or a year, by the calendar. */
+export function addPeriodIso(date: string, period: 'monthly' | 'annual'): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  const day = moved.getUTCDate();
+  moved.setUTCDate(1);
+  if (period === 'monthly') moved.setUTCMonth(moved.getUTCMonth() + 1);
+  else moved.setUTCFullYear(moved.getUTCFullYear() + 1);
+  const lastDay = new Date(Date.UTC(moved.getUTCFullYear(), moved.getUTCMonth() + 1, 0)).getUTCDate();
+  moved.setUTCDate(Math.min(day, lastDay));
+  return moved.toISOString().slice(0, 10);
+}
+
+export interface SubscribeOptions {
+  /** The day the `days` count from (today when absent or past). */
+  from?: string | null;
+  /** The coupon that granted it, shown on the billing page; none for a grant. */
+  couponId?: string | null;
+}
+
 /**
- * Puts the professional on `plan` at its price, no longer a trial, for `days` from today (with
- * no end for a lifetime plan); returns the due date.
+ * Puts the professional on `plan` at its price, no longer a trial, for `days` from today or a
+ * later `from` (with no end for a lifetime plan); returns the due date.
  */
-export async function subscribeToPlan(db: Db | Tx, userId: string, plan: PlanRow, days: number, now: Date): Promise<string | null> {
-  const dueDate = plan.period === 'lifetime' ? null : addDaysIso(todayIsoDate(now), days);
-  await repo.putSubscription(db, userId, { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null }, now);
+export async function subscribeToPlan(db: Db | Tx, userId: string, plan: PlanRow, days: number, now: Date, options: SubscribeOptions = {}): Promise<string | null> {
+  const today = todayIsoDate(now);
+  const start = options.from && options.from > today ? options.from : today;
+  const dueDate = plan.period === 'lifetime' ? null : addDaysIso(start, days);
+  await repo.putSubscription(
+    db,
+    userId,
+    { planId: plan.id, dueDate, isTrial: false, priceCents: plan.priceCents, cancellationDate: null, couponId: options.couponId ?? null },
+    now,
+  );
   return dueDate;
 }
 
@@ -52,7 +80,7 @@ export async function subscribeToPlan(db: Db | Tx, userId: string, plan: PlanRow
 export async function getSubscription(ctx: Context, user: SessionUser): Promise<SubscriptionData> {
   const found = await repo.findSubscription(ctx.db, user.id);
   return {
-    userSubscription: found ? toSubscription(found.subscription) : null,
+    userSubscription: found ? toSubscription(found.subscription, found.coupon) : null,
     plan: found ? toPlan(found.plan) : null,
     patientsUsed: user.patientCount,
   };
@@ -64,9 +92,10 @@ export function normalizeCouponCode(code: string): string {
 }
 
 /**
- * Applies a coupon: a plan coupon moves the professional to its plan for its number of days
- * (no longer a trial); a percentage coupon lowers the price of the current subscription.
- * Answers the subscription as it now is.
+ * Applies a coupon: a plan coupon moves the professional to its plan for its number of free days
+ * (no longer a trial), counted after the days the current subscription still has (a trial's
+ * remaining days are kept, not replaced); a percentage coupon lowers the price of the current
+ * subscription. Answers the subscription as it now is, with the coupon it applied.
  */
 export async function applyCoupon(ctx: Context, user: SessionUser, code: string): Promise<SubscriptionData> {
   const now = ctx.clock.now();
@@ -74,7 +103,9 @@ export async function applyCoupon(ctx: Context, user: SessionUser, code: string)
     if (coupon.planId && coupon.days) {
       const plan = await repo.findPlanById(tx, coupon.planId);
       if (!plan) return false;
-      await subscribeToPlan(tx, user.id, plan, coupon.days, now);
+      const current = await repo.findSubscription(tx, user.id);
+      const stillRunning = current && !current.subscription.cancellationDate ? current.subscription.dueDate : null;
+      await subscribeToPlan(tx, user.id, plan, coupon.days, now, { from: stillRunning, couponId: coupon.id });
       return true;
     }
     if (coupon.percentOff) {
@@ -82,11 +113,22 @@ export async function applyCoupon(ctx: Context, user: SessionUser, code: string)
       if (!current) return false;
       const priceCents = Math.round((current.plan.priceCents * (100 - coupon.percentOff)) / 100);
       const { planId, dueDate, isTrial, cancellationDate } = current.subscription;
-      await repo.putSubscription(tx, user.id, { planId, dueDate, isTrial, cancellationDate, priceCents }, now);
+      await repo.putSubscription(tx, user.id, { planId, dueDate, isTrial, cancellationDate, priceCents, couponId: coupon.id }, now);
       return true;
     }
     return false;
   });
   if (!applied) throw new AppError('COUPON_INVALID');
   return getSubscription(ctx, user);
+}
+
+/** The active plans, the professional's current one, and how to subscribe (Stripe Checkout or the billing contact). */
+export async function listPlans(ctx: Context, user: SessionUser): Promise<PlanList> {
+  const [plans, found] = await Promise.all([repo.listActivePlans(ctx.db), repo.findSubscription(ctx.db, user.id)]);
+  return {
+    plans: plans.map(toPlan),
+    currentPlanId: found?.plan.id ?? null,
+    checkoutAvailable: ctx.stripe !== undefined,
+    billingEmail: ctx.config.supportContacts.billing,
+  };
 }

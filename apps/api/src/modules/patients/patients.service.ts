@@ -34,6 +34,10 @@ export function toPatient(row: PatientRow): Patient {
     country: row.country,
     avatarExternalKey: row.avatarExternalKey,
     remindersOptOut: row.remindersOptOut,
+    document: row.document,
+    sessionFeeCents: row.sessionFeeCents,
+    payerName: row.payerName,
+    payerDocument: row.payerDocument,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

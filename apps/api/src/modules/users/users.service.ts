@@ -1,4 +1,4 @@
-import { limits, type ProfileUpdate, type User } from '@consultorio/shared';
+import { limits, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -35,6 +35,9 @@ export function toUser(row: UserRow): User {
     timeZone: row.timeZone,
     professionalRegistration: row.professionalRegistration,
     reminderLeadHours: row.reminderLeadHours,
+    pixKey: row.pixKey,
+    pixKeyType: row.pixKey ? (parsePixKey(row.pixKey)?.type ?? null) : null,
+    city: row.city,
   };
 }
 

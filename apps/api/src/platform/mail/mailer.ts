@@ -3,11 +3,19 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
+/** A file sent with a mail (a receipt's PDF, a Pix charge's QR Code). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
   /** The product links the mail carries; logged when mail is written to disk. */
   links?: string[];
 }
@@ -36,8 +44,8 @@ export function createMailer(options: MailerOptions): Mailer {
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return {
-    send: async ({ to, subject, text, html }) => {
-      await transport.sendMail({ from, to, subject, text, html });
+    send: async ({ to, subject, text, html, attachments }) => {
+      await transport.sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
     },
     close: () => transport.close(),
   };
@@ -47,8 +55,8 @@ function fileMailer({ from, mailDir, logger }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   let sequence = 0;
   return {
-    send: async ({ to, subject, text, html, links = [] }) => {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    send: async ({ to, subject, text, html, attachments, links = [] }) => {
+      const info = await transport.sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
       await mkdir(mailDir, { recursive: true });
       sequence += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}.eml`;

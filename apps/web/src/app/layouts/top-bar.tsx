@@ -1,6 +1,6 @@
 import { messages, type User } from '@consultorio/shared';
 import { Group, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconCash, IconLogout, IconUsers } from '@tabler/icons-react';
 import { Link, useMatch } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 import { PersonAvatar } from '../../components/person-avatar';
@@ -23,6 +23,7 @@ export function TopBar({ user }: { user: User }) {
   const logout = useLogout();
   const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
   const isAccountActive = useMatch({ path: paths.account, end: false }) !== null;
+  const isFinanceActive = useMatch(paths.finance) !== null;
   const hasSelectedPatient = useSelectedPatient() !== null;
   const isWide = useMinWidth(LABELS_MIN_WIDTH_PX);
   const isWideWithPatient = useMinWidth(LABELS_WITH_PATIENT_MIN_WIDTH_PX);
@@ -39,6 +40,13 @@ export function TopBar({ user }: { user: User }) {
           icon={<IconUsers size={18} />}
           to={paths.patients}
           isActive={isPatientsActive}
+          showsLabel={showsLabels}
+        />
+        <TopBarLink
+          label={messages.nav.finance}
+          icon={<IconCash size={18} />}
+          to={paths.finance}
+          isActive={isFinanceActive}
           showsLabel={showsLabels}
         />
       </Group>

@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
+import { ReceivableCard } from '../../features/dashboard/components/receivable-card';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
 import { SupportCards } from '../../features/dashboard/components/support-cards';
 import { useCurrentUser } from '../../lib/session';
@@ -25,6 +26,9 @@ export function DashboardPage() {
       <Stack gap="sm">
         <Title order={3}>{messages.dashboard.statsTitle}</Title>
         <StatCards />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <ReceivableCard timeZone={user.timeZone} />
+        </SimpleGrid>
       </Stack>
 
       <Stack gap="sm">

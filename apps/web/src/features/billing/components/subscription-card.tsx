@@ -7,7 +7,7 @@ import {
 } from '@consultorio/shared';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import { formatPlainDate, formatPrice } from './subscription-format';
+import { couponExplanation, formatPlainDate, formatPrice } from './subscription-format';
 
 const statusColors: Record<SubscriptionStatus, string> = {
   none: 'gray',
@@ -74,6 +74,12 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionD
                 {messages.billing.patientsUsage(patientsUsed, plan.patientsLimit)}
               </Detail>
             </SimpleGrid>
+            {userSubscription !== null &&
+              couponExplanation(userSubscription, plan).map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
           </>
         )}
       </Stack>

@@ -15,6 +15,7 @@ import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientAvatar } from '../api/upload-patient-avatar';
 import { PatientAvatar } from './patient-avatar';
 import { PatientDataSection } from './patient-data-section';
+import { PatientBalance } from './patient-balance';
 import { PatientFormFields } from './patient-form-fields';
 import { patientFormValues, type PatientFormValues } from './patient-form-values';
 
@@ -91,6 +92,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
             disabled={isBusy}
             onUpload={(file) => uploadAvatar.mutate({ patientId: patient.id, file })}
           />
+          <PatientBalance patientId={patient.id} enabled={opened} />
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack>
               <PatientFormFields form={form} isLastNameRequired disabled={isBusy} />

@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
@@ -75,6 +75,56 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
         disabled={disabled}
         error={errors.email?.message}
         {...register('email')}
+      />
+      <TextInput
+        label={messages.fields.patientDocument}
+        placeholder={messages.placeholders.document}
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={disabled}
+        error={errors.document?.message}
+        {...register('document')}
+      />
+      <Title order={4} mt="xs">
+        {messages.finance.patientSection}
+      </Title>
+      <Controller
+        control={control}
+        name="sessionFeeCents"
+        render={({ field }) => (
+          <NumberInput
+            label={messages.fields.sessionFee}
+            description={messages.finance.sessionFeeNote}
+            placeholder={messages.placeholders.money}
+            prefix="R$ "
+            decimalSeparator=","
+            thousandSeparator="."
+            decimalScale={2}
+            fixedDecimalScale
+            allowNegative={false}
+            disabled={disabled}
+            value={field.value === '' ? '' : field.value / 100}
+            onChange={(value) => field.onChange(value === '' ? '' : Math.round(Number(value) * 100))}
+            onBlur={field.onBlur}
+            error={errors.sessionFeeCents?.message}
+          />
+        )}
+      />
+      <Text size="sm" fw={500}>
+        {messages.finance.payerSection}
+      </Text>
+      <Text size="xs" c="dimmed" mt={-8}>
+        {messages.finance.payerNote}
+      </Text>
+      <TextInput label={messages.fields.payerName} autoComplete="off" disabled={disabled} error={errors.payerName?.message} {...register('payerName')} />
+      <TextInput
+        label={messages.fields.payerDocument}
+        placeholder={messages.placeholders.document}
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={disabled}
+        error={errors.payerDocument?.message}
+        {...register('payerDocument')}
       />
     </Stack>
   );

@@ -21,6 +21,10 @@ describe('patient form values', () => {
       cc: '+55',
       phone: '',
       email: '',
+      document: '',
+      sessionFeeCents: '',
+      payerName: '',
+      payerDocument: '',
     });
   });
 
@@ -38,6 +42,15 @@ describe('patient form values', () => {
       cc: '+351',
       phone: '912345678',
       email: 'joao@example.com',
+      document: '',
+      sessionFeeCents: '',
+      payerName: '',
+      payerDocument: '',
+    });
+    expect(patientFormValues({ ...patient, document: '11144477735', sessionFeeCents: 15000, payerDocument: '93541134780' })).toMatchObject({
+      document: '111.444.777-35',
+      sessionFeeCents: 15000,
+      payerDocument: '935.411.347-80',
     });
     expect(patientFormValues({ ...patient, birthdate: '1980-05-10' }).birthdate).toBe('1980-05-10');
   });

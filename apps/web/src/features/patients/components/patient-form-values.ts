@@ -1,4 +1,5 @@
 import { defaults, type Gender, type Patient } from '@consultorio/shared';
+import { formatCpf } from '../../../lib/format';
 
 /** What the patient inputs hold: text everywhere, '' for "not given". */
 export interface PatientFormValues {
@@ -12,6 +13,13 @@ export interface PatientFormValues {
   cc: string;
   phone: string;
   email: string;
+  /** The patient's CPF, as typed. */
+  document: string;
+  /** The session fee in cents (the input shows reais), or '' when none is set. */
+  sessionFeeCents: number | '';
+  /** 'Responsável financeiro'. */
+  payerName: string;
+  payerDocument: string;
 }
 
 /** A blank new patient: Brasil and +55. */
@@ -25,6 +33,10 @@ export function newPatientFormValues(): PatientFormValues {
     cc: defaults.cc,
     phone: '',
     email: '',
+    document: '',
+    sessionFeeCents: '',
+    payerName: '',
+    payerDocument: '',
   };
 }
 
@@ -39,5 +51,9 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     cc: patient.cc || defaults.cc,
     phone: patient.phone ?? '',
     email: patient.email ?? '',
+    document: patient.document ? formatCpf(patient.document) : '',
+    sessionFeeCents: patient.sessionFeeCents ?? '',
+    payerName: patient.payerName ?? '',
+    payerDocument: patient.payerDocument ? formatCpf(patient.payerDocument) : '',
   };
 }

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderWithProviders } from '../../../test/render';
@@ -12,11 +13,24 @@ import { NewPatientPanel } from './new-patient-panel';
 
 const patient = patientOf({ birthdate: '1980-05-10T00:00:00.000Z', phone: '11987654321' });
 
-/** Answers every call with `data` and remembers what was sent. */
-function mockApi(status: number, data: unknown) {
-  return vi
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ status, data }), { status })));
+function urlOf(input: string | URL | Request): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+const noBalance = { finance: { balanceCents: 0, sessions: [], payments: [] } };
+
+/** Answers every call with `data` (the patient's balance with `balance`) and remembers what was sent. */
+function mockApi(status: number, data: unknown, balance: unknown = noBalance) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+    urlOf(input).endsWith('/finance')
+      ? Promise.resolve(new Response(JSON.stringify({ status: 200, data: balance }), { status: 200 }))
+      : Promise.resolve(new Response(JSON.stringify({ status, data }), { status })),
+  );
+}
+
+/** The calls but the balance's. */
+function patientCalls(fetch: ReturnType<typeof mockApi>) {
+  return fetch.mock.calls.filter(([input]) => !urlOf(input).endsWith('/finance'));
 }
 
 function textbox(name: string): HTMLInputElement {
@@ -35,13 +49,13 @@ describe('NewPatientPanel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: messages.common.create }));
     expect(await screen.findByText(messages.validation.firstNameRequired)).toBeDefined();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(patientCalls(fetch)).toHaveLength(0);
 
     fireEvent.change(textbox(messages.fields.firstName), { target: { value: '  João ' } });
     fireEvent.click(screen.getByRole('button', { name: messages.common.create }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = patientCalls(fetch)[0]!;
     expect(url).toBe('/v1/users/me/patients');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(init?.body as string)).toEqual({
@@ -53,6 +67,10 @@ describe('NewPatientPanel', () => {
       cc: '+55',
       phone: null,
       email: null,
+      document: null,
+      sessionFeeCents: null,
+      payerName: null,
+      payerDocument: null,
     });
     // After a save the form starts over.
     await waitFor(() => expect(textbox(messages.fields.firstName).value).toBe(''));
@@ -78,7 +96,9 @@ describe('EditPatientPanel', () => {
     render(
       <MantineProvider env="test">
         <QueryClientProvider client={queryClient}>
-          <EditPatientPanel patient={patient} opened onClose={vi.fn()} />
+          <MemoryRouter>
+            <EditPatientPanel patient={patient} opened onClose={vi.fn()} />
+          </MemoryRouter>
         </QueryClientProvider>
       </MantineProvider>,
     );
@@ -100,7 +120,7 @@ describe('EditPatientPanel', () => {
     fireEvent.change(textbox(messages.fields.lastName), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
     expect(await screen.findByText(messages.validation.lastNameRequired)).toBeDefined();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(patientCalls(fetch)).toHaveLength(0);
   });
 
   it('deletes only after the confirmation', async () => {
@@ -111,12 +131,18 @@ describe('EditPatientPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.patients.deletePatient }));
     const dialog = await screen.findByRole('dialog', { name: messages.confirmDelete.title });
     expect(dialog.textContent).toContain(messages.patients.deleteConfirmation);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(patientCalls(fetch)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: messages.common.confirm }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = patientCalls(fetch)[0]!;
     expect(url).toBe(`/v1/patients/${patient.id}`);
     expect(init?.method).toBe('DELETE');
+  });
+
+  it("shows the patient's balance for sessions held", async () => {
+    mockApi(200, { patient }, { finance: { balanceCents: 10000, sessions: [], payments: [] } });
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent?.replace(/\s/g, ' ') === 'Saldo devedor: R$ 100,00')).toBeDefined();
   });
 });

@@ -14,6 +14,8 @@ export interface ProfileFormValues {
   phone: string;
   profession: string;
   professionalRegistration: string;
+  city: string;
+  pixKey: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -29,5 +31,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     phone: user.phone ?? '',
     profession: user.profession ?? '',
     professionalRegistration: user.professionalRegistration ?? '',
+    city: user.city ?? '',
+    pixKey: user.pixKey ?? '',
   };
 }

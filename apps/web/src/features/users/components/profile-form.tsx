@@ -6,7 +6,7 @@ import {
   type User,
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
@@ -125,6 +125,30 @@ export function ProfileForm({ user }: { user: User }) {
             placeholder={messages.placeholders.professionalRegistration}
             error={errors.professionalRegistration?.message}
             {...register('professionalRegistration')}
+          />
+        </SimpleGrid>
+        <Stack gap={2} mt="sm">
+          <Title order={4}>{messages.account.financeSection}</Title>
+          <Text size="sm" c="dimmed">
+            {messages.account.financeSectionNote}
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={messages.fields.professionalRegistration}
+            placeholder={messages.placeholders.professionalRegistration}
+            autoComplete="off"
+            error={errors.professionalRegistration?.message}
+            {...register('professionalRegistration')}
+          />
+          <TextInput label={messages.fields.city} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <TextInput
+            label={messages.fields.pixKey}
+            placeholder={messages.placeholders.pixKey}
+            autoComplete="off"
+            description={user.pixKeyType ? messages.account.pixKeyType(messages.finance.pixKeyTypes[user.pixKeyType]) : undefined}
+            error={errors.pixKey?.message}
+            {...register('pixKey')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

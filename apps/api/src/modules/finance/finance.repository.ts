@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { appointments, paymentAllocations, payments, patients, pixCharges, users } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type AllocationRow = typeof paymentAllocations.$inferSelect;
+export type PixChargeRow = typeof pixCharges.$inferSelect;
+type AppointmentRow = typeof appointments.$inferSelect;
+
+/**
+ * A session still owed: a fee above what was paid, not waived, and held or to be held (a
+ * cancelled or missed one only when marked 'cobrar falta'). The first two conditions are those
+ * of the partial index `appointments_unpaid_idx`.
+ */
+const owed = and(
+  eq(appointments.paymentStatus, 'pending'),
+  sql`${appointments.feeCents} > ${appointments.paidCents}`,
+  sql`(${appointments.status} not in ('cancelled', 'no_show') or ${appointments.chargeMissed})`,
+)!;
+
+const balance = sql<number>`(${appointments.feeCents} - ${appointments.paidCents})::int`;
+const patientName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+
+/** The owner's appointments among `ids`, locked for a payment, oldest first. */
+export async function lockAppointments(tx: Tx, ownerId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
+  return tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), inArray(appointments.id, [...ids])))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .for('update');
+}
+
+export async function findAppointments(db: Db, ownerId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), inArray(appointments.id, [...ids])))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** The next number of the owner's receipt sequence (the row lock makes concurrent payments take one each). */
+export async function takeReceiptNumber(tx: Tx, ownerId: string): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({ lastReceiptNumber: sql`${users.lastReceiptNumber} + 1` })
+    .where(eq(users.id, ownerId))
+    .returning({ number: users.lastReceiptNumber });
+  return row!.number;
+}
+
+export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+/** One session's share of a payment: recorded, and added to what the session has been paid. */
+export async function allocate(
+  tx: Tx,
+  allocation: { paymentId: string; appointment: AppointmentRow; amountCents: number; paymentStatus: AppointmentRow['paymentStatus'] },
+  now: Date,
+): Promise<AllocationRow> {
+  const { appointment } = allocation;
+  const [row] = await tx
+    .insert(paymentAllocations)
+    .values({ paymentId: allocation.paymentId, appointmentId: appointment.id, startsAt: appointment.startsAt, amountCents: allocation.amountCents })
+    .returning();
+  await tx
+    .update(appointments)
+    .set({ paidCents: appointment.paidCents + allocation.amountCents, paymentStatus: allocation.paymentStatus, updatedAt: now })
+    .where(eq(appointments.id, appointment.id));
+  return row!;
+}
+
+export async function allocationsOf(db: Db | Tx, paymentIds: readonly string[]): Promise<AllocationRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select()
+    .from(paymentAllocations)
+    .where(inArray(paymentAllocations.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentAllocations.startsAt));
+}
+
+export async function findPayment(db: Db, ownerId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.ownerId, ownerId)));
+  return row;
+}
+
+/** The owner's payments dated from `fromDay` (inclusive) to `toDay` (exclusive), by receipt number. */
+export async function listPayments(db: Db, ownerId: string, fromDay: string, toDay: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay)))
+    .orderBy(asc(payments.paidOn), asc(payments.receiptNumber));
+}
+
+export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.ownerId, ownerId), eq(payments.patientId, patientId)))
+    .orderBy(desc(payments.paidOn), desc(payments.receiptNumber))
+    .limit(limit);
+}
+
+/** The month's payments summed by method. */
+export async function receivedByMethod(db: Db, ownerId: string, fromDay: string, toDay: string) {
+  return db
+    .select({ method: payments.method, cents: sql<number>`sum(${payments.amountCents})::int`, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay)))
+    .groupBy(payments.method);
+}
+
+/** The owner's sessions still owed that start in [from, to), with their patient, oldest first. */
+export async function owedInRange(db: Db, ownerId: string, from: Date, to: Date) {
+  return db
+    .select({
+      appointment: appointments,
+      balance,
+      patient: { id: patients.id, name: patientName, payerName: patients.payerName, email: patients.email },
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.ownerId, ownerId), owed, gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** What the month's sessions still owe, in one sum. */
+export async function owedSumInRange(db: Db, ownerId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${balance}), 0)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), owed, gte(appointments.startsAt, from), lt(appointments.startsAt, to)));
+  return row?.cents ?? 0;
+}
+
+/** What every session held up to `now` still owes, and how many patients owe it ('A receber'). */
+export async function receivable(db: Db, ownerId: string, now: Date): Promise<{ cents: number; patients: number }> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${balance}), 0)::int`, patients: sql<number>`count(distinct ${appointments.patientId})::int` })
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), owed, lte(appointments.startsAt, now)));
+  return { cents: row?.cents ?? 0, patients: row?.patients ?? 0 };
+}
+
+/** Every session of one patient still owed, oldest first. */
+export async function owedByPatient(db: Db, ownerId: string, patientId: string) {
+  return db
+    .select({ appointment: appointments, balance })
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), eq(appointments.patientId, patientId), owed))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
+/** The professional as a receipt or a Pix charge names them. */
+export async function findProfessional(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      title: users.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      document: users.document,
+      profession: users.profession,
+      professionalRegistration: users.professionalRegistration,
+      city: users.city,
+      timeZone: users.timeZone,
+      pixKey: users.pixKey,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function findPatientEmail(db: Db, ownerId: string, patientId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: patients.email })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)));
+  return row?.email ?? null;
+}
+
+export async function insertPixCharge(db: Db, values: typeof pixCharges.$inferInsert): Promise<PixChargeRow> {
+  const [row] = await db.insert(pixCharges).values(values).returning();
+  return row!;
+}
+
+export async function findPixCharge(db: Db, id: string) {
+  const [row] = await db
+    .select({ charge: pixCharges, patient: { firstName: patients.firstName, lastName: patients.lastName, payerName: patients.payerName } })
+    .from(pixCharges)
+    .innerJoin(patients, eq(patients.id, pixCharges.patientId))
+    .where(eq(pixCharges.id, id));
+  return row;
+}
+
+/** A payment by id alone, for the mail job (the route already checked its owner). */
+export async function findPaymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}

@@ -1,0 +1,121 @@
+import { formatCents, messages, professionalNameOf } from '@consultorio/shared';
+import PDFDocument from 'pdfkit';
+import { amountInWords } from './amount-in-words';
+
+const r = messages.finance.receipt;
+
+/** Everything a receipt prints, as of the day the payment was registered. */
+export interface ReceiptContent {
+  number: number;
+  amountCents: number;
+  /** yyyy-mm-dd */
+  paidOn: string;
+  method: string;
+  note: string | null;
+  payer: { name: string; document: string | null };
+  patient: { name: string; document: string | null };
+  /** The sessions' starts, oldest first. */
+  sessionStarts: readonly Date[];
+  professional: {
+    title: string | null;
+    firstName: string;
+    lastName: string | null;
+    document: string | null;
+    profession: string | null;
+    professionalRegistration: string | null;
+    city: string | null;
+  };
+  timeZone: string;
+}
+
+/** 12345678909 -> 123.456.789-09. */
+export function formatCpf(digits: string): string {
+  return digits.length === 11 ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}` : digits;
+}
+
+function shortDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+}
+
+function longDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T12:00:00Z`));
+}
+
+/** The sessions' dates as a sentence: '05/03/2026, 12/03/2026 e 19/03/2026'. */
+export function sessionDates(starts: readonly Date[], timeZone: string): string {
+  return new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' }).format(starts.map((start) => shortDate(start, timeZone)));
+}
+
+/** The receipt's paragraphs, in order (also what the tests read back from the PDF). */
+export function receiptLines(content: ReceiptContent) {
+  const { professional } = content;
+  const amount = formatCents(content.amountCents);
+  const count = content.sessionStarts.length;
+  const service = count === 1 ? messages.finance.serviceSingular(professional.profession) : messages.finance.servicePlural(professional.profession);
+  const body = [
+    r.body(content.payer.name, content.payer.document ? formatCpf(content.payer.document) : null, amount, amountInWords(content.amountCents)),
+    r.service(service, count, sessionDates(content.sessionStarts, content.timeZone)),
+  ].join(' ');
+  const samePerson = content.payer.name === content.patient.name && content.payer.document === content.patient.document;
+  return {
+    title: r.title,
+    number: r.number(content.number),
+    amountBox: r.amountBox(amount),
+    body,
+    details: [
+      ...(samePerson ? [] : [r.beneficiary(content.patient.name, content.patient.document ? formatCpf(content.patient.document) : null)]),
+      r.method(content.method),
+      ...(content.note ? [r.note(content.note)] : []),
+    ],
+    cityDate: r.cityDate(professional.city, longDay(content.paidOn)),
+    signature: [
+      professionalNameOf(professional),
+      [professional.profession, professional.professionalRegistration].filter(Boolean).join(' — '),
+      professional.document ? r.professionalDocument(formatCpf(professional.document)) : r.noDocument,
+    ].filter((line) => line !== ''),
+  };
+}
+
+/**
+ * The receipt as a one-page A4 PDF (pdfkit, standard Helvetica, whose encoding covers
+ * Portuguese). Returned as the document stream, already ended: the caller pipes it out, so the
+ * file is never held whole in memory and the event loop is only busy for the few milliseconds
+ * the page's layout takes.
+ */
+export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
+  const lines = receiptLines(content);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 64,
+    info: { Title: `${lines.title} ${lines.number}`, Author: professionalNameOf(content.professional), Creator: r.issuedBy },
+  });
+  const width = doc.page.width - 128;
+  doc.font('Helvetica-Bold').fontSize(22).text(lines.title, { align: 'center' });
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(12).text(lines.number, { align: 'center' });
+  doc.moveDown(1.2);
+  doc.font('Helvetica-Bold').fontSize(14).text(lines.amountBox, { align: 'right' });
+  doc.moveDown(1.5);
+  doc.font('Helvetica').fontSize(12).text(lines.body, { align: 'justify', lineGap: 4 });
+  doc.moveDown(0.8);
+  for (const line of lines.details) doc.text(line, { lineGap: 4 });
+  doc.moveDown(2);
+  doc.text(lines.cityDate, { align: 'right' });
+  doc.moveDown(4);
+  const lineWidth = 260;
+  const x = 64 + (width - lineWidth) / 2;
+  doc.moveTo(x, doc.y).lineTo(x + lineWidth, doc.y).lineWidth(0.8).stroke();
+  doc.moveDown(0.5);
+  for (const [index, line] of lines.signature.entries()) {
+    doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(index === 0 ? 12 : 11).text(line, { align: 'center' });
+  }
+  doc.end();
+  return doc;
+}
+
+/** The whole PDF in memory, for a mail attachment. */
+export async function receiptPdfBuffer(content: ReceiptContent): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of receiptPdf(content)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

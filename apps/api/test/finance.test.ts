@@ -1,0 +1,489 @@
+// Session finance: fees copied to appointments, payments that settle sessions (all or part) and
+// issue numbered receipts, the receipt's PDF read back, its mail, the month's summary, pending
+// sessions and CSV report, static Pix charges parsed back, and another professional's 404s.
+import { formatCents, messages, type Appointment, type Payment } from '@consultorio/shared';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { hasError, isStaticPix, parsePix } from 'pix-utils';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, payments } from '../src/db/schema';
+import { amountInWords } from '../src/modules/finance/amount-in-words';
+import { createTestApp, type TestApp } from './helpers/build-app';
+import { newPatient } from './factories/patients';
+import { newSignedInUser } from './factories/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const v = messages.validation;
+const e = messages.errors;
+const f = messages.finance;
+const failure = (status: number, message: string) => ({ status, data: null, message });
+
+const MONTH = '2025-03';
+const PROFESSIONAL_CPF = '529.982.247-25';
+const PATIENT_CPF = '111.444.777-35';
+const PAYER_CPF = '935.411.347-80';
+
+function call(method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) {
+  return t.request({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** A professional with the receipt's data in the profile, and a patient with a fee of R$ 150,00. */
+async function setup(options: { pixKey?: string; payer?: boolean } = {}) {
+  const { user, cookie } = await newSignedInUser(t, { firstName: 'Ana', lastName: 'Souza', title: 'Dra.', gender: 'female', profession: 'Psicóloga' });
+  const profile = await call('PUT', '/v1/users/me', cookie, {
+    firstName: 'Ana',
+    lastName: 'Souza',
+    gender: 'female',
+    title: 'Dra.',
+    profession: 'Psicóloga',
+    document: PROFESSIONAL_CPF,
+    professionalRegistration: 'CRP 06/123456',
+    city: 'São Paulo',
+    ...(options.pixKey ? { pixKey: options.pixKey } : {}),
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
+  const patient = await newPatient(t, { owner: user, firstName: 'João', lastName: 'Pereira', email: `joao.${user.username}@example.com` });
+  const updated = await call('PUT', `/v1/patients/${patient.id}`, cookie, {
+    firstName: 'João',
+    lastName: 'Pereira',
+    email: `joao.${user.username}@example.com`,
+    document: PATIENT_CPF,
+    sessionFeeCents: 15000,
+    ...(options.payer ? { payerName: 'Marta Pereira', payerDocument: PAYER_CPF } : {}),
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return { user, cookie, patient };
+}
+
+async function book(cookie: string, patientId: string, startsAt: string, extra: Record<string, unknown> = {}): Promise<Appointment> {
+  const response = await call('POST', '/v1/users/me/appointments', cookie, { patientId, startsAt, ...extra });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.appointment as Appointment;
+}
+
+async function pay(cookie: string, body: Record<string, unknown>): Promise<Payment> {
+  const response = await call('POST', '/v1/users/me/payments', cookie, { method: 'pix', paidAt: '2025-03-20', ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.payment as Payment;
+}
+
+async function appointment(cookie: string, id: string): Promise<Appointment> {
+  return (await call('GET', `/v1/appointments/${id}`, cookie)).json().data.appointment as Appointment;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('amount in words', () => {
+  it.each([
+    [101, 'um real e um centavo'],
+    [100000, 'mil reais'],
+    [2150, 'vinte e um reais e cinquenta centavos'],
+    [15000, 'cento e cinquenta reais'],
+    [30000, 'trezentos reais'],
+    [50, 'cinquenta centavos'],
+    [123456789, 'um milhão, duzentos e trinta e quatro mil quinhentos e sessenta e sete reais e oitenta e nove centavos'],
+  ])('writes %i cents as %s', (cents, words) => {
+    expect(amountInWords(cents)).toBe(words);
+  });
+});
+
+describe('fees on appointments', () => {
+  it("copies the patient's fee to each new appointment, which can be changed, with its payment status in every answer", async () => {
+    const { cookie, patient } = await setup();
+    const booked = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    expect(booked).toMatchObject({ feeCents: 15000, paidCents: 0, paymentStatus: 'pending', chargeMissed: false });
+    const own = await book(cookie, patient.id, '2025-03-06T10:00:00-03:00', { feeCents: 9000 });
+    expect(own.feeCents).toBe(9000);
+    const listed = await call('GET', `/v1/users/me/appointments?from=2025-03-01T00:00:00-03:00&to=2025-03-31T00:00:00-03:00`, cookie);
+    expect(listed.json().data.appointments.map((item: Appointment) => [item.feeCents, item.paymentStatus])).toEqual([
+      [15000, 'pending'],
+      [9000, 'pending'],
+    ]);
+    const changed = await call('PUT', `/v1/appointments/${booked.id}`, cookie, { feeCents: 18000 });
+    expect(changed.json().data.appointment).toMatchObject({ feeCents: 18000, paymentStatus: 'pending' });
+    const manual = await call('PUT', `/v1/appointments/${booked.id}`, cookie, { paymentStatus: 'paid' });
+    expect(manual.statusCode).toBe(400);
+    expect(manual.json()).toEqual(failure(400, v.paymentStatusManual));
+    const negative = await call('PUT', `/v1/appointments/${booked.id}`, cookie, { feeCents: -100 });
+    expect(negative.json()).toEqual(failure(400, v.feeInvalid));
+  });
+
+  it('refuses a patient CPF with wrong check digits and keeps the finance fields an edit leaves out', async () => {
+    const { cookie, patient } = await setup({ payer: true });
+    const bad = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', document: '111.444.777-36' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual(failure(400, 'CPF inválido'));
+    const plain = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira' });
+    expect(plain.json().data.patient).toMatchObject({
+      document: '11144477735',
+      sessionFeeCents: 15000,
+      payerName: 'Marta Pereira',
+      payerDocument: '93541134780',
+    });
+    const cleared = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', payerName: '', payerDocument: null });
+    expect(cleared.json().data.patient).toMatchObject({ payerName: null, payerDocument: null, sessionFeeCents: 15000 });
+  });
+
+  it('takes the Pix key by type and refuses one of no type', async () => {
+    const { cookie } = await setup();
+    const base = { firstName: 'Ana', lastName: 'Souza' };
+    const phone = await call('PUT', '/v1/users/me', cookie, { ...base, pixKey: '(11) 98765-4321' });
+    expect(phone.json().data.user).toMatchObject({ pixKey: '+5511987654321', pixKeyType: 'phone' });
+    const email = await call('PUT', '/v1/users/me', cookie, { ...base, pixKey: 'Ana@Example.com' });
+    expect(email.json().data.user).toMatchObject({ pixKey: 'ana@example.com', pixKeyType: 'email' });
+    const bad = await call('PUT', '/v1/users/me', cookie, { ...base, pixKey: '529.982.247-26' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual(failure(400, v.pixKeyInvalid));
+  });
+});
+
+describe('payments and receipts', () => {
+  it('registers one payment for two sessions: both paid, receipt numbers in sequence', async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const response = await call('POST', '/v1/users/me/payments', cookie, {
+      patientId: patient.id,
+      appointmentIds: [second.id, first.id],
+      amountCents: 30000,
+      method: 'pix',
+      paidAt: '2025-03-12',
+    });
+    expect(response.statusCode).toBe(201);
+    const payment = response.json().data.payment as Payment;
+    expect(response.json().message).toBe(f.paymentRegistered(1));
+    expect(payment).toMatchObject({
+      id: expect.any(String),
+      receiptNumber: 1,
+      patientId: patient.id,
+      patientName: 'João Pereira',
+      patientDocument: '11144477735',
+      payerName: 'João Pereira',
+      payerDocument: '11144477735',
+      amountCents: 30000,
+      method: 'pix',
+      paidAt: '2025-03-12',
+      sessions: [
+        { appointmentId: first.id, startsAt: first.startsAt, amountCents: 15000 },
+        { appointmentId: second.id, startsAt: second.startsAt, amountCents: 15000 },
+      ],
+    });
+    expect(await appointment(cookie, first.id)).toMatchObject({ paymentStatus: 'paid', paidCents: 15000 });
+    expect(await appointment(cookie, second.id)).toMatchObject({ paymentStatus: 'paid', paidCents: 15000 });
+
+    const third = await book(cookie, patient.id, '2025-03-19T10:00:00-03:00');
+    expect((await pay(cookie, { patientId: patient.id, appointmentIds: [third.id], amountCents: 15000, method: 'cash' })).receiptNumber).toBe(2);
+
+    const again = await call('POST', '/v1/users/me/payments', cookie, { patientId: patient.id, appointmentIds: [first.id], amountCents: 100, method: 'pix', paidAt: '2025-03-20' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(failure(409, e.appointmentNotChargeable));
+  });
+
+  it('prints names, CPFs, the amount in figures and in words, the dates and the city on the receipt PDF', async () => {
+    const { cookie, patient } = await setup({ payer: true });
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 30000, paidAt: '2025-03-12' });
+    expect(payment).toMatchObject({ payerName: 'Marta Pereira', payerDocument: '93541134780' });
+
+    const receipt = await call('GET', `/v1/payments/${payment.id}/receipt`, cookie);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe('attachment; filename="recibo-1.pdf"');
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(receipt.rawPayload);
+    for (const expected of [
+      'RECIBO',
+      'Nº 1',
+      'Recebi de Marta Pereira, CPF 935.411.347-80,',
+      'R$ 300,00 (trezentos reais)',
+      'referente a 2 sessões de psicoterapia realizadas em 05/03/2025 e 12/03/2025',
+      'Paciente (beneficiário): João Pereira, CPF 111.444.777-35',
+      'Forma de pagamento: Pix',
+      'São Paulo, 12 de março de 2025',
+      'Dra. Ana Souza',
+      'Psicóloga — CRP 06/123456',
+      'CPF 529.982.247-25',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('mails the receipt with its PDF through the job queue', async () => {
+    const { cookie, patient, user } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000 });
+    const since = t.smtp.received.length;
+    const response = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {});
+    const to = `joao.${user.username}@example.com`;
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ status: 202, data: { email: to }, message: f.receiptQueued(to) });
+    const mail = await t.smtp.waitFor(to, since);
+    expect(mail.subject).toBe(messages.mail.receiptSubject(1, 'Dra. Ana Souza'));
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: 'recibo-1.pdf', mimeType: 'application/pdf' });
+    expect(await pdfText(Buffer.from(mail.attachments[0]!.content))).toContain('cento e cinquenta reais');
+
+    const other = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador@example.com' });
+    expect(other.json().data.email).toBe('contador@example.com');
+    const badEmail = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador' });
+    expect(badEmail.json()).toEqual(failure(400, v.emailInvalid));
+  });
+
+  it('leaves a balance after a partial payment, settling the oldest session first, and shows it on the patient', async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 20000 });
+    expect(await appointment(cookie, first.id)).toMatchObject({ paymentStatus: 'paid', paidCents: 15000 });
+    expect(await appointment(cookie, second.id)).toMatchObject({ paymentStatus: 'pending', paidCents: 5000 });
+
+    const account = await call('GET', `/v1/patients/${patient.id}/finance`, cookie);
+    expect(account.statusCode).toBe(200);
+    expect(account.json().data.finance).toMatchObject({
+      balanceCents: 10000,
+      sessions: [{ id: second.id, feeCents: 15000, paidCents: 5000, balanceCents: 10000 }],
+      payments: [{ receiptNumber: 1, amountCents: 20000 }],
+    });
+
+    const above = await call('POST', '/v1/users/me/payments', cookie, { patientId: patient.id, appointmentIds: [second.id], amountCents: 10001, method: 'cash', paidAt: '2025-03-20' });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toEqual(failure(400, e.amountAboveBalance(formatCents(10000))));
+
+    await pay(cookie, { patientId: patient.id, appointmentIds: [second.id], amountCents: 10000, method: 'cash' });
+    expect(await appointment(cookie, second.id)).toMatchObject({ paymentStatus: 'paid', paidCents: 15000 });
+    expect((await call('GET', `/v1/patients/${patient.id}/finance`, cookie)).json().data.finance).toMatchObject({ balanceCents: 0, sessions: [] });
+  });
+
+  it('charges a cancelled session only when marked "cobrar falta", and never a waived one', async () => {
+    const { cookie, patient } = await setup();
+    const cancelled = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    await call('PUT', `/v1/appointments/${cancelled.id}`, cookie, { status: 'no_show' });
+    const refused = await call('POST', '/v1/users/me/payments', cookie, { patientId: patient.id, appointmentIds: [cancelled.id], amountCents: 15000, method: 'pix', paidAt: '2025-03-20' });
+    expect(refused.statusCode).toBe(409);
+    expect((await call('GET', `/v1/users/me/finance/pending?month=${MONTH}`, cookie)).json().data.patients).toEqual([]);
+
+    await call('PUT', `/v1/appointments/${cancelled.id}`, cookie, { chargeMissed: true });
+    const pending = (await call('GET', `/v1/users/me/finance/pending?month=${MONTH}`, cookie)).json().data.patients;
+    expect(pending).toMatchObject([{ patientId: patient.id, patientName: 'João Pereira', balanceCents: 15000, sessions: [{ id: cancelled.id, status: 'no_show' }] }]);
+
+    const waived = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const answer = await call('PUT', `/v1/appointments/${waived.id}`, cookie, { paymentStatus: 'waived' });
+    expect(answer.json().data.appointment.paymentStatus).toBe('waived');
+    const onWaived = await call('POST', '/v1/users/me/payments', cookie, { patientId: patient.id, appointmentIds: [waived.id], amountCents: 15000, method: 'pix', paidAt: '2025-03-20' });
+    expect(onWaived.json()).toEqual(failure(409, e.appointmentNotChargeable));
+    const back = await call('PUT', `/v1/appointments/${waived.id}`, cookie, { paymentStatus: 'pending' });
+    expect(back.json().data.appointment.paymentStatus).toBe('pending');
+  });
+
+  it('refuses bad payments in Portuguese', async () => {
+    const { cookie, patient } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const other = await newPatient(t, { owner: { id: (await call('GET', '/v1/users/me', cookie)).json().data.user.id } });
+    const base = { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000, method: 'pix', paidAt: '2025-03-20' };
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ amountCents: 0 }, 400, v.amountInvalid],
+      [{ amountCents: '150,00' }, 400, v.amountInvalid],
+      [{ method: 'cheque' }, 400, v.paymentMethodInvalid],
+      [{ appointmentIds: [] }, 400, v.appointmentsRequired],
+      [{ appointmentIds: ['nao-e-id'] }, 400, v.idInvalid],
+      [{ paidAt: 'ontem' }, 400, v.paidAtInvalid],
+      [{ paidAt: '2999-01-01' }, 400, v.paidAtFuture],
+      [{ patientId: other.id }, 400, e.appointmentsNotPatients],
+      [{ note: 'x'.repeat(501) }, 400, v.tooLong(500)],
+    ];
+    for (const [change, status, message] of cases) {
+      const response = await call('POST', '/v1/users/me/payments', cookie, { ...base, ...change });
+      expect([response.statusCode, response.json()], JSON.stringify(change)).toEqual([status, failure(status, message)]);
+    }
+    expect(await t.database.db.select().from(payments).where(eq(payments.patientId, patient.id))).toEqual([]);
+  });
+});
+
+describe('the month', () => {
+  it('sums what was received by method and what is pending, lists pending sessions by patient, and reports a CSV for a Brazilian spreadsheet', async () => {
+    const { cookie, patient } = await setup({ payer: true });
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const third = await book(cookie, patient.id, '2025-03-19T10:00:00-03:00');
+    await book(cookie, patient.id, '2025-04-02T10:00:00-03:00');
+    await pay(cookie, { patientId: patient.id, appointmentIds: [first.id], amountCents: 15000, method: 'pix', paidAt: '2025-03-05' });
+    await pay(cookie, { patientId: patient.id, appointmentIds: [second.id], amountCents: 10050, method: 'cash', paidAt: '2025-03-31T22:00:00-03:00', note: 'Pago na recepção; restante no mês que vem' });
+
+    const summary = await call('GET', `/v1/users/me/finance/summary?month=${MONTH}`, cookie);
+    expect(summary.json().data.summary).toEqual({
+      month: MONTH,
+      receivedCents: 25050,
+      pendingCents: 4950 + 15000,
+      byMethod: { pix: 15000, cash: 10050, card: 0, transfer: 0, other: 0 },
+      paymentsCount: 2,
+      receivableCents: 4950 + 15000 + 15000,
+      receivablePatients: 1,
+    });
+    const april = (await call('GET', '/v1/users/me/finance/summary?month=2025-04', cookie)).json().data.summary;
+    expect(april).toMatchObject({ receivedCents: 0, pendingCents: 15000 });
+
+    const pending = (await call('GET', `/v1/users/me/finance/pending?month=${MONTH}`, cookie)).json().data.patients;
+    expect(pending).toEqual([
+      {
+        patientId: patient.id,
+        patientName: 'João Pereira',
+        payerName: 'Marta Pereira',
+        email: expect.any(String),
+        balanceCents: 19950,
+        sessions: [
+          expect.objectContaining({ id: second.id, feeCents: 15000, paidCents: 10050, balanceCents: 4950 }),
+          expect.objectContaining({ id: third.id, feeCents: 15000, paidCents: 0, balanceCents: 15000 }),
+        ],
+      },
+    ]);
+
+    const listed = (await call('GET', `/v1/users/me/payments?month=${MONTH}`, cookie)).json().data.payments as Payment[];
+    expect(listed.map((payment) => [payment.receiptNumber, payment.paidAt])).toEqual([
+      [1, '2025-03-05'],
+      [2, '2025-03-31'],
+    ]);
+
+    const report = await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=csv`, cookie);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(report.headers['content-disposition']).toBe('attachment; filename="relatorio-2025-03.csv"');
+    expect([...report.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(report.rawPayload, { bom: true, delimiter: ';', columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const c = f.csv;
+    expect(rows).toEqual([
+      {
+        [c.date]: '05/03/2025',
+        [c.receipt]: '1',
+        [c.patient]: 'João Pereira',
+        [c.patientDocument]: '11144477735',
+        [c.payer]: 'Marta Pereira',
+        [c.payerDocument]: '93541134780',
+        [c.amount]: '150,00',
+        [c.method]: 'Pix',
+        [c.sessions]: '05/03/2025',
+      },
+      expect.objectContaining({ [c.date]: '31/03/2025', [c.receipt]: '2', [c.amount]: '100,50', [c.method]: 'Dinheiro' }),
+    ]);
+    const total = rows.reduce((sum, row) => sum + Number(row[c.amount]!.replace(',', '.')) * 100, 0);
+    expect(Math.round(total)).toBe(25050);
+
+    for (const bad of ['2025-13', '03-2025', '']) {
+      const response = await call('GET', `/v1/users/me/finance/summary?month=${bad}`, cookie);
+      expect(response.json()).toEqual(failure(400, v.monthInvalid));
+    }
+    const xlsx = await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=xlsx`, cookie);
+    expect(xlsx.json()).toEqual(failure(400, v.reportFormatInvalid));
+  });
+});
+
+describe('Pix charges', () => {
+  it('needs a Pix key in the profile', async () => {
+    const { cookie, patient } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const response = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [session.id] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(failure(409, e.pixKeyMissing));
+  });
+
+  it('makes a static BR Code that the library parses back with the amount, the key and a valid CRC, and mails it with its QR', async () => {
+    const { cookie, patient, user } = await setup({ pixKey: PROFESSIONAL_CPF });
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    await pay(cookie, { patientId: patient.id, appointmentIds: [first.id], amountCents: 5000 });
+    const since = t.smtp.received.length;
+    const response = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [first.id, second.id], sendEmail: true });
+    expect(response.statusCode).toBe(201);
+    const charge = response.json().data.pixCharge;
+    expect(charge).toMatchObject({ amountCents: 25000, emailedTo: `joao.${user.username}@example.com`, qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
+
+    const parsed = parsePix(charge.payload);
+    if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`not a static Pix: ${JSON.stringify(parsed)}`);
+    expect(parsed).toMatchObject({ pixKey: '52998224725', transactionAmount: 250, merchantName: 'ANA SOUZA', merchantCity: 'SAO PAULO', txid: charge.txid });
+    const tampered = charge.payload.replace('250.00', '25.00');
+    expect(hasError(parsePix(tampered))).toBe(true);
+
+    const mail = await t.smtp.waitFor(`joao.${user.username}@example.com`, since);
+    expect(mail.subject).toBe(messages.mail.pixSubject('Dra. Ana Souza'));
+    expect(mail.text).toContain(charge.payload);
+    expect(mail.text).toContain('05/03/2025 e 12/03/2025');
+    expect(mail.attachments[0]).toMatchObject({ filename: 'pix-qrcode.png', mimeType: 'image/png' });
+  });
+
+  it('refuses sessions with nothing to charge', async () => {
+    const { cookie, patient } = await setup({ pixKey: 'ana@example.com' });
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000 });
+    const response = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [session.id] });
+    expect(response.json()).toEqual(failure(409, e.appointmentNotChargeable));
+    const none = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [] });
+    expect(none.json()).toEqual(failure(400, v.appointmentsRequired));
+  });
+});
+
+describe("another professional's data", () => {
+  it('answers 404 on every finance route and changes nothing', async () => {
+    const owner = await setup({ pixKey: PROFESSIONAL_CPF });
+    const session = await book(owner.cookie, owner.patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(owner.cookie, { patientId: owner.patient.id, appointmentIds: [session.id], amountCents: 5000 });
+    const intruder = await setup({ pixKey: PROFESSIONAL_CPF });
+    const ownSession = await book(intruder.cookie, intruder.patient.id, '2025-03-06T10:00:00-03:00');
+
+    const answers = await Promise.all([
+      call('POST', '/v1/users/me/payments', intruder.cookie, { patientId: owner.patient.id, appointmentIds: [session.id], amountCents: 100, method: 'pix', paidAt: '2025-03-20' }),
+      call('POST', '/v1/users/me/payments', intruder.cookie, { patientId: intruder.patient.id, appointmentIds: [session.id], amountCents: 100, method: 'pix', paidAt: '2025-03-20' }),
+      call('POST', '/v1/users/me/payments', intruder.cookie, { patientId: intruder.patient.id, appointmentIds: [ownSession.id, session.id], amountCents: 100, method: 'pix', paidAt: '2025-03-20' }),
+      call('GET', `/v1/payments/${payment.id}`, intruder.cookie),
+      call('GET', `/v1/payments/${payment.id}/receipt`, intruder.cookie),
+      call('POST', `/v1/payments/${payment.id}/receipt/email`, intruder.cookie, {}),
+      call('GET', `/v1/patients/${owner.patient.id}/finance`, intruder.cookie),
+      call('POST', `/v1/patients/${owner.patient.id}/pix-charges`, intruder.cookie, { appointmentIds: [session.id] }),
+      call('POST', `/v1/patients/${intruder.patient.id}/pix-charges`, intruder.cookie, { appointmentIds: [session.id] }),
+      call('PUT', `/v1/patients/${owner.patient.id}`, intruder.cookie, { firstName: 'Xavier', lastName: 'Yamada', sessionFeeCents: 1 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    expect(answers.map((answer) => answer.json().message)).toEqual([
+      e.patientNotFound,
+      e.appointmentNotFound,
+      e.appointmentNotFound,
+      e.paymentNotFound,
+      e.paymentNotFound,
+      e.paymentNotFound,
+      e.patientNotFound,
+      e.patientNotFound,
+      e.appointmentNotFound,
+      e.patientNotFound,
+    ]);
+    expect(await appointment(owner.cookie, session.id)).toMatchObject({ paidCents: 5000, paymentStatus: 'pending' });
+    const theirs = (await call('GET', `/v1/users/me/finance/summary?month=${MONTH}`, intruder.cookie)).json().data.summary;
+    expect(theirs).toMatchObject({ receivedCents: 0, pendingCents: 15000 });
+    expect((await call('GET', `/v1/users/me/payments?month=${MONTH}`, intruder.cookie)).json().data.payments).toEqual([]);
+    const [row] = await t.database.db.select({ paid: appointments.paidCents }).from(appointments).where(eq(appointments.id, session.id));
+    expect(row?.paid).toBe(5000);
+  });
+
+  it('keeps a payment and its receipt when the patient is deleted', async () => {
+    const { cookie, patient } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000 });
+    expect((await call('DELETE', `/v1/patients/${patient.id}`, cookie)).statusCode).toBe(200);
+    const kept = (await call('GET', `/v1/payments/${payment.id}`, cookie)).json().data.payment;
+    expect(kept).toMatchObject({ patientId: null, patientName: 'João Pereira', sessions: [{ appointmentId: null, startsAt: session.startsAt }] });
+    const receipt = await call('GET', `/v1/payments/${payment.id}/receipt`, cookie);
+    expect(await pdfText(receipt.rawPayload)).toContain('05/03/2025');
+    const mail = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {});
+    expect(mail.json()).toEqual(failure(409, e.recipientEmailMissing));
+  });
+});

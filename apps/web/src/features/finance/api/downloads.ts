@@ -1,0 +1,12 @@
+import { financeApi, pathOf } from '@consultorio/shared';
+import { urlOf } from '../../../lib/api-client';
+
+/** The receipt's PDF, served to its owner (the browser sends the session cookie). */
+export function receiptUrl(paymentId: string): string {
+  return pathOf(financeApi.receipt, { id: paymentId });
+}
+
+/** The month's report as CSV. */
+export function reportUrl(month: string): string {
+  return urlOf(financeApi.report, { query: { month, format: 'csv' } });
+}

@@ -1,0 +1,14 @@
+import { financeApi, type FinanceSummary } from '@consultorio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { financeQueryKey } from '../../../lib/query-keys';
+
+export async function getFinanceSummary(month: string, signal?: AbortSignal): Promise<FinanceSummary> {
+  const response = await apiClient.call(financeApi.summary, { query: { month }, signal });
+  return response.data.summary;
+}
+
+/** The month's received and pending totals, by method, and what is owed for sessions held so far. */
+export function useFinanceSummary(month: string) {
+  return useQuery({ queryKey: [...financeQueryKey, 'summary', month], queryFn: ({ signal }) => getFinanceSummary(month, signal) });
+}

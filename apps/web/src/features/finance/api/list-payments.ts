@@ -1,0 +1,14 @@
+import { financeApi, type Payment } from '@consultorio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { financeQueryKey } from '../../../lib/query-keys';
+
+export async function listPayments(month: string, signal?: AbortSignal): Promise<Payment[]> {
+  const response = await apiClient.call(financeApi.listPayments, { query: { month }, signal });
+  return response.data.payments;
+}
+
+/** The receipts issued in the month (its payments). */
+export function usePayments(month: string) {
+  return useQuery({ queryKey: [...financeQueryKey, 'payments', month], queryFn: ({ signal }) => listPayments(month, signal) });
+}

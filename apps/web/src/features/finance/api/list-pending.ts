@@ -1,0 +1,14 @@
+import { financeApi, type PendingPatient } from '@consultorio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { financeQueryKey } from '../../../lib/query-keys';
+
+export async function listPending(month: string, signal?: AbortSignal): Promise<PendingPatient[]> {
+  const response = await apiClient.call(financeApi.pending, { query: { month }, signal });
+  return response.data.patients;
+}
+
+/** The month's sessions still owed, by patient. */
+export function usePending(month: string) {
+  return useQuery({ queryKey: [...financeQueryKey, 'pending', month], queryFn: ({ signal }) => listPending(month, signal) });
+}

@@ -1,0 +1,77 @@
+import { messages, type Payment } from '@consultorio/shared';
+import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { useFinanceSummary } from '../api/get-finance-summary';
+import { usePending } from '../api/list-pending';
+import { usePayments } from '../api/list-payments';
+import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
+import { MonthPicker } from '../components/month-picker';
+import { PendingList } from '../components/pending-list';
+import { ReceiptIssuedModal } from '../components/receipt-issued-modal';
+import { ReceiptsTable } from '../components/receipts-table';
+import { SummaryCards } from '../components/summary-cards';
+
+const f = messages.finance;
+
+function Loading() {
+  return (
+    <Center py="md" role="status" aria-label={messages.app.loading}>
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+/**
+ * 'Financeiro': a month's received and pending totals (by method), the sessions still owed by
+ * patient with 'Registrar pagamento' and 'Cobrar por Pix', and the receipts issued, which are
+ * also the monthly report (CSV). The month is in the address (?month=YYYY-MM).
+ */
+export function FinancePage() {
+  const user = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('month');
+  const month = isMonth(requested) ? requested : currentMonth(user.timeZone);
+  const summary = useFinanceSummary(month);
+  const pending = usePending(month);
+  const payments = usePayments(month);
+  const [issued, setIssued] = useState<Payment | null>(null);
+  const profileIncomplete = !user.document || !user.professionalRegistration || !user.city;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={0}>
+          <Title order={2}>{f.title}</Title>
+          <Text c="dimmed" aria-live="polite">
+            {monthLabel(month)}
+          </Text>
+        </Stack>
+        <MonthPicker month={month} onChange={(next) => setSearchParams({ month: next })} />
+      </Group>
+
+      {profileIncomplete && (
+        <Alert color="yellow">
+          {f.profileIncomplete}{' '}
+          <Anchor component={Link} to={paths.account}>
+            {messages.nav.account}
+          </Anchor>
+        </Alert>
+      )}
+
+      <SummaryCards summary={summary.data} />
+
+      <Title order={3}>{f.pendingTitle}</Title>
+      {pending.isPending ? (
+        <Loading />
+      ) : (
+        <PendingList patients={pending.data ?? []} timeZone={user.timeZone} hasPixKey={user.pixKey !== null} onPaid={setIssued} />
+      )}
+
+      {payments.isPending ? <Loading /> : <ReceiptsTable month={month} payments={payments.data ?? []} timeZone={user.timeZone} />}
+      {issued && <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  financeSummaryResponse,
+  monthQuery,
+  patientFinanceResponse,
+  paymentCreateRequest,
+  paymentListResponse,
+  paymentResponse,
+  pendingResponse,
+  pixChargeRequest,
+  pixChargeResponse,
+  receiptEmailRequest,
+  receiptEmailResponse,
+  reportQuery,
+} from '../schemas/finance';
+import { idParams } from './common';
+import { defineRoute } from './route';
+
+const tag = 'finance';
+
+export const financeApi = {
+  /**
+   * Registers a payment for one or more sessions of a patient and issues its receipt (the next
+   * number of the professional's sequence). The amount settles the oldest sessions first; less
+   * than their balance leaves the rest owed. 404 for a patient or session not the professional's.
+   */
+  createPayment: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/payments',
+    access: 'session',
+    tag,
+    body: paymentCreateRequest,
+    status: 201,
+    response: paymentResponse,
+    errors: [404, 409],
+  }),
+  /** The payments (receipts) dated in a month, by receipt number. */
+  listPayments: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/payments',
+    access: 'session',
+    tag,
+    query: monthQuery,
+    status: 200,
+    response: paymentListResponse,
+  }),
+  getPayment: defineRoute({ method: 'GET', path: '/v1/payments/:id', access: 'session', tag, params: idParams, status: 200, response: paymentResponse }),
+  /** The receipt as a PDF. */
+  receipt: defineRoute({
+    method: 'GET',
+    path: '/v1/payments/:id/receipt',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: z.string().describe('the receipt, a PDF file'),
+    raw: 'application/pdf',
+  }),
+  /** Mails the receipt (PDF attached) to the patient's e-mail or the one given; 409 when there is none. */
+  emailReceipt: defineRoute({
+    method: 'POST',
+    path: '/v1/payments/:id/receipt/email',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: receiptEmailRequest,
+    status: 202,
+    response: receiptEmailResponse,
+    errors: [409],
+  }),
+  /** The month's received (by method) and pending totals, and what is owed for every session held so far. */
+  summary: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/finance/summary',
+    access: 'session',
+    tag,
+    query: monthQuery,
+    status: 200,
+    response: financeSummaryResponse,
+  }),
+  /** The month's sessions still owed (all or part), by patient. */
+  pending: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/finance/pending',
+    access: 'session',
+    tag,
+    query: monthQuery,
+    status: 200,
+    response: pendingResponse,
+  }),
+  /** The month's payments as a CSV for a Brazilian spreadsheet (UTF-8 with BOM, ';', decimal comma). */
+  report: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/finance/report',
+    access: 'session',
+    tag,
+    query: reportQuery,
+    status: 200,
+    response: z.string().describe('the monthly report, a CSV file'),
+    raw: 'text/csv',
+  }),
+  /** The patient's balance, sessions owed and last payments. */
+  patientFinance: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/finance',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: patientFinanceResponse,
+  }),
+  /**
+   * A static Pix charge (BR Code 'copia e cola' and its QR) for what the chosen sessions still
+   * owe, optionally mailed to the patient. 409 without a Pix key in the profile, nothing owed or no e-mail.
+   */
+  createPixCharge: defineRoute({
+    method: 'POST',
+    path: '/v1/patients/:id/pix-charges',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: pixChargeRequest,
+    status: 201,
+    response: pixChargeResponse,
+    errors: [409],
+  }),
+};
