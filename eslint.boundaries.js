@@ -25,6 +25,7 @@ export const apiModuleOrder = [
   'qa-templates',
   'assistants',
   'forms',
+  'measurement',
   'records',
   'chats',
   'files',

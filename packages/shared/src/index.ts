@@ -18,4 +18,6 @@ export * from './schemas/billing';
 export * from './rules/subscription';
 export * from './schemas/chats';
 export * from './schemas/appointments';
+export * from './schemas/measurement';
+export * from './rules/measurement';
 export * from './contract';

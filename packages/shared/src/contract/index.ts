@@ -5,6 +5,7 @@ import { assistantsApi, chatsApi } from './chats';
 import { dashboardApi } from './dashboard';
 import { filesApi, healthApi } from './files';
 import { formsApi, qaTemplatesApi } from './forms';
+import { measurementApi } from './measurement';
 import { patientsApi } from './patients';
 import { recordsApi } from './records';
 import type { ApiRoute } from './route';
@@ -12,9 +13,9 @@ import { sessionsApi } from './sessions';
 import { usersApi } from './users';
 
 export * from './route';
-export { agendaApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, patientsApi, recordsApi, usersApi };
+export { agendaApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi };
 
-const groups = [agendaApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
+const groups = [agendaApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

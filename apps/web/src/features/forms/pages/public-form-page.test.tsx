@@ -11,7 +11,15 @@ import { PublicFormPage } from './public-form-page';
 const { id: _templateId, ...publicTemplate } = everyTypeTemplate;
 
 const publicForm: PublicForm = {
-  form: { name: 'Primeira consulta', content: { '1': 'Professora' }, isLocked: false, lastUpdateDate: '2025-03-05T17:30:00.000Z' },
+  form: {
+    name: 'Primeira consulta',
+    content: { '1': 'Professora' },
+    isLocked: false,
+    lastUpdateDate: '2025-03-05T17:30:00.000Z',
+    submittedAt: null,
+    expiresAt: null,
+    crisisSupport: false,
+  },
   patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
   user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga' },
   qaTemplate: publicTemplate,
