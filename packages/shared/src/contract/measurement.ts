@@ -50,6 +50,8 @@ export const measurementApi = {
     query: alertListQuery,
     status: 200,
     response: alertListResponse,
+    /** A `patientId` that is not the professional's. */
+    errors: [404],
   }),
   /** 'Ciente': who and when are kept; acknowledging again changes nothing. */
   acknowledgeAlert: defineRoute({
