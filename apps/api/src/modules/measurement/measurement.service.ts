@@ -6,7 +6,6 @@ import {
   triggeredAlertRules,
   type AlertKind,
   type Form,
-  type FormContent,
   type MeasurementPlan,
   type PlanCreateRequest,
   type PublicForm,
@@ -223,7 +222,7 @@ async function performRun(ctx: Context, runId: string): Promise<void> {
   const { run, plan, appointment, current } = found;
   const now = ctx.clock.now();
   if (run.appointmentId !== null) {
-    const stillAhead = appointment && ['scheduled', 'confirmed'].includes(appointment.status ?? '') && appointment.startsAt !== null && appointment.startsAt > now;
+    const stillAhead = appointment !== null && ['scheduled', 'confirmed'].includes(appointment.status) && appointment.startsAt > now;
     if (!stillAhead) return;
   }
   let formId = run.formId;
@@ -292,7 +291,7 @@ export async function scoreSeries(ctx: Context, ownerId: string, patientId: stri
   const series = [...byKey.entries()].map(([key, group]): ScoreSeries => {
     const latest = group[group.length - 1]!.template;
     const points = group.map(({ form, template }) => {
-      const score = computeScore({ content: template.content, scoring: template.scoring! }, form.content as FormContent);
+      const score = computeScore({ content: template.content, scoring: template.scoring! }, form.content);
       return { formId: form.id, submittedAt: form.submittedAt!.toISOString(), score: score.total, band: score.band, alert: score.alerts.length > 0 };
     });
     const latestScore = computeScore({ content: latest.content, scoring: latest.scoring! }, {});
