@@ -477,6 +477,16 @@ describe('measurement plans', () => {
     expect(await formMails(email!)).toHaveLength(2);
   });
 
+  it('makes no form for a patient without an e-mail, and says so in the list', async () => {
+    const { cookie, patient } = await professionalWithPatient({ email: null });
+    const before = await t.mailCount();
+    const created = await createPlan(cookie, patient.id, { qaTemplateId: gad7.id, trigger: 'interval', intervalWeeks: 1 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await listPlans(cookie, patient.id)).json().data.patientHasEmail).toBe(false);
+    expect(await t.mailCount()).toBe(before);
+    expect(await formsOf(patient.id)).toHaveLength(0);
+  });
+
   it('sends nothing when the appointment is cancelled after its occurrence was claimed', async () => {
     const { cookie, patient, email } = await professionalWithPatient();
     const plan = (await createPlan(cookie, patient.id, { qaTemplateId: phq9.id, trigger: 'before_appointment' })).json().data.plan as MeasurementPlan;

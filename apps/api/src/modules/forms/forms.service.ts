@@ -152,7 +152,7 @@ export async function saveContent(ctx: Context, ownerId: string, id: string, ans
 // ---- the patient's link ----
 
 /** Public calls per IP address and minute; beyond them 429. */
-async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
+export async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
   const calls = await countAttempt(ctx, `public-form:${ip}`, 60);
   if (calls > limits.publicFormCallsPerMinute) throw new AppError('TOO_MANY_REQUESTS');
 }
@@ -160,6 +160,10 @@ async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
 /** The form of a link that still works: 404 for an unknown token, 410 once the link has expired. */
 async function formOfLink(ctx: Context, publicToken: string, ip: string) {
   await limitPublicCalls(ctx, ip);
+  return linkedForm(ctx, publicToken);
+}
+
+async function linkedForm(ctx: Context, publicToken: string) {
   const found = await repo.findPublicForm(ctx.db, publicToken);
   if (!found) throw new AppError('FORM_NOT_FOUND');
   if (isExpired(found.form, ctx.clock.now())) throw new AppError('FORM_LINK_EXPIRED');
@@ -190,10 +194,12 @@ export async function savePublicContent(ctx: Context, publicToken: string, answe
 /**
  * The patient sends the answers for good: checked against the template, every required answer
  * given (the scored items), then saved with the form locked and `submittedAt` set. Answers the
- * sent form with its template, for the alerts and the professional's e-mail.
+ * sent form with its template, for the alerts and the professional's e-mail. The caller limits
+ * the calls first (`limitPublicCalls`), outside any transaction this runs in, so that a refused
+ * call still counts.
  */
-export async function submitPublicForm(ctx: Context, publicToken: string, answers: Answers, ip: string) {
-  const found = await formOfLink(ctx, publicToken, ip);
+export async function submitPublicForm(ctx: Context, publicToken: string, answers: Answers) {
+  const found = await linkedForm(ctx, publicToken);
   if (found.form.isLocked) throw new AppError('FORM_LOCKED');
   const content = checkedContent(found.template, answers);
   const missing = missingRequiredAnswers(found.template, content);

@@ -17,7 +17,7 @@ import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { formatMailDateTime } from '../../platform/mail/render';
-import { createForm, findFormForMail, markFormSent, ownedForm, submitPublicForm, type FormRow } from '../forms/forms.service';
+import { createForm, findFormForMail, limitPublicCalls, markFormSent, ownedForm, submitPublicForm, type FormRow } from '../forms/forms.service';
 import { ownedPatient } from '../patients/patients.service';
 import { findUsableTemplate, type QaTemplateRow } from '../qa-templates/qa-templates.service';
 import { sendFormLinkMail, sendSubmittedMail } from './measurement.mails';
@@ -73,9 +73,10 @@ function alertsOf(form: FormRow, template: QaTemplateRow): repo.NewAlert[] {
  * (the alert e-mail when there is one).
  */
 export async function submitForm(ctx: Context, publicToken: string, content: Record<string, string | number | null>, ip: string): Promise<PublicForm['form']> {
+  await limitPublicCalls(ctx, ip);
   const { submitted, raised } = await ctx.db.transaction(async (tx) => {
     const txCtx: Context = { ...ctx, db: tx };
-    const result = await submitPublicForm(txCtx, publicToken, content, ip);
+    const result = await submitPublicForm(txCtx, publicToken, content);
     const alerts = alertsOf(result.form, result.template);
     await repo.insertAlerts(tx, alerts, ctx.clock.now());
     return { submitted: result, raised: alerts.length > 0 };
@@ -225,6 +226,8 @@ async function performRun(ctx: Context, runId: string): Promise<void> {
     const stillAhead = appointment !== null && ['scheduled', 'confirmed'].includes(appointment.status) && appointment.startsAt > now;
     if (!stillAhead) return;
   }
+  const patient = await ownedPatient(ctx, plan.ownerId, plan.patientId);
+  if (!patient.email) return;
   let formId = run.formId;
   if (!formId) {
     if (!current) return;
@@ -237,7 +240,7 @@ async function performRun(ctx: Context, runId: string): Promise<void> {
     });
   }
   const before = await findFormForMail(ctx, formId);
-  if (!before?.patient.email || before.form.isLocked) return;
+  if (!before || before.form.isLocked) return;
   await markFormSent(ctx, plan.ownerId, formId);
   const subject = await findFormForMail(ctx, formId);
   if (!subject?.patient.email) return;
