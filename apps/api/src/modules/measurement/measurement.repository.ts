@@ -105,13 +105,24 @@ export async function deletePlan(db: Db, ownerId: string, id: string): Promise<b
  * and time, so one instance wins) and the plan moves on to `advance(due)`. Locked rows another
  * instance is claiming are skipped. Returns the new runs' ids.
  */
-export async function claimIntervalRuns(db: Db, now: Date, advance: (plan: PlanRow) => Date, limit = 100): Promise<string[]> {
+export async function claimIntervalRuns(
+  db: Db,
+  now: Date,
+  advance: (plan: PlanRow) => Date,
+  options: { ownerId?: string | undefined; limit?: number } = {},
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(measurementPlans)
-      .where(and(eq(measurementPlans.trigger, 'interval'), lte(measurementPlans.nextDueAt, now)))
-      .limit(limit)
+      .where(
+        and(
+          eq(measurementPlans.trigger, 'interval'),
+          lte(measurementPlans.nextDueAt, now),
+          options.ownerId ? eq(measurementPlans.ownerId, options.ownerId) : undefined,
+        ),
+      )
+      .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
     const claimed: string[] = [];
     for (const plan of due) {
@@ -129,10 +140,16 @@ export async function claimIntervalRuns(db: Db, now: Date, advance: (plan: PlanR
 
 /**
  * Claims, for each plan before appointments, the appointments of its patient that start within
- * `leadMs` (scheduled or confirmed, not cancelled, still ahead): one run per plan and appointment,
- * inserted once whatever the number of instances (the unique key). Returns the new runs' ids.
+ * `leadMs` (scheduled or confirmed, not cancelled, still ahead), of every professional or one: one
+ * run per plan and appointment, inserted once whatever the number of instances (the unique key).
+ * Returns the new runs' ids.
  */
-export async function claimAppointmentRuns(db: Db, now: Date, leadMs: number, limit = 200): Promise<string[]> {
+export async function claimAppointmentRuns(
+  db: Db,
+  now: Date,
+  leadMs: number,
+  options: { ownerId?: string | undefined; limit?: number } = {},
+): Promise<string[]> {
   const candidates = await db
     .select({ planId: measurementPlans.id, appointmentId: appointments.id })
     .from(measurementPlans)
@@ -144,14 +161,16 @@ export async function claimAppointmentRuns(db: Db, now: Date, leadMs: number, li
     .where(
       and(
         eq(measurementPlans.trigger, 'before_appointment'),
+        options.ownerId ? eq(measurementPlans.ownerId, options.ownerId) : undefined,
         inArray(appointments.status, ['scheduled', 'confirmed']),
         gt(appointments.startsAt, now),
         lte(appointments.startsAt, new Date(now.getTime() + leadMs)),
         isNotNull(patients.email),
-        sql`not exists (select 1 from ${measurementRuns} where ${measurementRuns.planId} = ${measurementPlans.id} and ${measurementRuns.appointmentId} = ${appointments.id})`,
+        // The unique key's own columns, so the check is one index probe per candidate.
+        sql`not exists (select 1 from ${measurementRuns} where ${measurementRuns.planId} = ${measurementPlans.id} and ${measurementRuns.occurrenceKey} = 'appointment:' || ${appointments.id}::text)`,
       ),
     )
-    .limit(limit);
+    .limit(options.limit ?? 200);
   if (candidates.length === 0) return [];
   const inserted = await db
     .insert(measurementRuns)
@@ -202,17 +221,20 @@ export async function updateRun(db: Db | Tx, id: string, changes: { formId?: str
 
 // ---- score trends ----
 
-/** The patient's sent forms of scored templates, oldest first, each with the template version it was made with. */
+/** The patient's sent forms of scored templates, oldest first, with the id of the template version each was made with. */
 export async function submittedScoredForms(db: Db, ownerId: string, patientId: string) {
   return db
-    .select({
-      form: { id: forms.id, content: forms.content, submittedAt: forms.submittedAt },
-      template: qaTemplates,
-    })
+    .select({ id: forms.id, content: forms.content, submittedAt: forms.submittedAt, qaTemplateId: forms.qaTemplateId })
     .from(forms)
     .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))
     .where(and(eq(forms.ownerId, ownerId), eq(forms.patientId, patientId), isNotNull(forms.submittedAt), isNotNull(qaTemplates.scoring)))
     .orderBy(asc(forms.submittedAt), asc(forms.id));
+}
+
+/** Template versions by id (each read once, however many forms were made with it). */
+export async function templatesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(qaTemplates).where(inArray(qaTemplates.id, [...ids]));
 }
 
 /** The current versions of the given template keys that the owner can see. */

@@ -166,7 +166,8 @@ export async function createPlan(ctx: Context, ownerId: string, patientId: strin
       throw error;
     });
   noteAccess({ patientId, action: 'create', entityType: 'measurement-plan', entityId: row.id });
-  await queueDueMeasurementsLogged(ctx);
+  // An interval plan's first form, or an appointment already within 24 h, goes before the answer.
+  await queueDueMeasurementsLogged(ctx, ownerId);
   const created = await repo.findPlan(ctx.db, ownerId, row.id);
   return toPlan(created!);
 }
@@ -193,20 +194,21 @@ function nextDue(plan: PlanRow, now: Date): Date {
 }
 
 /**
- * Claims the plans' occurrences that are due (each claimed by one instance: a run row unique per
- * plan and occurrence) and queues one job for each. Answers how many.
+ * Claims the plans' occurrences that are due, of every professional or one (each claimed by one
+ * instance: a run row unique per plan and occurrence) and queues one job for each. Answers how many.
  */
-export async function queueDueMeasurements(ctx: Context): Promise<number> {
+export async function queueDueMeasurements(ctx: Context, ownerId?: string): Promise<number> {
   const now = ctx.clock.now();
-  const intervalRuns = await repo.claimIntervalRuns(ctx.db, now, (plan) => nextDue(plan, now));
-  const appointmentRuns = await repo.claimAppointmentRuns(ctx.db, now, limits.measurementLeadHours * HOUR);
+  const intervalRuns = await repo.claimIntervalRuns(ctx.db, now, (plan) => nextDue(plan, now), { ownerId });
+  const appointmentRuns = await repo.claimAppointmentRuns(ctx.db, now, limits.measurementLeadHours * HOUR, { ownerId });
   const runs = [...intervalRuns, ...appointmentRuns];
   for (const runId of runs) await ctx.jobs.send(PLAN_RUN_JOB, { runId });
   return runs.length;
 }
 
-function queueDueMeasurementsLogged(ctx: Context): Promise<void> {
-  return queueDueMeasurements(ctx).then(
+/** The same, a failure logged rather than thrown (the next scan tries again). */
+function queueDueMeasurementsLogged(ctx: Context, ownerId?: string): Promise<void> {
+  return queueDueMeasurements(ctx, ownerId).then(
     () => undefined,
     (error: unknown) => ctx.log.error({ err: error }, 'could not queue due measurements'),
   );
@@ -286,9 +288,15 @@ export function startMeasurementClock(ctx: Context, scanSeconds: number): () => 
  */
 export async function scoreSeries(ctx: Context, ownerId: string, patientId: string): Promise<ScoreSeries[]> {
   await ownedPatient(ctx, ownerId, patientId);
-  const rows = await repo.submittedScoredForms(ctx.db, ownerId, patientId);
-  const byKey = new Map<string, typeof rows>();
-  for (const row of rows) byKey.set(row.template.key, [...(byKey.get(row.template.key) ?? []), row]);
+  const forms = await repo.submittedScoredForms(ctx.db, ownerId, patientId);
+  const templates = new Map((await repo.templatesByIds(ctx.db, [...new Set(forms.map((form) => form.qaTemplateId))])).map((row) => [row.id, row]));
+  const byKey = new Map<string, Array<{ form: (typeof forms)[number]; template: QaTemplateRow }>>();
+  for (const form of forms) {
+    const template = templates.get(form.qaTemplateId)!;
+    const group = byKey.get(template.key) ?? [];
+    group.push({ form, template });
+    byKey.set(template.key, group);
+  }
   const current = new Map((await repo.currentTemplatesOfKeys(ctx.db, ownerId, [...byKey.keys()])).map((template) => [template.key, template]));
   noteAccess({ patientId, action: 'read', entityType: 'form', entityId: 'score-series' });
   const series = [...byKey.entries()].map(([key, group]): ScoreSeries => {
