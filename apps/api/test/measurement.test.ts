@@ -138,6 +138,15 @@ describe('POST /v1/forms/:id/send', () => {
     expect((await readForm(cookie, form.id)).json().data.form).toMatchObject({ sentAt: sent.sentAt, publicExpiresAt: sent.publicExpiresAt });
   });
 
+  it('takes a call without a body as one for the patient’s e-mail', async () => {
+    const { cookie, patient, email } = await professionalWithPatient();
+    const form = await createdForm(cookie, patient.id, gad7);
+    const response = await t.request({ method: 'POST', url: `/v1/forms/${form.id}/send`, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().data.sentTo).toBe(email);
+    expect(await mailsTo(email!)).toHaveLength(1);
+  });
+
   it('mails another address when the professional types one', async () => {
     const { cookie, patient, email } = await professionalWithPatient();
     const form = await createdForm(cookie, patient.id, phq9);

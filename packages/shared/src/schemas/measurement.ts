@@ -9,10 +9,10 @@ const mv = messages.measurement.validation;
 
 // ---- sending a form by e-mail, and the patient sending it back ----
 
-/** The address to mail the form's link to; without it, the patient's e-mail. */
+/** The address to mail the form's link to; without it (or without a body), the patient's e-mail. */
 export const formSendRequest = z
   .object({ email: z.preprocess((value) => (value === '' ? null : value), emailSchema.nullish()) })
-  .optional()
+  .nullish()
   .transform((body) => ({ email: body?.email ?? null }));
 export type FormSendRequest = z.input<typeof formSendRequest>;
 
