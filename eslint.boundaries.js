@@ -26,6 +26,7 @@ export const apiModuleOrder = [
   'qa-templates',
   'assistants',
   'forms',
+  'measurement',
   'records',
   'chats',
   'files',

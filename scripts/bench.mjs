@@ -261,6 +261,43 @@ async function measureAgenda() {
   await measure(`agenda: a week (${weekCount})`, get(range(week, 7)));
   await measure(`agenda: a month view (${monthCount})`, get(range(week, 35)));
   await measure('agenda: summaries of 50 patients', get(`/v1/users/me/appointments/summaries?patientIds=${patientIds.slice(0, 50).join(',')}`));
+  await measureMeasurement(cookie, patientIds);
+}
+
+/**
+ * Measurement plans on the agenda's data: a plan before appointments for each of the 100
+ * patients (each creation runs the professional's scan over their plans and 26,000
+ * appointments, mailing the forms already due), then a patient's trends with 200 sent PHQ-9s.
+ */
+async function measureMeasurement(cookie, patientIds) {
+  const pg = url.toString();
+  await admin(`update patients set email = 'bench.' || id || '@example.com' where id in (${patientIds.map((id) => `'${id}'`).join(',')})`, pg);
+  const templates = (await (await call('GET', '/v1/users/me/qa-templates', undefined, cookie)).json()).data.qaTemplates;
+  const phq9 = templates.find((template) => template.name.startsWith('PHQ-9'));
+  const took = [];
+  for (const patientId of patientIds) {
+    const start = performance.now();
+    await call('POST', `/v1/patients/${patientId}/measurement-plans`, { qaTemplateId: phq9.id, trigger: 'before_appointment' }, cookie);
+    took.push(performance.now() - start);
+  }
+  took.sort((a, b) => a - b);
+  console.log(
+    `\nmeasurement: 100 plans created, each with a scan over its professional's plans and 26,000 appointments: p50 ${took[49].toFixed(1)} ms, max ${took[99].toFixed(1)} ms`,
+  );
+  await admin(
+    `insert into forms (owner_id, patient_id, qa_template_id, name, content, public_token, is_locked, submitted_at, created_at, updated_at)
+     select p.owner_id, p.id, t.id, 'PHQ-9 ' || g,
+       (select jsonb_object_agg(i::text, ((g + i) % 4)::text) from generate_series(1, 9) i),
+       md5(random()::text || g), true, now() - make_interval(days => 200 - g), now() - make_interval(days => 200 - g), now()
+     from patients p, qa_templates t, generate_series(1, 200) g
+     where p.id = '${patientIds[0]}' and t.id = '${phq9.id}'`,
+    pg,
+  );
+  await admin('vacuum analyze', pg);
+  const get = (path) => ({ requests: [{ method: 'GET', path, headers: { cookie } }] });
+  await measure('measurement: trends, 200 PHQ-9s', get(`/v1/patients/${patientIds[0]}/score-series`));
+  await measure('measurement: open alerts', get('/v1/users/me/alerts?status=open'));
+  await measure('measurement: a patient\'s plans', get(`/v1/patients/${patientIds[0]}/measurement-plans`));
 }
 
 /** The API's latency and throughput with 5,000 patients per professional, then the uploads. */

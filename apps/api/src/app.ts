@@ -25,6 +25,8 @@ import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { defineFinanceJobs } from './modules/finance/finance.service';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
+import { measurementPublicRoutes, measurementRoutes } from './modules/measurement/measurement.routes';
+import { defineMeasurementJobs, queueDueMeasurements, startMeasurementClock } from './modules/measurement/measurement.service';
 import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
@@ -110,8 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('agendaTick', async () => {
     await extendOpenSeries(ctx);
-    return queueDueReminders(ctx);
+    const reminders = await queueDueReminders(ctx);
+    await queueDueMeasurements(ctx);
+    return reminders;
   });
+  app.decorate('measurementTick', () => queueDueMeasurements(ctx));
   app.decorate('purgeExpired', async () => {
     await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
   });
@@ -159,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formsPublicRoutes(ctx));
   await app.register(agendaPublicRoutes(ctx));
   await app.register(billingPublicRoutes(ctx));
+  await app.register(measurementPublicRoutes(ctx));
   await app.register(
     sessionScope(ctx, [
       usersRoutes(ctx),
@@ -171,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dashboardRoutes(ctx),
       qaTemplatesRoutes(ctx),
       formsRoutes(ctx),
+      measurementRoutes(ctx),
       recordsRoutes(ctx),
       billingRoutes(ctx),
       assistantsRoutes(ctx),
@@ -188,15 +195,19 @@ function defineJobs(ctx: Context): void {
   defineUsersJobs(ctx);
   defineAgendaJobs(ctx);
   defineFinanceJobs(ctx);
+  defineMeasurementJobs(ctx);
 }
 
-/** Each instance looks for due reminders and books open series ahead, from ready until it closes. */
+/**
+ * Each instance looks for due reminders and measurement plans' occurrences and books open series
+ * ahead, from ready until it closes.
+ */
 function startAgendaTimers(app: FastifyInstance, ctx: Context): void {
-  let stop: (() => void) | undefined;
+  let stops: Array<() => void> = [];
   app.addHook('onReady', () => {
-    stop = startAgendaClock(ctx, ctx.config.reminderScanSeconds);
+    stops = [startAgendaClock(ctx, ctx.config.reminderScanSeconds), startMeasurementClock(ctx, ctx.config.reminderScanSeconds)];
   });
-  app.addHook('preClose', () => stop?.());
+  app.addHook('preClose', () => stops.forEach((stop) => stop()));
 }
 
 async function registerDocs(app: FastifyInstance) {
@@ -242,7 +253,9 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** Removes expired sessions, registrations, recovery passwords and stale rate counters. */
     purgeExpired(): Promise<void>;
-    /** What the agenda's timers do, at once: books open series ahead and queues the reminders due (answers how many). */
+    /** What the agenda's timers do, at once: books open series ahead, queues the reminders due (answers how many) and the measurement plans' occurrences due. */
     agendaTick(): Promise<number>;
+    /** What the measurement plans' timer does, at once: queues the occurrences due (answers how many). */
+    measurementTick(): Promise<number>;
   }
 }

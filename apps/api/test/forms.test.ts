@@ -353,6 +353,9 @@ describe('POST /v1/patients/:id/forms', () => {
           content: {},
           publicToken: expect.stringMatching(PUBLIC_TOKEN),
           isLocked: false,
+          publicExpiresAt: expect.stringMatching(ISO_TIME),
+          sentAt: null,
+          submittedAt: null,
           creationDate: expect.stringMatching(ISO_TIME),
           lastUpdateDate: expect.stringMatching(ISO_TIME),
           createdAt: expect.stringMatching(ISO_TIME),
@@ -362,6 +365,8 @@ describe('POST /v1/patients/:id/forms', () => {
     });
     const form = body.data.form as Form;
     expect(form.creationDate).toBe(form.createdAt);
+    // The patient's link works for 14 days from the form's creation.
+    expect(Date.parse(form.publicExpiresAt!) - Date.parse(form.createdAt)).toBe(limits.publicFormLinkDays * 86_400_000);
     expect(Buffer.from(form.publicToken, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(await storedForm(form.id)).toMatchObject({
       ownerId: user.id,
@@ -999,7 +1004,15 @@ describe('POST /v1/forms/public', () => {
     expect(response.json()).toEqual({
       status: 200,
       data: {
-        form: { name: 'PHQ-9 de abril', content: { 1: '2', 9: '0' }, isLocked: false, lastUpdateDate: expect.stringMatching(ISO_TIME) },
+        form: {
+          name: 'PHQ-9 de abril',
+          content: { 1: '2', 9: '0' },
+          isLocked: false,
+          lastUpdateDate: expect.stringMatching(ISO_TIME),
+          submittedAt: null,
+          expiresAt: form.publicExpiresAt,
+          crisisSupport: false,
+        },
         patient: { firstName: 'Carla', lastName: 'Mendes', fullName: 'Carla Mendes' },
         user: { title: 'Dra.', firstName: 'Beatriz', lastName: 'Campos', profession: 'Psicóloga clínica' },
         qaTemplate: publicTemplate(library['phq-9']),
@@ -1045,7 +1058,7 @@ describe('POST /v1/forms/public', () => {
     for (const [what, value] of Object.entries(secrets)) expect(raw, what).not.toContain(value.toLowerCase());
     const data = response.json().data;
     expect(Object.keys(data).sort()).toEqual(['form', 'patient', 'qaTemplate', 'user']);
-    expect(Object.keys(data.form).sort()).toEqual(['content', 'isLocked', 'lastUpdateDate', 'name']);
+    expect(Object.keys(data.form).sort()).toEqual(['content', 'crisisSupport', 'expiresAt', 'isLocked', 'lastUpdateDate', 'name', 'submittedAt']);
     expect(Object.keys(data.patient).sort()).toEqual(['firstName', 'fullName', 'lastName']);
     expect(Object.keys(data.user).sort()).toEqual(['firstName', 'lastName', 'profession', 'title']);
   });
@@ -1122,6 +1135,9 @@ describe('PUT /v1/forms/public/content', () => {
           content: { 1: '3', 2: '1', 9: '0', 10: 'Alguma dificuldade' },
           isLocked: false,
           lastUpdateDate: expect.stringMatching(ISO_TIME),
+          submittedAt: null,
+          expiresAt: form.publicExpiresAt,
+          crisisSupport: false,
         },
       },
     });

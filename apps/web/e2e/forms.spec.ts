@@ -25,7 +25,7 @@ async function choose(page: Page, question: string, option: string): Promise<voi
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a form is shared with the patient, filled through the link, read by the professional and locked', async ({
+test('a form is shared with the patient, filled and sent through the link, read by the professional, unlocked and locked', async ({
   page,
   browser,
   baseURL,
@@ -78,7 +78,7 @@ test('a form is shared with the patient, filled through the link, read by the pr
   const patientPage = await patientContext.newPage();
   const patientMain = patientPage.getByRole('main');
 
-  await test.step('the patient, without an account, fills every field type and saves', async () => {
+  await test.step('the patient, without an account, fills every field type and sends the answers', async () => {
     await patientPage.goto(link);
     await expect(patientMain.getByRole('heading', { name: 'Anamnese geral' })).toBeVisible();
     await expect(patientMain.getByText(messages.publicForm.patient, { exact: true })).toBeVisible();
@@ -99,7 +99,10 @@ test('a form is shared with the patient, filled through the link, read by the pr
     await radioIn(patientMain, 'Fuma?', 'Não').check();
 
     await patientMain.getByRole('button', { name: messages.publicForm.submit, exact: true }).click();
-    await seeAndCloseToast(patientPage, messages.publicForm.saved);
+    await seeAndCloseToast(patientPage, messages.measurement.submitted);
+    // Sent for good: the thanks instead of the fields.
+    await expect(patientMain.getByText(messages.measurement.submittedText)).toBeVisible();
+    await expect(patientMain.getByRole('textbox')).toHaveCount(0);
   });
 
   await test.step('the professional reloads the form and reads the answers', async () => {
@@ -118,17 +121,24 @@ test('a form is shared with the patient, filled through the link, read by the pr
     await expect(radioIn(main, 'Fuma?', 'Sim')).not.toBeChecked();
   });
 
-  await test.step('the professional locks the form: the patient can no longer edit it', async () => {
+  await test.step('sending locked the form; the professional unlocks it for the patient and locks it again', async () => {
     const lock = main.getByRole('switch', { name: messages.forms.lockLabel });
-    // click, not check(): check() reads the state at the instant the click returns, before
+    await expect(main.getByText(messages.measurement.submittedBadge, { exact: true })).toBeVisible();
+    // click, not check()/uncheck(): they read the state at the instant the click returns, before
     // React has always rendered the controlled switch; the assertions below wait for it.
+    await expect(lock).toBeChecked();
+    await lock.click();
+    await seeAndCloseToast(page, messages.forms.unlocked);
     await expect(lock).not.toBeChecked();
+
+    await patientPage.reload();
+    await expect(textbox(patientMain, 'Profissão')).toHaveValue('Professora');
+
     await lock.click();
     await seeAndCloseToast(page, messages.forms.locked);
     await expect(lock).toBeChecked();
-
     await patientPage.reload();
-    await expect(patientMain.getByText(messages.publicForm.locked, { exact: true })).toBeVisible();
+    await expect(patientMain.getByText(messages.measurement.submittedText)).toBeVisible();
     await expect(patientMain.getByRole('textbox')).toHaveCount(0);
     await expect(patientMain.getByRole('button', { name: messages.publicForm.submit })).toHaveCount(0);
   });

@@ -18,6 +18,8 @@ export * from './schemas/billing';
 export * from './rules/subscription';
 export * from './schemas/chats';
 export * from './schemas/appointments';
+export * from './schemas/measurement';
+export * from './rules/measurement';
 export * from './contract';
 export * from './schemas/finance';
 export * from './rules/pix-key';

@@ -25,6 +25,7 @@ const failureDescriptions: Record<ErrorStatus, string> = {
   403: 'Not allowed (e.g. the plan’s patient limit)',
   404: 'Not found, or not the session’s user’s',
   409: 'Conflict with the current state',
+  410: 'Gone: the link has expired',
   413: 'Body or file too large',
   415: 'Unsupported content type',
   423: 'Locked',

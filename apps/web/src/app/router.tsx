@@ -102,6 +102,11 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('./routes/patient-form-page')).PatientFormPage }),
             },
             {
+              // Its own chunk; the charts (Recharts) are a further chunk loaded when one is drawn.
+              path: paths.patientMeasurementPattern,
+              lazy: async () => ({ Component: (await import('./routes/patient-measurement-page')).PatientMeasurementPage }),
+            },
+            {
               path: paths.patientRecordsPattern,
               lazy: async () => ({ Component: (await import('./routes/patient-records-page')).PatientRecordsPage }),
             },

@@ -36,11 +36,21 @@ export function parseBrazilianDate(input: string): string | null {
   return isRealDate ? date.toISOString().slice(0, 10) : null;
 }
 
-/** An ISO instant as the professional reads it: '05/03/2025, 14:30' (pt-BR, in `timeZone`, else the browser's). */
+/**
+ * An ISO instant as the professional reads it: '05/03/2025, 14:30' (pt-BR), in `timeZone` (the
+ * professional's) when given, else the browser's.
+ */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone });
+  return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+}
+
+/** An ISO instant's day: '05/03/2025' (pt-BR), in `timeZone` when given. */
+export function formatDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('pt-BR', { dateStyle: 'short', ...(timeZone ? { timeZone } : {}) });
 }
 
 /** The time of an ISO instant: '14:32' (pt-BR, 24 h). */

@@ -22,12 +22,15 @@ export const paths = {
   patientChatsPattern: '/patients/:patientId/chats',
   patientFormsPattern: '/patients/:patientId/forms',
   patientRecordsPattern: '/patients/:patientId/records',
+  /** The patient's score trends, safety alerts and measurement plans. */
+  patientMeasurementPattern: '/patients/:patientId/measurement',
   patientFormPattern: '/patients/:patientId/forms/:formId',
   patientRecordPattern: '/patients/:patientId/records/:recordId',
   patientChatPattern: '/patients/:patientId/chats/:chatId',
   patientChats: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/chats`,
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,
+  patientMeasurement: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/measurement`,
   patientForm: (patientId: string, formId: string) =>
     `/patients/${encodeURIComponent(patientId)}/forms/${encodeURIComponent(formId)}`,
   patientRecord: (patientId: string, recordId: string) =>

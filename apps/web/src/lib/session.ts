@@ -47,6 +47,16 @@ export function useCurrentUser(): User {
   return user;
 }
 
+/**
+ * The signed-in professional's time zone, for showing times, read from the cache without asking
+ * the server (the authenticated layout has loaded the user); undefined (the browser's zone) when
+ * there is none, as on the patient's public page.
+ */
+export function useTimeZone(): string | undefined {
+  const { data } = useQuery({ ...currentUserQueryOptions, enabled: false });
+  return data?.timeZone;
+}
+
 /** For route loaders: the session's user, or null when offline or the check failed. */
 export async function loadSessionUser(client: QueryClient): Promise<User | null> {
   try {

@@ -45,6 +45,10 @@ export const limits = {
   /** The longest instructions an own assistant may give its model. */
   assistantInstructionsMax: 20_000,
   copiedMessageMs: 3000,
+  /** Measurement-based care: how long a form's public link lasts, how long before an appointment a plan mails its form, the longest interval. */
+  publicFormLinkDays: 14,
+  measurementLeadHours: 24,
+  measurementIntervalWeeksMax: 52,
   /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
   birthdateMin: '1900-01-01',
 } as const;

@@ -121,7 +121,7 @@ export const formsApi = {
     body: publicFormRequest,
     status: 200,
     response: publicFormResponse,
-    errors: [404, 429],
+    errors: [404, 410, 429],
   }),
   savePublicContent: defineRoute({
     method: 'PUT',
@@ -131,6 +131,6 @@ export const formsApi = {
     body: publicFormContentRequest,
     status: 200,
     response: publicFormSavedResponse,
-    errors: [404, 423, 429],
+    errors: [404, 410, 423, 429],
   }),
 };

@@ -6,6 +6,7 @@ import { dashboardApi } from './dashboard';
 import { filesApi, healthApi } from './files';
 import { financeApi } from './finance';
 import { formsApi, qaTemplatesApi } from './forms';
+import { measurementApi } from './measurement';
 import { patientsApi } from './patients';
 import { recordsApi } from './records';
 import type { ApiRoute } from './route';
@@ -13,9 +14,9 @@ import { sessionsApi } from './sessions';
 import { usersApi } from './users';
 
 export * from './route';
-export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, patientsApi, recordsApi, usersApi };
+export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202;
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
 
 /** The answer to every failure: the HTTP status repeated, no data and a Portuguese message. */
 export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string() });

@@ -43,9 +43,13 @@ export function computeScore(template: { content: TemplateSection[]; scoring: Sc
   const total = answers.reduce<number>((sum, value) => sum + (value ?? 0), 0);
   const complete = answered === scoring.fields.length;
   const band = complete ? (scoring.bands.find((b) => total >= b.min && total <= b.max)?.label ?? null) : null;
-  const alerts = scoring.alerts
-    .filter((alert) => (points(fields, content, alert.field) ?? 0) > alert.above)
-    .map((alert) => alert.message);
+  const alerts = triggeredAlertRules(template, content).map((alert) => alert.message);
   const max = scoring.fields.reduce((sum, field) => sum + maxPointsPerField(field), 0);
   return { label: scoring.label, total, max, answered, expected: scoring.fields.length, band, alerts };
+}
+
+/** The alert rules of a scored template that the answers raise (e.g. PHQ-9 item 9 above 0). */
+export function triggeredAlertRules(template: { content: TemplateSection[]; scoring: Scoring }, content: FormContent): Scoring['alerts'] {
+  const fields = new Map(template.content.flatMap((section) => section.fields).map((field) => [field.number, field]));
+  return template.scoring.alerts.filter((alert) => (points(fields, content, alert.field) ?? 0) > alert.above);
 }

@@ -93,6 +93,12 @@ export const formSchema = z.object({
   content: formContentSchema,
   publicToken: z.string(),
   isLocked: z.boolean(),
+  /** Until when the patient's link opens the form; null: no end. */
+  publicExpiresAt: z.string().nullable(),
+  /** When the link was last mailed to the patient. */
+  sentAt: z.string().nullable(),
+  /** When the patient sent the answers through the link (the form is then locked). */
+  submittedAt: z.string().nullable(),
   creationDate: z.string(),
   lastUpdateDate: z.string(),
   createdAt: z.string(),
@@ -138,9 +144,23 @@ export const formListResponse = envelope(z.object({ forms: z.array(formSchema), 
 export const qaTemplateListResponse = envelope(z.object({ qaTemplates: z.array(qaTemplateSchema) }));
 
 /** What a patient sees through the link: never an internal id, the professional's e-mail, CPF or other data. */
+/** The form as the patient's link shows it. */
+export const publicFormView = z.object({
+  name: z.string(),
+  content: formContentSchema,
+  isLocked: z.boolean(),
+  lastUpdateDate: z.string(),
+  /** When the patient sent the answers ('Enviar respostas'); null until then. */
+  submittedAt: z.string().nullable(),
+  /** Until when the link works; null: no end. */
+  expiresAt: z.string().nullable(),
+  /** The sent answers raised a safety alert: the page shows the crisis lines (CVV 188, SAMU 192). */
+  crisisSupport: z.boolean(),
+});
+
 export const publicFormResponse = envelope(
   z.object({
-    form: z.object({ name: z.string(), content: formContentSchema, isLocked: z.boolean(), lastUpdateDate: z.string() }),
+    form: publicFormView,
     patient: z.object({ firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() }),
     user: z.object({
       title: z.string().nullable(),
@@ -152,7 +172,7 @@ export const publicFormResponse = envelope(
   }),
 );
 export type PublicForm = z.infer<typeof publicFormResponse>['data'];
-export const publicFormSavedResponse = envelope(z.object({ form: publicFormResponse.shape.data.shape.form }));
+export const publicFormSavedResponse = envelope(z.object({ form: publicFormView }));
 
 /** The field types the template builder offers (the spec's; the library also uses their aliases). */
 export const builderFieldTypes = ['radio', 'number', 'text', 'textarea', 'select', 'time'] as const satisfies readonly FieldType[];

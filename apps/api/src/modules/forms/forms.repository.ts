@@ -33,7 +33,7 @@ export async function listPatientFormsWithTemplates(db: Db, ownerId: string, pat
 
 export async function insertForm(
   db: Db,
-  values: { ownerId: string; patientId: string; qaTemplateId: string; name: string; publicToken: string },
+  values: { ownerId: string; patientId: string; qaTemplateId: string; name: string; publicToken: string; publicExpiresAt: Date | null },
   now: Date,
 ): Promise<FormRow> {
   const [row] = await db
@@ -59,7 +59,7 @@ export async function updateForm(
   db: Db,
   ownerId: string,
   id: string,
-  changes: { name?: string | undefined; isLocked?: boolean | undefined; content?: FormContent },
+  changes: { name?: string | undefined; isLocked?: boolean | undefined; content?: FormContent; sentAt?: Date; publicExpiresAt?: Date | null },
   now: Date,
 ): Promise<{ form: FormRow; templateName: string } | undefined> {
   const [row] = await db
@@ -112,4 +112,46 @@ export async function savePublicContent(
   if (row) return row;
   const [existing] = await db.select({ id: forms.id }).from(forms).where(eq(forms.publicToken, publicToken));
   return existing ? 'locked' : undefined;
+}
+
+/**
+ * The patient sends the answers: saved, the form locked and `submittedAt` set in one statement,
+ * unless it is already locked; says which happened.
+ */
+export async function submitPublicContent(
+  db: Db,
+  publicToken: string,
+  content: FormContent,
+  now: Date,
+): Promise<FormRow | 'locked' | undefined> {
+  const [row] = await db
+    .update(forms)
+    .set({ content, isLocked: true, submittedAt: now, updatedAt: now })
+    .where(and(eq(forms.publicToken, publicToken), eq(forms.isLocked, false)))
+    .returning();
+  if (row) return row;
+  const [existing] = await db.select({ id: forms.id }).from(forms).where(eq(forms.publicToken, publicToken));
+  return existing ? 'locked' : undefined;
+}
+
+/** A form with what its e-mails need: the patient's first name and e-mail, and the professional. */
+export async function findFormForMail(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      form: forms,
+      patient: { id: patients.id, firstName: patients.firstName, email: patients.email },
+      professional: {
+        title: users.title,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        timeZone: users.timeZone,
+        profession: users.profession,
+      },
+    })
+    .from(forms)
+    .innerJoin(patients, eq(patients.id, forms.patientId))
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .where(eq(forms.id, id));
+  return row;
 }

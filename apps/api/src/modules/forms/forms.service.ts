@@ -4,6 +4,9 @@ import {
   computeScore,
   fullNameOf,
   limits,
+  messages,
+  missingRequiredAnswers,
+  triggeredAlertRules,
   type Form,
   type FormContent,
   type PatientSummary,
@@ -33,15 +36,40 @@ export function toForm(row: FormRow, templateName: string): Form {
     content: row.content,
     publicToken: row.publicToken,
     isLocked: row.isLocked,
+    publicExpiresAt: row.publicExpiresAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
     creationDate: row.createdAt.toISOString(),
     lastUpdateDate: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** What the patient's link shows of the form: no ids, no token. */
-function toPublicView(form: FormRow): PublicForm['form'] {
-  return { name: form.name, content: form.content, isLocked: form.isLocked, lastUpdateDate: form.updatedAt.toISOString() };
+/**
+ * What the patient's link shows of the form: no ids, no token. Once sent, whether the answers
+ * raise a safety alert, so the page shows the crisis lines.
+ */
+function toPublicView(form: FormRow, template: QaTemplateRow): PublicForm['form'] {
+  const scoring = template.scoring;
+  const raisesAlert = scoring ? triggeredAlertRules({ content: template.content, scoring }, form.content).length > 0 : false;
+  return {
+    name: form.name,
+    content: form.content,
+    isLocked: form.isLocked,
+    lastUpdateDate: form.updatedAt.toISOString(),
+    submittedAt: form.submittedAt?.toISOString() ?? null,
+    expiresAt: form.publicExpiresAt?.toISOString() ?? null,
+    crisisSupport: form.submittedAt !== null && raisesAlert,
+  };
+}
+
+/** A new link's end: `publicFormLinkDays` from now. */
+function linkExpiry(now: Date): Date {
+  return new Date(now.getTime() + limits.publicFormLinkDays * 86_400_000);
+}
+
+function isExpired(form: FormRow, now: Date): boolean {
+  return form.publicExpiresAt !== null && form.publicExpiresAt <= now;
 }
 
 function noteForm(form: Pick<FormRow, 'id' | 'patientId'>, action: 'read' | 'create' | 'update' | 'delete'): void {
@@ -69,10 +97,11 @@ export async function createForm(
   await ownedPatient(ctx, ownerId, patientId);
   const template: QaTemplateRow | undefined = await findUsableTemplate(ctx, ownerId, request.qaTemplateId);
   if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
+  const now = ctx.clock.now();
   const form = await repo.insertForm(
     ctx.db,
-    { ownerId, patientId, qaTemplateId: template.id, name: request.name, publicToken: newPublicToken() },
-    ctx.clock.now(),
+    { ownerId, patientId, qaTemplateId: template.id, name: request.name, publicToken: newPublicToken(), publicExpiresAt: linkExpiry(now) },
+    now,
   );
   noteForm(form, 'create');
   return { form: toForm(form, template.name), qaTemplate: toQaTemplate(template) };
@@ -123,17 +152,28 @@ export async function saveContent(ctx: Context, ownerId: string, id: string, ans
 // ---- the patient's link ----
 
 /** Public calls per IP address and minute; beyond them 429. */
-async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
+export async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {
   const calls = await countAttempt(ctx, `public-form:${ip}`, 60);
   if (calls > limits.publicFormCallsPerMinute) throw new AppError('TOO_MANY_REQUESTS');
 }
 
-export async function getPublicForm(ctx: Context, publicToken: string, ip: string): Promise<PublicForm> {
+/** The form of a link that still works: 404 for an unknown token, 410 once the link has expired. */
+async function formOfLink(ctx: Context, publicToken: string, ip: string) {
   await limitPublicCalls(ctx, ip);
+  return linkedForm(ctx, publicToken);
+}
+
+async function linkedForm(ctx: Context, publicToken: string) {
   const found = await repo.findPublicForm(ctx.db, publicToken);
   if (!found) throw new AppError('FORM_NOT_FOUND');
+  if (isExpired(found.form, ctx.clock.now())) throw new AppError('FORM_LINK_EXPIRED');
+  return found;
+}
+
+export async function getPublicForm(ctx: Context, publicToken: string, ip: string): Promise<PublicForm> {
+  const found = await formOfLink(ctx, publicToken, ip);
   return {
-    form: toPublicView(found.form),
+    form: toPublicView(found.form, found.template),
     patient: { ...found.patient, fullName: fullNameOf(found.patient) },
     user: found.user,
     qaTemplate: toPublicQaTemplate(found.template),
@@ -141,16 +181,48 @@ export async function getPublicForm(ctx: Context, publicToken: string, ip: strin
 }
 
 export async function savePublicContent(ctx: Context, publicToken: string, answers: Answers, ip: string): Promise<PublicForm['form']> {
-  await limitPublicCalls(ctx, ip);
-  const found = await repo.findPublicForm(ctx.db, publicToken);
-  if (!found) throw new AppError('FORM_NOT_FOUND');
+  const found = await formOfLink(ctx, publicToken, ip);
   if (found.form.isLocked) throw new AppError('FORM_LOCKED');
   const content = checkedContent(found.template, answers);
   // Checked again in the UPDATE itself: a lock that lands in between still wins.
   const saved = await repo.savePublicContent(ctx.db, publicToken, content, ctx.clock.now());
   if (saved === 'locked') throw new AppError('FORM_LOCKED');
   if (!saved) throw new AppError('FORM_NOT_FOUND');
-  return toPublicView(saved);
+  return toPublicView(saved, found.template);
+}
+
+/**
+ * The patient sends the answers for good: checked against the template, every required answer
+ * given (the scored items), then saved with the form locked and `submittedAt` set. Answers the
+ * sent form with its template, for the alerts and the professional's e-mail. The caller limits
+ * the calls first (`limitPublicCalls`), outside any transaction this runs in, so that a refused
+ * call still counts.
+ */
+export async function submitPublicForm(ctx: Context, publicToken: string, answers: Answers) {
+  const found = await linkedForm(ctx, publicToken);
+  if (found.form.isLocked) throw new AppError('FORM_LOCKED');
+  const content = checkedContent(found.template, answers);
+  const missing = missingRequiredAnswers(found.template, content);
+  if (missing.length > 0) throw new AppError('VALIDATION', messages.measurement.validation.answersRequired(missing.join(', ')));
+  if (Object.keys(content).length === 0) throw new AppError('VALIDATION', messages.measurement.validation.answersEmpty);
+  const submitted = await repo.submitPublicContent(ctx.db, publicToken, content, ctx.clock.now());
+  if (submitted === 'locked') throw new AppError('FORM_LOCKED');
+  if (!submitted) throw new AppError('FORM_NOT_FOUND');
+  return { form: submitted, template: found.template, view: toPublicView(submitted, found.template) };
+}
+
+/** The link was mailed now: noted, and the link renewed for `publicFormLinkDays`. */
+export async function markFormSent(ctx: Context, ownerId: string, id: string): Promise<Form> {
+  const now = ctx.clock.now();
+  const updated = await repo.updateForm(ctx.db, ownerId, id, { sentAt: now, publicExpiresAt: linkExpiry(now) }, now);
+  if (!updated) throw new AppError('FORM_NOT_FOUND');
+  noteForm(updated.form, 'update');
+  return toForm(updated.form, updated.templateName);
+}
+
+/** A form with its patient's first name and e-mail and its professional, for a job's e-mail; undefined once deleted. */
+export async function findFormForMail(ctx: Context, id: string) {
+  return repo.findFormForMail(ctx.db, id);
 }
 
 function checkedContent(template: QaTemplateRow, answers: Answers): FormContent {

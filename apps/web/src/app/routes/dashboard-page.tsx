@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
 import { ReceivableCard } from '../../features/dashboard/components/receivable-card';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
+import { AlertsBanner } from '../../features/measurement/components/alerts-banner';
 import { SupportCards } from '../../features/dashboard/components/support-cards';
 import { useCurrentUser } from '../../lib/session';
 
@@ -13,11 +14,12 @@ const featureItems: readonly { key: keyof typeof messages.dashboard.features; ic
   { key: 'records', icon: IconNotes },
 ];
 
-/** The welcome page: the counts, what the app does, and who to write to (the dashboard feature's cards). */
+/** The welcome page: open safety alerts first, then the counts, what the app does, and who to write to (the dashboard feature's cards). */
 export function DashboardPage() {
   const user = useCurrentUser();
   return (
     <Stack gap="xl">
+      <AlertsBanner />
       <Stack gap="xs">
         <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
         <Text c="dimmed">{messages.dashboard.intro}</Text>

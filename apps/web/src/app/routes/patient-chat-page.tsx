@@ -2,7 +2,7 @@ import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
 import { useChatDetail } from '../../features/chats/api/get-chat';
 import { ChatView } from '../../features/chats/components/chat-view';
-import { PatientArea } from '../../features/patients/components/patient-area';
+import { PatientFrame } from './patient-frame';
 
 /**
  * /patients/:patientId/chats/:chatId: one chat session inside the patient's area frame (which
@@ -14,8 +14,8 @@ export function PatientChatPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useChatDetail(chatId);
   return (
-    <PatientArea patientId={patientId} title={messages.chats.title}>
+    <PatientFrame patientId={patientId} title={messages.chats.title}>
       <ChatView patientId={patientId} chatId={chatId} />
-    </PatientArea>
+    </PatientFrame>
   );
 }

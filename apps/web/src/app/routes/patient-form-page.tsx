@@ -2,7 +2,7 @@ import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
 import { useFormDetail } from '../../features/forms/api/get-form';
 import { FormView } from '../../features/forms/components/form-view';
-import { PatientArea } from '../../features/patients/components/patient-area';
+import { PatientFrame } from './patient-frame';
 
 /** /patients/:patientId/forms/:formId: one form inside the patient's area frame (which selects them). */
 export function PatientFormPage() {
@@ -10,8 +10,8 @@ export function PatientFormPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useFormDetail(formId);
   return (
-    <PatientArea patientId={patientId} title={messages.forms.title}>
+    <PatientFrame patientId={patientId} title={messages.forms.title}>
       <FormView patientId={patientId} formId={formId} />
-    </PatientArea>
+    </PatientFrame>
   );
 }

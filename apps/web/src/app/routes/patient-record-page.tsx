@@ -1,6 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
-import { PatientArea } from '../../features/patients/components/patient-area';
+import { PatientFrame } from './patient-frame';
 import { useRecordDetail } from '../../features/records/api/get-record';
 import { RecordView } from '../../features/records/components/record-view';
 
@@ -13,8 +13,8 @@ export function PatientRecordPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useRecordDetail(recordId);
   return (
-    <PatientArea patientId={patientId} title={messages.records.title}>
+    <PatientFrame patientId={patientId} title={messages.records.title}>
       <RecordView patientId={patientId} recordId={recordId} />
-    </PatientArea>
+    </PatientFrame>
   );
 }

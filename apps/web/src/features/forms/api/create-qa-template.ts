@@ -1,7 +1,7 @@
 import { qaTemplatesApi, type QaTemplateWriteRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { qaTemplatesQueryKey } from './list-qa-templates';
+import { qaTemplatesQueryKey } from '../../../lib/qa-templates';
 
 /** A new own template (also a library or own one duplicated: the copy is sent as a new one). */
 export function createQaTemplate(template: QaTemplateWriteRequest) {

@@ -14,7 +14,7 @@ export function FormCard({ form, onEdit }: FormCardProps) {
   return (
     <ItemCard
       name={form.name}
-      labels={<FormLabels qaTemplateName={form.qaTemplateName} isLocked={form.isLocked} />}
+      labels={<FormLabels qaTemplateName={form.qaTemplateName} isLocked={form.isLocked} isSubmitted={form.submittedAt !== null} />}
       details={[
         messages.forms.createdOn(formatDateTime(form.creationDate)),
         messages.forms.updatedOn(formatDateTime(form.lastUpdateDate)),

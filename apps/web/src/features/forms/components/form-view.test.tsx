@@ -99,4 +99,39 @@ describe('FormView', () => {
     renderWithProviders(<FormView patientId={patientId} formId={form.id} />);
     expect(await screen.findByText(messages.errors.formNotFound)).toBeDefined();
   });
+
+  it('mails the link from “Enviar por e-mail”, to the patient or a typed address, and shows until when it works', async () => {
+    const form = formOf(scoredTemplate, { publicExpiresAt: '2999-03-19T17:30:00.000Z' });
+    const sent = { ...form, sentAt: '2025-03-06T12:00:00.000Z', publicExpiresAt: '2999-03-20T12:00:00.000Z' };
+    const calls = mockApi((call) =>
+      call.url.endsWith('/send')
+        ? { status: 202, message: messages.measurement.sent('outra@example.com'), data: { form: sent, sentTo: 'outra@example.com' } }
+        : { status: 200, data: { form, qaTemplate: scoredTemplate, patient } },
+    );
+    renderWithProviders(<FormView patientId={patientId} formId={form.id} />);
+
+    const box = await screen.findByRole('region', { name: messages.measurement.sendByEmail });
+    expect(within(box).getByText(/O link vale até/)).toBeDefined();
+    fireEvent.click(within(box).getByRole('button', { name: messages.measurement.sendByEmail }));
+    const dialog = await screen.findByRole('dialog', { name: messages.measurement.sendTitle });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: messages.measurement.sendEmail }), { target: { value: 'nao-e-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.send }));
+    expect(await within(dialog).findByText(messages.validation.emailInvalid)).toBeDefined();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: messages.measurement.sendEmail }), { target: { value: 'outra@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.common.send }));
+
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/send'))).toHaveLength(1));
+    expect(calls.find((call) => call.url.endsWith('/send'))).toEqual({ method: 'POST', url: `/v1/forms/${form.id}/send`, body: { email: 'outra@example.com' } });
+    expect(await within(box).findByText(/Enviado por e-mail em/)).toBeDefined();
+  });
+
+  it('does not offer to mail a locked form', async () => {
+    const form = formOf(scoredTemplate, { isLocked: true, submittedAt: '2025-03-06T12:00:00.000Z', publicExpiresAt: null });
+    mockApi(() => ({ status: 200, data: { form, qaTemplate: scoredTemplate, patient } }));
+    renderWithProviders(<FormView patientId={patientId} formId={form.id} />);
+    const box = await screen.findByRole('region', { name: messages.measurement.sendByEmail });
+    expect(within(box).getByRole('button', { name: messages.measurement.sendByEmail })).toHaveProperty('disabled', true);
+    expect(within(box).getByText(/Respostas enviadas pelo paciente em/)).toBeDefined();
+    expect(within(box).getByText(messages.measurement.linkNoExpiry)).toBeDefined();
+  });
 });

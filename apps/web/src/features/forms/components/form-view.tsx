@@ -12,6 +12,7 @@ import { useUpdateForm } from '../api/update-form';
 import { AnswersForm } from './answers-form';
 import { FormLabels } from './form-labels';
 import { ScoreSummary } from './score-summary';
+import { SendFormBox } from './send-form-box';
 import { ShareLinkBox } from './share-link-box';
 import { TemplateDescription } from './template-description';
 import { useAnswersForm, useCurrentContent } from './use-answers-form';
@@ -78,7 +79,7 @@ function FormEditor({ detail }: { detail: FormDetail }) {
       <Paper p="md">
         <Stack gap="xs">
           <Group gap="xs">
-            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} />
+            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} isSubmitted={form.submittedAt !== null} />
           </Group>
           <Title order={3}>{form.name}</Title>
           <Text size="xs" c="dimmed">
@@ -103,6 +104,7 @@ function FormEditor({ detail }: { detail: FormDetail }) {
           <Stack style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
             {scoring && <ScoreSummary template={{ content: qaTemplate.content, scoring }} content={currentContent} />}
             <ShareLinkBox link={publicFormUrl(form.publicToken)} />
+            <SendFormBox form={form} />
             <Paper p="md">
               <Switch
                 label={messages.forms.lockLabel}

@@ -6,7 +6,7 @@ import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
 import { useCreateForm } from '../api/create-form';
-import { useQaTemplates } from '../api/list-qa-templates';
+import { useQaTemplates } from '../../../lib/qa-templates';
 
 interface NewFormModalProps {
   patientId: string;

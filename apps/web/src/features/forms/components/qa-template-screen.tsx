@@ -7,7 +7,7 @@ import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../lib/paths';
 import { useCreateQaTemplate } from '../api/create-qa-template';
-import { useQaTemplates } from '../api/list-qa-templates';
+import { useQaTemplates } from '../../../lib/qa-templates';
 import { useUpdateQaTemplate } from '../api/update-qa-template';
 import { TemplateBuilder } from './template-builder';
 import { TemplateDescription } from './template-description';

@@ -11,7 +11,15 @@ import { PublicFormPage } from './public-form-page';
 const { id: _templateId, ...publicTemplate } = everyTypeTemplate;
 
 const publicForm: PublicForm = {
-  form: { name: 'Primeira consulta', content: { '1': 'Professora' }, isLocked: false, lastUpdateDate: '2025-03-05T17:30:00.000Z' },
+  form: {
+    name: 'Primeira consulta',
+    content: { '1': 'Professora' },
+    isLocked: false,
+    lastUpdateDate: '2025-03-05T17:30:00.000Z',
+    submittedAt: null,
+    expiresAt: null,
+    crisisSupport: false,
+  },
   patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
   user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga' },
   qaTemplate: publicTemplate,
@@ -41,11 +49,22 @@ describe('PublicFormPage', () => {
     expect(calls[0]).toEqual({ method: 'POST', url: '/v1/forms/public', body: { publicToken: 'desconhecido' } });
   });
 
-  it('shows who asks and for whom, and saves the answers', async () => {
+  it('shows who asks and for whom, and sends the answers with “Enviar respostas”', async () => {
     const calls = mockApi((call) =>
-      call.method === 'POST'
+      call.url === '/v1/forms/public'
         ? { status: 200, data: publicForm }
-        : { status: 200, data: { form: { ...publicForm.form, content: { '1': 'Engenheira', '7': '22:30' } } } },
+        : {
+            status: 200,
+            message: messages.measurement.submitted,
+            data: {
+              form: {
+                ...publicForm.form,
+                content: { '1': 'Engenheira', '7': '22:30' },
+                isLocked: true,
+                submittedAt: '2025-03-06T10:00:00.000Z',
+              },
+            },
+          },
     );
     renderPage('/form-public-view?token=abc');
 
@@ -55,6 +74,7 @@ describe('PublicFormPage', () => {
     expect(screen.getByText('Maria Souza')).toBeDefined();
     expect(screen.getByText('Dra. Ana Lima')).toBeDefined();
     expect(screen.getByText('Psicóloga')).toBeDefined();
+    expect(messages.publicForm.submit).toBe('Enviar respostas');
 
     const profession = screen.getByRole<HTMLInputElement>('textbox', { name: 'Profissão' });
     expect(profession.value).toBe('Professora');
@@ -64,10 +84,31 @@ describe('PublicFormPage', () => {
 
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({
-      method: 'PUT',
-      url: '/v1/forms/public/content',
+      method: 'POST',
+      url: '/v1/forms/public/submit',
       body: { publicToken: 'abc', content: { '1': 'Engenheira', '7': '22:30' } },
     });
+    expect(await screen.findByText(messages.measurement.submitted)).toBeDefined();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByText(messages.measurement.crisisCvv)).toBeNull();
+  });
+
+  it('shows the crisis lines after answers that raised a safety alert', async () => {
+    const form = { ...publicForm.form, isLocked: true, submittedAt: '2025-03-06T10:00:00.000Z', crisisSupport: true };
+    mockApi(() => ({ status: 200, data: { ...publicForm, form } }));
+    renderPage('/form-public-view?token=abc');
+
+    expect(await screen.findByText(messages.measurement.submitted)).toBeDefined();
+    expect(messages.measurement.crisisCvv).toBe('CVV: ligue 188, 24 horas, gratuito');
+    expect(screen.getByRole('link', { name: messages.measurement.crisisCvv }).getAttribute('href')).toBe('tel:188');
+    expect(screen.getByRole('link', { name: messages.measurement.crisisSamu }).getAttribute('href')).toBe('tel:192');
+  });
+
+  it('says an expired link expired', async () => {
+    mockApi(() => ({ status: 410, message: messages.measurement.errors.linkExpired }));
+    renderPage('/form-public-view?token=velho');
+    expect(await screen.findAllByText('Este link expirou. Peça um novo ao seu profissional.')).not.toHaveLength(0);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
   });
 
   it('shows a locked form with no field to edit', async () => {
@@ -83,7 +124,7 @@ describe('PublicFormPage', () => {
   it('turns locked when the professional locks it while the patient answers', async () => {
     let locked = false;
     mockApi((call) => {
-      if (call.method === 'PUT') {
+      if (call.url === '/v1/forms/public/submit') {
         locked = true;
         return { status: 423, message: messages.errors.formLocked };
       }

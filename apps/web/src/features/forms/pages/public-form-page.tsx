@@ -4,9 +4,11 @@ import { IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { usePublicForm } from '../api/get-public-form';
-import { useSavePublicFormContent } from '../api/save-public-form-content';
+import { useSubmitPublicForm } from '../api/submit-public-form';
 import { AnswersForm } from '../components/answers-form';
+import { SubmittedNotice } from '../components/submitted-notice';
 import { TemplateDescription } from '../components/template-description';
 import { useAnswersForm } from '../components/use-answers-form';
 
@@ -22,7 +24,9 @@ function Notice({ text, locked = false }: { text: string; locked?: boolean }) {
 
 /**
  * The form a patient opens through the shared link (/form-public-view?token=...), with or
- * without a session: who asks, for whom, and the questionnaire to fill unless it is locked.
+ * without a session: who asks, for whom, and the questionnaire to fill and send unless it is
+ * locked; once sent, the thanks (and the crisis lines when an answer raised an alert). An
+ * expired link shows the server's message.
  */
 export function PublicFormPage() {
   const [searchParams] = useSearchParams();
@@ -73,7 +77,9 @@ function PublicFormContent({ token, data }: { token: string; data: PublicForm })
           </SimpleGrid>
         </Stack>
       </Paper>
-      {form.isLocked ? (
+      {form.submittedAt !== null && form.isLocked ? (
+        <SubmittedNotice crisisSupport={form.crisisSupport} />
+      ) : form.isLocked ? (
         <Notice text={messages.publicForm.locked} locked />
       ) : (
         <PublicAnswersForm token={token} data={data} />
@@ -82,24 +88,32 @@ function PublicFormContent({ token, data }: { token: string; data: PublicForm })
   );
 }
 
+/** The questionnaire and 'Enviar respostas': the answers go for good, every required one given. */
 function PublicAnswersForm({ token, data }: { token: string; data: PublicForm }) {
-  const { qaTemplate } = data;
-  const saveContent = useSavePublicFormContent();
-  const answersForm = useAnswersForm(qaTemplate.content, data.form.content);
+  const { qaTemplate, form } = data;
+  const submitForm = useSubmitPublicForm();
+  const answersForm = useAnswersForm(qaTemplate.content, form.content);
 
-  const save = async (content: FormContent) => {
-    const response = await saveContent.mutateAsync({ publicToken: token, content });
+  const submit = async (content: FormContent) => {
+    const response = await submitForm.mutateAsync({ publicToken: token, content });
     return response.data.form.content;
   };
 
   return (
-    <AnswersForm
-      sections={qaTemplate.content}
-      answersForm={answersForm}
-      onSave={save}
-      isSaving={saveContent.isPending}
-      submitLabel={messages.publicForm.submit}
-      label={data.form.name}
-    />
+    <Stack gap="xs">
+      {form.expiresAt && (
+        <Text size="sm" c="dimmed">
+          {messages.measurement.linkValidUntil(formatDateTime(form.expiresAt))}
+        </Text>
+      )}
+      <AnswersForm
+        sections={qaTemplate.content}
+        answersForm={answersForm}
+        onSave={submit}
+        isSaving={submitForm.isPending}
+        submitLabel={messages.publicForm.submit}
+        label={form.name}
+      />
+    </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { paths } from '../../../lib/paths';
 import { useDeleteQaTemplate } from '../api/delete-qa-template';
-import { useQaTemplates } from '../api/list-qa-templates';
+import { useQaTemplates } from '../../../lib/qa-templates';
 import { questionCount } from '../components/template-draft';
 
 const m = messages.qaTemplates;

@@ -1,15 +1,19 @@
 import { qaTemplatesApi, type QaTemplate } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './api-client';
 
+/**
+ * The questionnaires the professional can use, read by the forms feature ('Novo Formulário')
+ * and the measurement feature (a plan's scored questionnaire): one cache entry, one fetch.
+ */
 export const qaTemplatesQueryKey = ['qa-templates', 'list'] as const;
 
-export async function listQaTemplates(signal?: AbortSignal): Promise<QaTemplate[]> {
+async function listQaTemplates(signal?: AbortSignal): Promise<QaTemplate[]> {
   const response = await apiClient.call(qaTemplatesApi.list, { signal });
   return response.data.qaTemplates;
 }
 
-/** The questionnaires a new form can be made from: the library and the own ones (their changes invalidate this). */
+/** The library's and the own questionnaires; an own template's create, edit or delete invalidates them. */
 export function useQaTemplates() {
   return useQuery({
     queryKey: qaTemplatesQueryKey,

@@ -1,0 +1,34 @@
+import { measurementApi, type FormContent, type PublicForm } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { publicFormQueryKey } from './get-public-form';
+
+export interface SubmitPublicFormVariables {
+  publicToken: string;
+  content: FormContent;
+}
+
+const LOCKED_STATUS = 423;
+const EXPIRED_STATUS = 410;
+
+export function submitPublicForm({ publicToken, content }: SubmitPublicFormVariables) {
+  return apiClient.call(measurementApi.submitPublic, { body: { publicToken, content }, handleUnauthorized: false });
+}
+
+/** 'Enviar respostas': the answers go for good and the form is locked; the page then shows the thanks. */
+export function useSubmitPublicForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitPublicForm,
+    onSuccess: (response, { publicToken }) => {
+      const { form } = response.data;
+      queryClient.setQueryData<PublicForm>(publicFormQueryKey(publicToken), (current) => (current ? { ...current, form } : current));
+    },
+    onError: async (error, { publicToken }) => {
+      // Locked or expired while the patient was answering: show the page as it now is.
+      if (error instanceof ApiError && (error.status === LOCKED_STATUS || error.status === EXPIRED_STATUS)) {
+        await queryClient.invalidateQueries({ queryKey: publicFormQueryKey(publicToken) });
+      }
+    },
+  });
+}
