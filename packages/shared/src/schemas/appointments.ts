@@ -114,6 +114,8 @@ export const appointmentUpdateRequest = z
     location: optionalText(200).optional(),
     notes: optionalText(2000).optional(),
     status: z.enum(appointmentStatuses, { error: v.statusInvalid }).optional(),
+    /** Why it was cancelled (kept with a `cancelled` status; any other status clears it). */
+    cancellationReason: optionalText(500).optional(),
     scope: z.enum(changeScopes, { error: v.scopeInvalid }).default('this'),
     allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
   })

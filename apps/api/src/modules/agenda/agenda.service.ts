@@ -142,6 +142,9 @@ function detailChanges(update: AppointmentUpdate) {
     ...(update.location !== undefined ? { location: update.location } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
     ...(update.status !== undefined ? { status: update.status } : {}),
+    // A reason goes with a cancellation; any other status drops the old one.
+    ...(update.status === 'cancelled' && update.cancellationReason !== undefined ? { cancellationReason: update.cancellationReason } : {}),
+    ...(update.status !== undefined && update.status !== 'cancelled' ? { cancellationReason: null } : {}),
   };
 }
 
