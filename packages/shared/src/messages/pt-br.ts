@@ -302,12 +302,14 @@ export const messages = {
     repeatCount: 'Número de sessões',
     repeatUntil: 'Última data',
     partOfSeries: 'Esta consulta faz parte de uma série.',
-    timeZoneNote: (zone: string) => `Horários no fuso ${zone}.`,
+    timeZoneNote: (zone: string) => `Fuso horário: ${zone}.`,
     reminderSent: (when: string) => `Lembrete enviado em ${when}.`,
     reminderFailed: (reason: string) => `O lembrete não pôde ser enviado: ${reason}`,
     cancelledBecause: (reason: string) => `Motivo do cancelamento: ${reason}`,
     book: 'Agendar',
     booking: 'Agendando...',
+    bookAnyway: 'Agendar mesmo assim',
+    saveAnyway: 'Salvar mesmo assim',
     cancelAppointment: 'Cancelar consulta',
     cancelTitle: 'Cancelar consulta',
     cancelReason: 'Motivo (opcional)',
@@ -334,7 +336,7 @@ export const messages = {
     timeZoneSearch: 'Buscar fuso horário',
     useBrowserZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
     browserZoneDiffers: (zone: string, browserZone: string) =>
-      `Sua agenda mostra os horários no fuso ${zone}, mas este navegador está no fuso ${browserZone}.`,
+      `A agenda usa o fuso horário da sua conta (${zone}), mas este navegador está em outro (${browserZone}).`,
     changeInAccount: 'Alterar em Minha conta',
     feedTitle: 'Agenda no seu calendário',
     feedText:
@@ -365,7 +367,7 @@ export const messages = {
     publicInvalidTitle: 'Link indisponível',
     publicInvalidText:
       'O link pode ter expirado (ele vale até o fim da consulta) ou a consulta pode ter mudado de horário: nesse caso, use o link do lembrete mais recente ou fale com o profissional.',
-    publicTimeZone: (zone: string) => `Horário de ${zone}.`,
+    publicTimeZone: (zone: string) => `Fuso horário: ${zone}.`,
   },
   forms: {
     title: 'Formulários',

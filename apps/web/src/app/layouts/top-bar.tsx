@@ -1,6 +1,6 @@
 import { messages, type User } from '@consultorio/shared';
 import { Group, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconCalendar, IconLogout, IconUsers } from '@tabler/icons-react';
 import { Link, useMatch } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 import { PersonAvatar } from '../../components/person-avatar';
@@ -22,6 +22,7 @@ const fixed = { flexShrink: 0 } as const;
 export function TopBar({ user }: { user: User }) {
   const logout = useLogout();
   const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
+  const isAgendaActive = useMatch(paths.agenda) !== null;
   const isAccountActive = useMatch(paths.account) !== null;
   const hasSelectedPatient = useSelectedPatient() !== null;
   const isWide = useMinWidth(LABELS_MIN_WIDTH_PX);
@@ -34,6 +35,13 @@ export function TopBar({ user }: { user: User }) {
         <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.dashboard}>
           <AppLogo withName={showsLabels} />
         </UnstyledButton>
+        <TopBarLink
+          label={messages.nav.agenda}
+          icon={<IconCalendar size={18} />}
+          to={paths.agenda}
+          isActive={isAgendaActive}
+          showsLabel={showsLabels}
+        />
         <TopBarLink
           label={messages.nav.patients}
           icon={<IconUsers size={18} />}

@@ -1,7 +1,7 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
 import type { EventInput } from '@fullcalendar/core';
 import { statusColors } from './status-colors';
-import { formatTimeRange } from './zoned-time';
+import { formatTimeRange } from '../../../lib/zoned-time';
 
 /** The calendar's event of an appointment: the patient's name, the status's colours; a cancelled one cannot be dragged. */
 export function toCalendarEvent(appointment: Appointment): EventInput {

@@ -14,7 +14,7 @@ import {
   type RecurrenceFrequency,
 } from '@consultorio/shared';
 import { z } from 'zod';
-import { instantOf, minutesBetween, wallClockOf } from './zoned-time';
+import { instantOf, minutesBetween, wallClockOf } from '../../../lib/zoned-time';
 
 const v = messages.validation;
 
