@@ -69,9 +69,7 @@ export function createAppRouter() {
             },
             {
               path: paths.patients,
-              lazy: async () => ({
-                Component: (await import('../features/patients/pages/patients-page')).PatientsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/patients-page')).PatientsPage }),
             },
             {
               path: paths.patientChatsPattern,

@@ -200,6 +200,11 @@ export const messages = {
     otherSessionsEnded: 'As outras sessões foram encerradas.',
     unknownDevice: 'Navegador desconhecido',
     unknownAddress: 'Endereço desconhecido',
+    reminderLead: 'Lembrete por e-mail ao paciente',
+    reminderLeads: { 0: 'Desligado', 2: '2 horas antes', 24: '24 horas antes', 48: '48 horas antes' } as Record<0 | 2 | 24 | 48, string>,
+    timeZone: 'Fuso horário',
+    timeZoneSearch: 'Buscar fuso horário',
+    useBrowserZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
   },
   patients: {
     title: 'Pacientes',
@@ -230,6 +235,7 @@ export const messages = {
       records: 'Prontuários',
     },
     backToList: 'Voltar para Pacientes',
+    remindersOptOut: 'Não enviar lembretes de consulta por e-mail',
   },
   confirmDelete: {
     title: 'Confirmar exclusão',
@@ -328,13 +334,6 @@ export const messages = {
     noNextAppointment: 'Nenhuma consulta agendada',
     attendance: (attended: number, noShow: number, cancelled: number) =>
       `Compareceu: ${attended} · Faltou: ${noShow} · Canceladas: ${cancelled}`,
-    attendanceLabel: 'Frequência',
-    remindersOptOut: 'Não enviar lembretes de consulta por e-mail',
-    reminderLead: 'Lembrete por e-mail ao paciente',
-    reminderLeads: { 0: 'Desligado', 2: '2 horas antes', 24: '24 horas antes', 48: '48 horas antes' } as Record<0 | 2 | 24 | 48, string>,
-    timeZone: 'Fuso horário',
-    timeZoneSearch: 'Buscar fuso horário',
-    useBrowserZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
     browserZoneDiffers: (zone: string, browserZone: string) =>
       `A agenda usa o fuso horário da sua conta (${zone}), mas este navegador está em outro (${browserZone}).`,
     changeInAccount: 'Alterar em Minha conta',
@@ -347,6 +346,9 @@ export const messages = {
     feedRenew: 'Gerar novo endereço',
     feedRenewText: 'O endereço atual deixará de funcionar e os calendários que o assinaram pararão de receber suas consultas. Continuar?',
     feedFullNames: 'Mostrar o nome completo dos pacientes (senão, só as iniciais)',
+    feedFullNamesNote: 'A escolha vale para o novo endereço; o atual deixa de funcionar.',
+    feedShowsInitials: 'As consultas aparecem com as iniciais dos pacientes.',
+    feedShowsFullNames: 'As consultas aparecem com o nome completo dos pacientes.',
     publicTitle: 'Sua consulta',
     publicProfessional: 'Profissional',
     publicWhen: 'Data e horário',

@@ -3,6 +3,7 @@ import { Button, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantin
 import { IconKey, IconLock, IconMail, IconReceipt, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CalendarFeedSection } from '../../features/agenda/components/calendar-feed-section';
 import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
@@ -23,7 +24,7 @@ const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: type
 ];
 
 /**
- * 'Minha conta': the profile and the open sessions (users feature) plus the recovery dialogs
+ * 'Minha conta': the profile and the open sessions (users feature), the calendar feed (agenda feature), plus the recovery dialogs
  * shared with the login page (auth feature). It lives here because features do not import each other.
  */
 export function AccountPage() {
@@ -76,6 +77,11 @@ export function AccountPage() {
               <Title order={3}>{messages.account.profileSection}</Title>
               <ProfileForm user={user} />
             </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Paper p="lg">
+            <CalendarFeedSection />
           </Paper>
         </Grid.Col>
         <Grid.Col span={12}>

@@ -21,6 +21,7 @@ describe('patient form values', () => {
       cc: '+55',
       phone: '',
       email: '',
+      remindersOptOut: false,
     });
   });
 
@@ -38,7 +39,9 @@ describe('patient form values', () => {
       cc: '+351',
       phone: '912345678',
       email: 'joao@example.com',
+      remindersOptOut: false,
     });
+    expect(patientFormValues({ ...patient, remindersOptOut: true }).remindersOptOut).toBe(true);
     expect(patientFormValues({ ...patient, birthdate: '1980-05-10' }).birthdate).toBe('1980-05-10');
   });
 

@@ -12,6 +12,8 @@ export interface PatientFormValues {
   cc: string;
   phone: string;
   email: string;
+  /** The patient asked not to get appointment reminders by e-mail. */
+  remindersOptOut: boolean;
 }
 
 /** A blank new patient: Brasil and +55. */
@@ -25,6 +27,7 @@ export function newPatientFormValues(): PatientFormValues {
     cc: defaults.cc,
     phone: '',
     email: '',
+    remindersOptOut: false,
   };
 }
 
@@ -39,5 +42,6 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     cc: patient.cc || defaults.cc,
     phone: patient.phone ?? '',
     email: patient.email ?? '',
+    remindersOptOut: patient.remindersOptOut,
   };
 }

@@ -13,6 +13,10 @@ export interface ProfileFormValues {
   cc: string;
   phone: string;
   profession: string;
+  /** IANA name of the zone the agenda, the e-mails and the assistant read times in. */
+  timeZone: string;
+  /** 0 (no reminders), 2, 24 or 48. */
+  reminderLeadHours: number;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -27,5 +31,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     cc: user.cc,
     phone: user.phone ?? '',
     profession: user.profession ?? '',
+    timeZone: user.timeZone,
+    reminderLeadHours: user.reminderLeadHours,
   };
 }
