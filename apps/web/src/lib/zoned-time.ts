@@ -21,8 +21,9 @@ export function wallClockOf(instant: string | Date, timeZone: string): WallClock
  * valid. A time skipped by a change to daylight time moves forward, as clocks do.
  */
 export function instantOf(date: string, time: string, timeZone: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const local = DateTime.fromISO(`${date}T${time}`, { zone: timeZone });
+  const clock = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !clock) return null;
+  const local = DateTime.fromISO(`${date}T${(clock[1] ?? '').padStart(2, '0')}:${clock[2] ?? ''}`, { zone: timeZone });
   return local.isValid ? local.toUTC().toISO() : null;
 }
 

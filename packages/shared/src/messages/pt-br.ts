@@ -286,6 +286,8 @@ export const messages = {
     noPatients: 'Nenhum paciente encontrado. Cadastre o paciente em Pacientes.',
     date: 'Data',
     time: 'Horário',
+    /** The time is typed on a 24-hour clock, whatever the browser's language. */
+    timePlaceholder: 'hh:mm',
     duration: 'Duração (minutos)',
     modalityLabel: 'Modalidade',
     videoLink: 'Link da videochamada',
@@ -589,6 +591,7 @@ export const messages = {
   validation: {
     optionLabelRequired: 'Escreva o texto da opção',
     instantInvalid: 'Informe data e hora válidas',
+    clockTimeInvalid: 'Informe o horário no formato hh:mm (24 horas)',
     videoLinkInvalid: 'Informe um link de vídeo que comece com https://',
     recurrenceInvalid: 'Escolha a repetição: semanal, quinzenal ou mensal',
     recurrenceCountInvalid: (max: number) => `O número de sessões deve ser de 2 a ${max}`,

@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { limits, messages, modalities } from '@consultorio/shared';
 import { Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { parseBrazilianDate } from '../../../lib/format';
 import type { AppointmentFormValues } from './appointment-form';
@@ -58,7 +58,17 @@ export function AppointmentFields<TOutput>({ form, disabled }: AppointmentFields
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <DayInput control={control} name="date" label={messages.agenda.date} disabled={disabled} />
-        <TimeInput label={messages.agenda.time} required disabled={disabled} error={errors.time?.message} {...register('time')} />
+        <TextInput
+          label={messages.agenda.time}
+          required
+          placeholder={messages.agenda.timePlaceholder}
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="off"
+          disabled={disabled}
+          error={errors.time?.message}
+          {...register('time')}
+        />
         <Controller
           control={control}
           name="durationMinutes"

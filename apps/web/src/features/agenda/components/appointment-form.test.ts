@@ -48,7 +48,9 @@ describe('appointment form', () => {
     const before = { ...base, patientId, repeat: 'weekly' as const, repeatEnd: 'until' as const, until: '2026-03-01' };
     expect(errorsOf(createFormSchema(zone).safeParse(before))).toEqual({ until: v.recurrenceUntilInvalid });
     expect(errorsOf(createFormSchema(zone).safeParse({ ...base, patientId, durationMinutes: 2 }))).toEqual({ durationMinutes: v.durationInvalid });
-    expect(errorsOf(editFormSchema(zone).safeParse({ ...base, time: '' }))).toEqual({ time: v.instantInvalid });
+    expect(errorsOf(editFormSchema(zone).safeParse({ ...base, time: '' }))).toEqual({ time: v.clockTimeInvalid });
+    expect(errorsOf(editFormSchema(zone).safeParse({ ...base, time: '25:00' }))).toEqual({ time: v.clockTimeInvalid });
+    expect(createFormSchema(zone).parse({ ...base, patientId, time: '8:30' }).startsAt).toBe('2026-03-10T11:30:00.000Z');
   });
 
   it('sends only what an edit changed, so an unchanged time keeps its reminder', () => {
@@ -56,6 +58,7 @@ describe('appointment form', () => {
     const values = appointmentValues(appointment, zone);
     expect(values).toMatchObject({ date: '2026-03-10', time: '14:00', durationMinutes: 50, notes: 'Trazer exames' });
     expect(toUpdateRequest(values, appointment, zone)).toEqual({});
+    expect(toUpdateRequest({ ...values, time: '14:00 ' }, appointment, zone)).toEqual({});
     expect(toUpdateRequest({ ...values, time: '15:30' }, appointment, zone)).toEqual({ startsAt: '2026-03-10T18:30:00.000Z' });
     expect(toUpdateRequest({ ...values, durationMinutes: 60, status: 'attended' }, appointment, zone)).toEqual({
       durationMinutes: 60,

@@ -92,7 +92,7 @@ function formFields(timeZone: string) {
     .object({
       patientId: z.string(),
       date: z.string().refine(isRealIsoDate, { error: v.instantInvalid }),
-      time: z.string().regex(/^\d{2}:\d{2}$/, { error: v.instantInvalid }),
+      time: z.string().regex(/^\s*\d{1,2}:\d{2}\s*$/, { error: v.clockTimeInvalid }),
       durationMinutes: durationInput,
       modality: z.enum(modalities, { error: v.modalityInvalid }),
       videoLink: z.string(),
@@ -104,7 +104,7 @@ function formFields(timeZone: string) {
       until: z.string(),
     })
     .superRefine((values, ctx) => {
-      if (instantOf(values.date, values.time, timeZone) === null) ctx.addIssue({ code: 'custom', message: v.instantInvalid, path: ['time'] });
+      if (instantOf(values.date, values.time, timeZone) === null) ctx.addIssue({ code: 'custom', message: v.clockTimeInvalid, path: ['time'] });
     });
 }
 
@@ -161,7 +161,8 @@ export function createFormSchema(timeZone: string) {
 export function toUpdateRequest(values: AppointmentFormValues, appointment: Appointment, timeZone: string): AppointmentUpdateRequest {
   const original = appointmentValues(appointment, timeZone);
   const changes: AppointmentUpdateRequest = {};
-  if (values.date !== original.date || values.time !== original.time) changes.startsAt = startOf(values, timeZone);
+  const startsAt = startOf(values, timeZone);
+  if (startsAt !== new Date(appointment.startsAt).toISOString()) changes.startsAt = startsAt;
   if (values.durationMinutes !== original.durationMinutes) changes.durationMinutes = values.durationMinutes;
   if (values.modality !== original.modality) changes.modality = values.modality;
   const videoLink = values.modality === 'online' ? values.videoLink.trim() : '';

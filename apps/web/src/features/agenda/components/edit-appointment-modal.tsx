@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
 import { ApiError } from '../../../lib/api-client';
-import { formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
+import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { asksScope } from './appointment-events';
@@ -108,7 +108,7 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
       <Stack gap={2}>
         <Text fw={600}>{appointment.patientName}</Text>
         <Text size="sm">
-          {formatShortDateTime(appointment.startsAt, timeZone)} · {formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)}
+          {formatLongDate(appointment.startsAt, timeZone)} · {formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)}
         </Text>
         {inSeries && (
           <Text size="sm" c="dimmed">

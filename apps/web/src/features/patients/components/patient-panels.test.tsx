@@ -108,7 +108,7 @@ describe('EditPatientPanel', () => {
     const fetch = mockApi(200, { patient: { ...patient, remindersOptOut: true } });
     const onClose = vi.fn();
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={onClose} />);
-    const optOut = screen.getByRole('switch', { name: messages.patients.remindersOptOut }) as HTMLInputElement;
+    const optOut = screen.getByRole<HTMLInputElement>('switch', { name: messages.patients.remindersOptOut });
     expect(optOut.checked).toBe(false);
     fireEvent.click(optOut);
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
