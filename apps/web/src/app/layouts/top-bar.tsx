@@ -14,9 +14,10 @@ import { TopBarAction, TopBarLink } from './top-bar-items';
 const LABELS_MIN_WIDTH_PX = 720;
 /**
  * With a selected patient, the patient's name and shortcuts need the room: below this width
- * the bar's own links show their icons only, so that the shortcut labels still fit at 900px.
+ * the bar's own links (Agenda, Pacientes, Minha Conta, Sair) show their icons only, so that
+ * the patient's name and the shortcut labels still fit, down to 900px.
  */
-const LABELS_WITH_PATIENT_MIN_WIDTH_PX = 1200;
+const LABELS_WITH_PATIENT_MIN_WIDTH_PX = 1320;
 const fixed = { flexShrink: 0 } as const;
 
 export function TopBar({ user }: { user: User }) {
