@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
 import { useChatDetail } from '../../features/chats/api/get-chat';
 import { ChatView } from '../../features/chats/components/chat-view';
+import { PatientAgendaSummary } from '../../features/agenda/components/patient-agenda-summary';
 import { PatientArea } from '../../features/patients/components/patient-area';
 
 /**
@@ -14,7 +15,7 @@ export function PatientChatPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useChatDetail(chatId);
   return (
-    <PatientArea patientId={patientId} title={messages.chats.title}>
+    <PatientArea patientId={patientId} title={messages.chats.title} details={<PatientAgendaSummary patientId={patientId} />}>
       <ChatView patientId={patientId} chatId={chatId} />
     </PatientArea>
   );

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
 import { useFormDetail } from '../../features/forms/api/get-form';
 import { FormView } from '../../features/forms/components/form-view';
+import { PatientAgendaSummary } from '../../features/agenda/components/patient-agenda-summary';
 import { PatientArea } from '../../features/patients/components/patient-area';
 
 /** /patients/:patientId/forms/:formId: one form inside the patient's area frame (which selects them). */
@@ -10,7 +11,7 @@ export function PatientFormPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useFormDetail(formId);
   return (
-    <PatientArea patientId={patientId} title={messages.forms.title}>
+    <PatientArea patientId={patientId} title={messages.forms.title} details={<PatientAgendaSummary patientId={patientId} />}>
       <FormView patientId={patientId} formId={formId} />
     </PatientArea>
   );

@@ -1,5 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
+import { PatientAgendaSummary } from '../../features/agenda/components/patient-agenda-summary';
 import { PatientArea } from '../../features/patients/components/patient-area';
 import { useRecordDetail } from '../../features/records/api/get-record';
 import { RecordView } from '../../features/records/components/record-view';
@@ -13,7 +14,7 @@ export function PatientRecordPage() {
   // Asked for now, beside the patient, rather than after the frame has loaded them.
   useRecordDetail(recordId);
   return (
-    <PatientArea patientId={patientId} title={messages.records.title}>
+    <PatientArea patientId={patientId} title={messages.records.title} details={<PatientAgendaSummary patientId={patientId} />}>
       <RecordView patientId={patientId} recordId={recordId} />
     </PatientArea>
   );
