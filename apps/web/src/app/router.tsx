@@ -27,13 +27,20 @@ export function createAppRouter() {
           ],
         },
         {
-          // The patient's form, with or without a session; loaded on demand like the pages behind the login.
+          // The patient's pages (the form, the reminder's link), with or without a session; loaded on demand like the pages behind the login.
           lazy: async () => ({ Component: (await import('./layouts/public-form-layout')).PublicFormLayout }),
           children: [
             {
               path: paths.publicForm,
               lazy: async () => ({
                 Component: (await import('../features/forms/pages/public-form-page')).PublicFormPage,
+              }),
+            },
+            {
+              // The patient confirms or cancels an appointment from the reminder's link.
+              path: paths.publicAppointment,
+              lazy: async () => ({
+                Component: (await import('../features/agenda/pages/public-appointment-page')).PublicAppointmentPage,
               }),
             },
           ],
@@ -46,6 +53,11 @@ export function createAppRouter() {
             {
               path: paths.dashboard,
               lazy: async () => ({ Component: (await import('./routes/dashboard-page')).DashboardPage }),
+            },
+            {
+              // Its own chunk, with the calendar library (FullCalendar), loaded only when the agenda is opened.
+              path: paths.agenda,
+              lazy: async () => ({ Component: (await import('../features/agenda/pages/agenda-page')).AgendaPage }),
             },
             {
               path: paths.account,
@@ -80,9 +92,7 @@ export function createAppRouter() {
             },
             {
               path: paths.patients,
-              lazy: async () => ({
-                Component: (await import('../features/patients/pages/patients-page')).PatientsPage,
-              }),
+              lazy: async () => ({ Component: (await import('./routes/patients-page')).PatientsPage }),
             },
             {
               path: paths.patientChatsPattern,

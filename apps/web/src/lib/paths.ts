@@ -9,6 +9,9 @@ export const paths = {
   /** The form a patient fills through the link the professional shares (?token=). */
   publicForm: '/form-public-view',
   dashboard: '/dashboard',
+  agenda: '/agenda',
+  /** The page of an appointment reminder's link (?token=&action=confirm|cancel), without a session. */
+  publicAppointment: '/appointment',
   account: '/user',
   /** The account area's questionnaire templates and AI assistants. */
   qaTemplates: '/user/qa-templates',

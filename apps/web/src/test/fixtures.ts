@@ -1,4 +1,4 @@
-import type { ClinicalRecord, Form, PatientSummary, QaTemplate, User } from '@consultorio/shared';
+import type { Appointment, ClinicalRecord, Form, PatientSummary, QaTemplate, User } from '@consultorio/shared';
 
 /** The entities as the API answers them, for the tests of every feature that reads them. */
 export const patientId = '3f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d';
@@ -69,6 +69,31 @@ export function userOf(overrides: Partial<User> = {}): User {
     pixKey: null,
     pixKeyType: null,
     city: null,
+    ...overrides,
+  };
+}
+
+/** An appointment as the agenda's list answers it: a single one, 14:00-14:50 in São Paulo. */
+export function appointmentOf(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    patientId,
+    patientName: 'Maria Souza',
+    startsAt: '2026-03-10T17:00:00.000Z',
+    endsAt: '2026-03-10T17:50:00.000Z',
+    status: 'scheduled',
+    seriesId: null,
+    modality: 'in_person',
+    videoLink: null,
+    location: null,
+    notes: null,
+    reminderSentAt: null,
+    reminderError: null,
+    cancellationReason: null,
+    feeCents: 0,
+    paidCents: 0,
+    paymentStatus: 'pending',
+    chargeMissed: false,
     ...overrides,
   };
 }

@@ -143,6 +143,8 @@ export const appointmentUpdateRequest = z
       .enum(paymentStatuses, { error: v.statusInvalid })
       .refine((status) => status !== 'paid', { error: v.paymentStatusManual })
       .optional(),
+    /** Why it was cancelled (kept with a `cancelled` status; any other status clears it). */
+    cancellationReason: optionalText(500).optional(),
     scope: z.enum(changeScopes, { error: v.scopeInvalid }).default('this'),
     allowOverlap: z.boolean({ error: v.invalidBody }).optional(),
   })

@@ -158,6 +158,9 @@ function detailChanges(update: AppointmentUpdate) {
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
     ...(update.status !== undefined ? { status: update.status } : {}),
     ...(update.chargeMissed !== undefined ? { chargeMissed: update.chargeMissed } : {}),
+    // A reason goes with a cancellation; any other status drops the old one.
+    ...(update.status === 'cancelled' && update.cancellationReason !== undefined ? { cancellationReason: update.cancellationReason } : {}),
+    ...(update.status !== undefined && update.status !== 'cancelled' ? { cancellationReason: null } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 
 /**
- * The frame of the patient's public form: the public pages' look, wider for a questionnaire,
+ * The frame of the patient's public pages (the form, an appointment's link): the public pages' look, wider for a questionnaire,
  * no top bar. A lazy chunk, like the form itself, with the full stylesheet (radios, selects,
  * text areas) that the login page does not need.
  */

@@ -1,6 +1,6 @@
 import { messages, type User } from '@consultorio/shared';
 import { Group, UnstyledButton } from '@mantine/core';
-import { IconCash, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconCalendar, IconCash, IconLogout, IconUsers } from '@tabler/icons-react';
 import { Link, useMatch } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 import { PersonAvatar } from '../../components/person-avatar';
@@ -14,14 +14,16 @@ import { TopBarAction, TopBarLink } from './top-bar-items';
 const LABELS_MIN_WIDTH_PX = 720;
 /**
  * With a selected patient, the patient's name and shortcuts need the room: below this width
- * the bar's own links show their icons only, so that the shortcut labels still fit at 900px.
+ * the bar's own links (Agenda, Pacientes, Minha Conta, Sair) show their icons only, so that
+ * the patient's name and the shortcut labels still fit, down to 900px.
  */
-const LABELS_WITH_PATIENT_MIN_WIDTH_PX = 1200;
+const LABELS_WITH_PATIENT_MIN_WIDTH_PX = 1320;
 const fixed = { flexShrink: 0 } as const;
 
 export function TopBar({ user }: { user: User }) {
   const logout = useLogout();
   const isPatientsActive = useMatch({ path: paths.patients, end: false }) !== null;
+  const isAgendaActive = useMatch(paths.agenda) !== null;
   const isAccountActive = useMatch({ path: paths.account, end: false }) !== null;
   const isFinanceActive = useMatch(paths.finance) !== null;
   const hasSelectedPatient = useSelectedPatient() !== null;
@@ -35,6 +37,13 @@ export function TopBar({ user }: { user: User }) {
         <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.dashboard}>
           <AppLogo withName={showsLabels} />
         </UnstyledButton>
+        <TopBarLink
+          label={messages.nav.agenda}
+          icon={<IconCalendar size={18} />}
+          to={paths.agenda}
+          isActive={isAgendaActive}
+          showsLabel={showsLabels}
+        />
         <TopBarLink
           label={messages.nav.patients}
           icon={<IconUsers size={18} />}

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { Button, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconLock, IconMail, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CalendarFeedSection } from '../../features/agenda/components/calendar-feed-section';
 import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
@@ -21,7 +22,7 @@ const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: type
 ];
 
 /**
- * 'Minha conta', its profile section: the profile and the open sessions (users feature) plus the recovery dialogs
+ * 'Minha conta', its profile section: the profile and the open sessions (users feature), the calendar feed (agenda feature), plus the recovery dialogs
  * shared with the login page (auth feature). It lives here because features do not import each other.
  */
 export function AccountPage() {
@@ -68,6 +69,11 @@ export function AccountPage() {
               <Title order={3}>{messages.account.profileSection}</Title>
               <ProfileForm user={user} />
             </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Paper p="lg">
+            <CalendarFeedSection />
           </Paper>
         </Grid.Col>
         <Grid.Col span={12}>

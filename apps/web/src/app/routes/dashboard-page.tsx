@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
+import { TodayAppointments } from '../../features/agenda/components/today-appointments';
 import { ReceivableCard } from '../../features/dashboard/components/receivable-card';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
 import { AlertsBanner } from '../../features/measurement/components/alerts-banner';
@@ -14,7 +15,7 @@ const featureItems: readonly { key: keyof typeof messages.dashboard.features; ic
   { key: 'records', icon: IconNotes },
 ];
 
-/** The welcome page: open safety alerts first, then the counts, what the app does, and who to write to (the dashboard feature's cards). */
+/** The welcome page: open safety alerts first, today's appointments (agenda feature), the counts, what the app does, and who to write to (the dashboard feature's cards). */
 export function DashboardPage() {
   const user = useCurrentUser();
   return (
@@ -24,6 +25,8 @@ export function DashboardPage() {
         <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
         <Text c="dimmed">{messages.dashboard.intro}</Text>
       </Stack>
+
+      <TodayAppointments />
 
       <Stack gap="sm">
         <Title order={3}>{messages.dashboard.statsTitle}</Title>

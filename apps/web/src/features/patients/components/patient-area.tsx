@@ -15,6 +15,8 @@ interface PatientAreaProps {
   patientId: string;
   /** The area's title, e.g. 'Sessões com Assistente'. */
   title: string;
+  /** What another feature adds under the patient's name (the agenda's next appointment and counts). */
+  details?: ReactNode;
   children: ReactNode;
 }
 
@@ -27,7 +29,7 @@ function isMissingPatient(error: unknown): boolean {
  * The frame of a patient's area (sessions, forms, records): visiting it selects the patient,
  * whose picture and name head the page. An unknown patient clears the selection.
  */
-export function PatientArea({ patientId, title, children }: PatientAreaProps) {
+export function PatientArea({ patientId, title, details, children }: PatientAreaProps) {
   const { data: patient, error, isPending } = usePatient(patientId);
   const isMissing = isMissingPatient(error);
 
@@ -62,6 +64,7 @@ export function PatientArea({ patientId, title, children }: PatientAreaProps) {
           <Text c="dimmed" fw={500} truncate>
             {fullName(patient.firstName, patient.lastName)}
           </Text>
+          {details}
         </Stack>
       </Group>
       {children}

@@ -1,6 +1,7 @@
 import { messages, type Patient } from '@consultorio/shared';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconForms, IconNotes, IconPencil, IconRobot, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -12,6 +13,8 @@ interface PatientCardProps {
   /** A shortcut to one of the patient's areas was clicked. */
   onSelect: (patient: Patient) => void;
   onEdit: (patient: Patient) => void;
+  /** What another feature adds under the name (the agenda's next appointment and counts). */
+  details?: ReactNode;
 }
 
 interface AreaLink {
@@ -27,7 +30,7 @@ const areaLinks: readonly AreaLink[] = [
 ];
 
 /** A patient in the list: picture, short ID, name, phone, and the way into each area. */
-export function PatientCard({ patient, onSelect, onEdit }: PatientCardProps) {
+export function PatientCard({ patient, onSelect, onEdit, details }: PatientCardProps) {
   const name = fullName(patient.firstName, patient.lastName);
   const phone = phoneLine(patient.cc, patient.phone);
   return (
@@ -47,6 +50,7 @@ export function PatientCard({ patient, onSelect, onEdit }: PatientCardProps) {
             </Text>
           </Stack>
         </Group>
+        {details}
         <Group gap="xs">
           {areaLinks.map(({ label, icon: AreaIcon, to }) => (
             <Button

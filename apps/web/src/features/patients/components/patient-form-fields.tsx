@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
@@ -75,6 +75,19 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
         disabled={disabled}
         error={errors.email?.message}
         {...register('email')}
+      />
+      <Controller
+        control={control}
+        name="remindersOptOut"
+        render={({ field }) => (
+          <Switch
+            label={messages.patients.remindersOptOut}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            onBlur={field.onBlur}
+            disabled={disabled}
+          />
+        )}
       />
       <TextInput
         label={messages.fields.patientDocument}

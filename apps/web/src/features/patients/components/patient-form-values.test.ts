@@ -25,6 +25,7 @@ describe('patient form values', () => {
       sessionFeeCents: '',
       payerName: '',
       payerDocument: '',
+      remindersOptOut: false,
     });
   });
 
@@ -46,12 +47,14 @@ describe('patient form values', () => {
       sessionFeeCents: '',
       payerName: '',
       payerDocument: '',
+      remindersOptOut: false,
     });
     expect(patientFormValues({ ...patient, document: '11144477735', sessionFeeCents: 15000, payerDocument: '93541134780' })).toMatchObject({
       document: '111.444.777-35',
       sessionFeeCents: 15000,
       payerDocument: '935.411.347-80',
     });
+    expect(patientFormValues({ ...patient, remindersOptOut: true }).remindersOptOut).toBe(true);
     expect(patientFormValues({ ...patient, birthdate: '1980-05-10' }).birthdate).toBe('1980-05-10');
   });
 

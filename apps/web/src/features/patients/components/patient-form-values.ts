@@ -20,6 +20,8 @@ export interface PatientFormValues {
   /** 'Responsável financeiro'. */
   payerName: string;
   payerDocument: string;
+  /** The patient asked not to get appointment reminders by e-mail. */
+  remindersOptOut: boolean;
 }
 
 /** A blank new patient: Brasil and +55. */
@@ -37,6 +39,7 @@ export function newPatientFormValues(): PatientFormValues {
     sessionFeeCents: '',
     payerName: '',
     payerDocument: '',
+    remindersOptOut: false,
   };
 }
 
@@ -55,5 +58,6 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     sessionFeeCents: patient.sessionFeeCents ?? '',
     payerName: patient.payerName ?? '',
     payerDocument: patient.payerDocument ? formatCpf(patient.payerDocument) : '',
+    remindersOptOut: patient.remindersOptOut,
   };
 }

@@ -71,6 +71,7 @@ describe('NewPatientPanel', () => {
       sessionFeeCents: null,
       payerName: null,
       payerDocument: null,
+      remindersOptOut: false,
     });
     // After a save the form starts over.
     await waitFor(() => expect(textbox(messages.fields.firstName).value).toBe(''));
@@ -121,6 +122,20 @@ describe('EditPatientPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
     expect(await screen.findByText(messages.validation.lastNameRequired)).toBeDefined();
     expect(patientCalls(fetch)).toHaveLength(0);
+  });
+
+  it('sends the reminders opt-out switch with the edit', async () => {
+    const fetch = mockApi(200, { patient: { ...patient, remindersOptOut: true } });
+    const onClose = vi.fn();
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={onClose} />);
+    const optOut = screen.getByRole<HTMLInputElement>('switch', { name: messages.patients.remindersOptOut });
+    expect(optOut.checked).toBe(false);
+    fireEvent.click(optOut);
+    fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`/v1/patients/${patient.id}`);
+    expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', remindersOptOut: true });
   });
 
   it('deletes only after the confirmation', async () => {

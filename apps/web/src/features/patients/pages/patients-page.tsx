@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInpu
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { selectPatient } from '../../../lib/selected-patient';
 import { patientQueryKey } from '../api/get-patient';
@@ -57,7 +57,12 @@ function usePatientSearch() {
   return { text, query, changeText, applyNow: applyText.flush };
 }
 
-export function PatientsPage() {
+interface PatientsPageProps {
+  /** What another feature shows on each card (the app's route module passes the agenda's summary). */
+  renderCardDetails?: (patient: Patient) => ReactNode;
+}
+
+export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
   const queryClient = useQueryClient();
   const search = usePatientSearch();
   const list = usePatientList(search.query);
@@ -123,7 +128,13 @@ export function PatientsPage() {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {patients.map((patient) => (
-              <PatientCard key={patient.id} patient={patient} onSelect={openArea} onEdit={editPatient} />
+              <PatientCard
+                key={patient.id}
+                patient={patient}
+                onSelect={openArea}
+                onEdit={editPatient}
+                details={renderCardDetails?.(patient)}
+              />
             ))}
           </SimpleGrid>
           {list.hasNextPage && (

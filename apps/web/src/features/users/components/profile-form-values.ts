@@ -16,6 +16,10 @@ export interface ProfileFormValues {
   professionalRegistration: string;
   city: string;
   pixKey: string;
+  /** IANA name of the zone the agenda, the e-mails and the assistant read times in. */
+  timeZone: string;
+  /** 0 (no reminders), 2, 24 or 48. */
+  reminderLeadHours: number;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -33,5 +37,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     professionalRegistration: user.professionalRegistration ?? '',
     city: user.city ?? '',
     pixKey: user.pixKey ?? '',
+    timeZone: user.timeZone,
+    reminderLeadHours: user.reminderLeadHours,
   };
 }

@@ -1,16 +1,19 @@
 import {
   messages,
   profileUpdateRequest,
+  reminderLeadHoursOptions,
   type Gender,
   type ProfileUpdate,
   type User,
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
+import { browserTimeZone, timeZoneOptions } from '../../../lib/zoned-time';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormValues, type ProfileFormValues } from './profile-form-values';
 import { asTitle, titleAfterGenderChange, titleOptions } from './title-options';
@@ -29,6 +32,9 @@ export function ProfileForm({ user }: { user: User }) {
   const { register, control, handleSubmit, formState, getValues, setValue, reset } = form;
   const { errors } = formState;
   const gender = useWatch({ control, name: 'gender' });
+  const timeZone = useWatch({ control, name: 'timeZone' });
+  const zones = useMemo(() => timeZoneOptions(user.timeZone), [user.timeZone]);
+  const browserZone = browserTimeZone();
 
   const submit = handleSubmit((profile) =>
     updateProfile.mutate(profile, { onSuccess: (response) => reset(profileFormValues(response.data.user)) }),
@@ -120,11 +126,46 @@ export function ProfileForm({ user }: { user: User }) {
             error={errors.profession?.message}
             {...register('profession')}
           />
-          <TextInput
-            label={messages.fields.professionalRegistration}
-            placeholder={messages.placeholders.professionalRegistration}
-            error={errors.professionalRegistration?.message}
-            {...register('professionalRegistration')}
+          <Controller
+            control={control}
+            name="timeZone"
+            render={({ field, fieldState }) => (
+              <Stack gap={4}>
+                <Select
+                  label={messages.account.timeZone}
+                  placeholder={messages.account.timeZoneSearch}
+                  data={zones}
+                  searchable
+                  allowDeselect={false}
+                  limit={50}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? user.timeZone)}
+                  onBlur={field.onBlur}
+                  nothingFoundMessage={messages.common.nothingFound}
+                  error={fieldState.error?.message}
+                />
+                {browserZone !== timeZone && zones.some((zone) => zone.value === browserZone) && (
+                  <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setValue('timeZone', browserZone, { shouldDirty: true })}>
+                    {messages.account.useBrowserZone(browserZone.replaceAll('_', ' '))}
+                  </Anchor>
+                )}
+              </Stack>
+            )}
+          />
+          <Controller
+            control={control}
+            name="reminderLeadHours"
+            render={({ field, fieldState }) => (
+              <Select
+                label={messages.account.reminderLead}
+                data={reminderLeadHoursOptions.map((hours) => ({ value: String(hours), label: messages.account.reminderLeads[hours] }))}
+                allowDeselect={false}
+                value={String(field.value)}
+                onChange={(value) => field.onChange(Number(value))}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
         </SimpleGrid>
         <Stack gap={2} mt="sm">

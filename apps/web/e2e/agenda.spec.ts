@@ -1,0 +1,163 @@
+import { messages } from '@consultorio/shared';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { waitForMailLink } from './support/mail';
+import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
+import { seeAndCloseToast } from './support/toasts';
+
+const a = messages.agenda;
+const ZONE = 'America/Sao_Paulo';
+const HOUR = 3_600_000;
+
+/** A patient made through the API (the patients spec covers the screens). */
+async function createPatient(page: Page, firstName: string, lastName: string, email: string): Promise<string> {
+  const created = await page.request.post('/v1/users/me/patients', { data: { firstName, lastName, email } });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: { patient: { id: string } } }).data.patient.id;
+}
+
+/** Today in the professional's zone, as the calendar's columns name it (YYYY-MM-DD). */
+function todayInZone(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** A point near the top of the calendar's cell for `date` at `time` (HH:mm:ss) in the time grid, scrolled into view. */
+async function slotPoint(calendar: Locator, date: string, time: string): Promise<{ x: number; y: number }> {
+  const lane = calendar.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
+  await lane.scrollIntoViewIfNeeded();
+  const column = await calendar.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox();
+  const row = await lane.boundingBox();
+  if (!column || !row) throw new Error(`no slot for ${date} ${time}`);
+  return { x: column.x + column.width / 2, y: row.y + Math.min(6, row.height / 2) };
+}
+
+function eventOf(calendar: Locator, patientName: string): Locator {
+  return calendar.locator('.fc-event', { hasText: patientName });
+}
+
+async function choose(scope: Page | Locator, label: string, option: string, page: Page): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a weekly series is booked by clicking a slot; one occurrence is moved, another cancelled; today is on the dashboard', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Helena');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const suffix = professional.username;
+  await createPatient(page, 'Maria', 'Souza', `maria.${suffix}@example.com`);
+  const main = page.getByRole('main');
+  const calendar = main.getByRole('region', { name: a.calendarLabel });
+  const today = todayInZone();
+
+  await test.step("open 'Agenda': the week, Monday first, with the legend", async () => {
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.agenda, exact: true }).click();
+    await expect(main.getByRole('heading', { name: a.title })).toBeVisible();
+    await expect(calendar.locator('.fc-timeGridWeek-view')).toBeVisible();
+    await expect(calendar.locator('th.fc-col-header-cell').first()).toHaveClass(/fc-day-mon/);
+    await expect(calendar.locator('td.fc-timegrid-slot-label[data-time="13:00:00"]')).toContainText('13:00');
+    for (const status of ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] as const) {
+      await expect(main.getByRole('group', { name: a.legend }).getByText(a.statuses[status], { exact: true })).toBeVisible();
+    }
+  });
+
+  await test.step('click the empty 08:00 slot of today and book four weekly sessions', async () => {
+    const point = await slotPoint(calendar, today, '08:00:00');
+    await page.mouse.click(point.x, point.y);
+    const dialog = page.getByRole('dialog', { name: a.newAppointment });
+    await expect(dialog.getByRole('textbox', { name: a.time })).toHaveValue('08:00');
+    await dialog.getByRole('combobox', { name: a.patient }).fill('mar');
+    await page.getByRole('option', { name: 'Maria Souza', exact: true }).click();
+    await choose(dialog, a.repeat, a.repeats.weekly, page);
+    await dialog.getByRole('textbox', { name: a.repeatCount }).fill('4');
+    await dialog.getByRole('button', { name: a.book, exact: true }).click();
+    await seeAndCloseToast(page, a.created(4));
+    await expect(dialog).toBeHidden();
+    await expect(eventOf(calendar, 'Maria Souza')).toHaveCount(1);
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`08:00 - 08:50 Maria Souza (${a.statuses.scheduled})`);
+  });
+
+  await test.step("drag today's session to 10:00 and keep it to that one ('Só esta')", async () => {
+    // The grab and the drop are both near the top of their slot, so the session moves by two hours.
+    const target = await slotPoint(calendar, today, '10:00:00');
+    const grab = await slotPoint(calendar, today, '08:00:00');
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x, grab.y + 10, { steps: 4 });
+    await page.mouse.move(target.x, target.y, { steps: 12 });
+    await page.mouse.up();
+    const question = page.getByRole('dialog', { name: a.scopeTitle });
+    await question.getByRole('button', { name: a.scopeThis, exact: true }).click();
+    await seeAndCloseToast(page, a.updated);
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText('10:00 - 10:50');
+  });
+
+  await test.step("next week the series is still at 08:00; cancel that one alone with a reason", async () => {
+    await calendar.getByRole('button', { name: a.views.next }).click();
+    const event = eventOf(calendar, 'Maria Souza');
+    await expect(event).toContainText('08:00 - 08:50');
+    await event.click();
+    const dialog = page.getByRole('dialog', { name: a.editAppointment });
+    await expect(dialog.getByText(a.partOfSeries)).toBeVisible();
+    await dialog.getByRole('button', { name: a.cancelAppointment }).click();
+    await dialog.getByRole('textbox', { name: a.cancelReason }).fill('Feriado');
+    await dialog.getByRole('button', { name: a.confirmCancel }).click();
+    await dialog.getByRole('button', { name: a.scopeThis, exact: true }).click();
+    await seeAndCloseToast(page, a.updated);
+    await expect(event).toContainText(`(${a.statuses.cancelled})`);
+    // The week after keeps its session.
+    await calendar.getByRole('button', { name: a.views.next }).click();
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`08:00 - 08:50 Maria Souza (${a.statuses.scheduled})`);
+  });
+
+  await test.step("the dashboard lists today's session at its new time", async () => {
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.dashboard }).click();
+    const todayList = main.getByRole('region', { name: a.todayTitle });
+    await expect(todayList.getByRole('listitem')).toHaveCount(1);
+    await expect(todayList.getByRole('listitem')).toContainText('10:00 – 10:50');
+    await expect(todayList.getByRole('listitem')).toContainText('Maria Souza');
+  });
+
+  await test.step('the patient card shows the next session and the cancelled one', async () => {
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    await expect(main.getByRole('article', { name: 'Maria Souza' })).toContainText(a.attendance(0, 0, 1));
+  });
+
+  await test.step('at 390 px the agenda opens on the day', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.agenda, exact: true }).click();
+    await expect(calendar.locator('.fc-timeGridDay-view')).toBeVisible();
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText('10:00 - 10:50');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test("the patient confirms through the reminder's link, without a session", async ({ page, browser }) => {
+  const professional = await registerConfirmedProfessional(page, 'Otavio');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const email = `pedro.${professional.username}@example.com`;
+  const patientId = await createPatient(page, 'Pedro', 'Alves', email);
+  // Inside the 24-hour lead time: the reminder goes at once.
+  const startsAt = new Date(Math.ceil((Date.now() + 3 * HOUR) / (30 * 60_000)) * 30 * 60_000);
+  const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: startsAt.toISOString(), modality: 'online' } });
+  expect(booked.status()).toBe(201);
+  const link = await waitForMailLink(email, '/appointment');
+
+  const patientPage = await (await browser.newContext({ locale: 'pt-BR', timezoneId: ZONE })).newPage();
+  await patientPage.goto(link);
+  await expect(patientPage.getByRole('heading', { name: a.publicTitle })).toBeVisible();
+  await expect(patientPage.getByText('Otavio Teste', { exact: true })).toBeVisible();
+  await expect(patientPage.getByText(a.modality.online, { exact: true })).toBeVisible();
+  const time = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(startsAt);
+  await expect(patientPage.getByText(new RegExp(`^${time} – `))).toBeVisible();
+  await patientPage.getByRole('button', { name: a.publicConfirm }).click();
+  await expect(patientPage.getByRole('status').filter({ hasText: a.publicStates.confirmed })).toBeVisible();
+  await expect(patientPage.getByRole('button', { name: a.publicConfirm })).toHaveCount(0);
+
+  await patientPage.goto('/appointment?token=desconhecido');
+  await expect(patientPage.getByRole('heading', { name: a.publicInvalidTitle })).toBeVisible();
+  await expect(patientPage.getByRole('main').getByText(messages.errors.appointmentLinkInvalid)).toBeVisible();
+  await patientPage.context().close();
+});

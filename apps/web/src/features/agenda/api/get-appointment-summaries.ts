@@ -1,0 +1,63 @@
+import { agendaApi, type AppointmentSummary } from '@consultorio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { agendaQueryKey } from './list-appointments';
+
+/** The route takes at most this many patients at once. */
+const MAX_IDS_PER_CALL = 100;
+
+type Fetch = (patientIds: string[]) => Promise<AppointmentSummary[]>;
+
+/**
+ * Collects the patients asked for in the same moment (the cards of a list page) and asks for
+ * their summaries in one call per 100, instead of one call per card.
+ */
+export function createSummaryBatcher(fetchSummaries: Fetch, wait: (run: () => void) => void = (run) => setTimeout(run, 0)) {
+  let pending = new Map<string, ((summary: AppointmentSummary) => void)[]>();
+  let failures = new Map<string, ((error: unknown) => void)[]>();
+
+  function flush() {
+    const batch = pending;
+    const rejects = failures;
+    pending = new Map();
+    failures = new Map();
+    const ids = [...batch.keys()];
+    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CALL) {
+      const chunk = ids.slice(start, start + MAX_IDS_PER_CALL);
+      fetchSummaries(chunk).then(
+        (summaries) => {
+          const byId = new Map(summaries.map((summary) => [summary.patientId, summary]));
+          for (const id of chunk) {
+            const summary = byId.get(id) ?? { patientId: id, nextStartsAt: null, attended: 0, noShow: 0, cancelled: 0 };
+            for (const resolve of batch.get(id) ?? []) resolve(summary);
+          }
+        },
+        (error: unknown) => {
+          for (const id of chunk) for (const reject of rejects.get(id) ?? []) reject(error);
+        },
+      );
+    }
+  }
+
+  return function summaryOf(patientId: string): Promise<AppointmentSummary> {
+    return new Promise((resolve, reject) => {
+      const isFirst = pending.size === 0;
+      pending.set(patientId, [...(pending.get(patientId) ?? []), resolve]);
+      failures.set(patientId, [...(failures.get(patientId) ?? []), reject]);
+      if (isFirst) wait(flush);
+    });
+  };
+}
+
+const summaryOf = createSummaryBatcher(async (patientIds) => {
+  const response = await apiClient.call(agendaApi.summaries, { query: { patientIds: patientIds.join(',') } });
+  return response.data.summaries;
+});
+
+/** The patient's next appointment and how many they attended, missed and cancelled. */
+export function usePatientAgendaSummary(patientId: string) {
+  return useQuery({
+    queryKey: [...agendaQueryKey, 'summary', patientId],
+    queryFn: () => summaryOf(patientId),
+  });
+}

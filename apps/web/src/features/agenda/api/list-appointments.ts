@@ -1,0 +1,32 @@
+import { agendaApi, type Appointment } from '@consultorio/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+/** Everything the agenda caches (lists, summaries); invalidate this after any change to an appointment. */
+export const agendaQueryKey = ['agenda'] as const;
+
+export interface AppointmentRange {
+  /** ISO instants, at most 62 days apart. */
+  from: string;
+  to: string;
+}
+
+export function appointmentsQueryKey(range: AppointmentRange) {
+  return [...agendaQueryKey, 'appointments', range.from, range.to] as const;
+}
+
+export async function listAppointments(range: AppointmentRange, signal?: AbortSignal): Promise<Appointment[]> {
+  const response = await apiClient.call(agendaApi.list, { query: range, signal });
+  return response.data.appointments;
+}
+
+/** The appointments between two instants, every occurrence of a series on its own, by start. */
+export function useAppointments(range: AppointmentRange | null) {
+  return useQuery({
+    queryKey: range ? appointmentsQueryKey(range) : [...agendaQueryKey, 'appointments', 'none'],
+    queryFn: ({ signal }) => (range ? listAppointments(range, signal) : Promise.resolve([])),
+    enabled: range !== null,
+    // While another week loads, the one on screen stays.
+    placeholderData: keepPreviousData,
+  });
+}

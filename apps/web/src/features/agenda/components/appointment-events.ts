@@ -1,0 +1,48 @@
+import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
+import type { EventInput } from '@fullcalendar/core';
+import { statusColors } from './status-colors';
+import { formatTimeRange } from '../../../lib/zoned-time';
+
+/** The calendar's event of an appointment: the patient's name, the status's colours; a cancelled one cannot be dragged. */
+export function toCalendarEvent(appointment: Appointment): EventInput {
+  const colors = statusColors[appointment.status];
+  return {
+    id: appointment.id,
+    title: appointment.patientName,
+    start: appointment.startsAt,
+    end: appointment.endsAt,
+    backgroundColor: colors.background,
+    borderColor: colors.border,
+    textColor: colors.text,
+    classNames: [`agenda-event-${appointment.status}`],
+    editable: appointment.status !== 'cancelled',
+    extendedProps: { appointment },
+  };
+}
+
+/** What a screen reader says of an event: who, when (in the professional's zone) and its status. */
+export function eventLabel(appointment: Appointment, timeZone: string): string {
+  return messages.agenda.eventLabel(
+    appointment.patientName,
+    formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone),
+    messages.agenda.statuses[appointment.status],
+  );
+}
+
+/** Whether a change to the appointment must ask 'Só esta' or 'Esta e as seguintes'. */
+export function asksScope(appointment: Pick<Appointment, 'seriesId'>): boolean {
+  return appointment.seriesId !== null;
+}
+
+/** The scope a change is sent with: a single appointment is always 'this'. */
+export function scopeOf(appointment: Pick<Appointment, 'seriesId'>, chosen: ChangeScope | undefined): ChangeScope {
+  return asksScope(appointment) ? (chosen ?? 'this') : 'this';
+}
+
+/** Today's appointments, by start, the cancelled ones after the others. */
+export function sortForToday(appointments: readonly Appointment[]): Appointment[] {
+  return [...appointments].sort(
+    (a, b) =>
+      Number(a.status === 'cancelled') - Number(b.status === 'cancelled') || Date.parse(a.startsAt) - Date.parse(b.startsAt),
+  );
+}

@@ -1,0 +1,108 @@
+import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMinWidth } from '../../../hooks/use-min-width';
+import { paths } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/session';
+import { browserTimeZone, zoneName } from '../../../lib/zoned-time';
+import { useAppointments, type AppointmentRange } from '../api/list-appointments';
+import { useUpdateAppointment } from '../api/update-appointment';
+import { AgendaCalendar, type CalendarMove } from '../components/agenda-calendar';
+import { asksScope } from '../components/appointment-events';
+import { EditAppointmentModal } from '../components/edit-appointment-modal';
+import { NewAppointmentModal } from '../components/new-appointment-modal';
+import { ScopeModal } from '../components/scope-choice';
+import { StatusLegend } from '../components/status-legend';
+
+/** Below this width the agenda opens on the day, not the week. */
+const WEEK_MIN_WIDTH_PX = 600;
+const HOUR = 3_600_000;
+
+/** The next full hour from now, where 'Nova consulta' starts. */
+function nextFullHour(now = Date.now()): string {
+  return new Date(Math.ceil(now / HOUR) * HOUR).toISOString();
+}
+
+/**
+ * 'Agenda': the professional's appointments in a calendar (FullCalendar, in their zone). A
+ * click on an empty slot books, a click on an appointment opens it, a drag moves it; for an
+ * appointment of a series, the change asks 'Só esta' or 'Esta e as seguintes'.
+ */
+export function AgendaPage() {
+  const user = useCurrentUser();
+  const timeZone = user.timeZone;
+  const isWide = useMinWidth(WEEK_MIN_WIDTH_PX);
+  const [range, setRange] = useState<AppointmentRange | null>(null);
+  const appointments = useAppointments(range);
+  const updateAppointment = useUpdateAppointment();
+  const [newStart, setNewStart] = useState<string | null>(null);
+  const [opened, setOpened] = useState<Appointment | null>(null);
+  const [move, setMove] = useState<CalendarMove | null>(null);
+  const browserZone = browserTimeZone();
+
+  const sendMove = (change: CalendarMove, scope: ChangeScope) =>
+    updateAppointment.mutate(
+      { appointmentId: change.appointment.id, changes: { startsAt: change.startsAt, endsAt: change.endsAt, scope } },
+      { onError: change.revert },
+    );
+
+  const startMove = (change: CalendarMove) => {
+    if (asksScope(change.appointment)) setMove(change);
+    else sendMove(change, 'this');
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{messages.agenda.title}</Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setNewStart(nextFullHour())}>
+          {messages.agenda.newAppointment}
+        </Button>
+      </Group>
+
+      {browserZone !== timeZone && (
+        <Alert color="blue" variant="light">
+          <Text size="sm">
+            {messages.agenda.browserZoneDiffers(zoneName(timeZone), zoneName(browserZone))}{' '}
+            <Anchor component={Link} to={paths.account} size="sm">
+              {messages.agenda.changeInAccount}
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
+      <StatusLegend />
+
+      <Paper p={{ base: 'xs', sm: 'md' }}>
+        <AgendaCalendar
+          appointments={appointments.data ?? []}
+          timeZone={timeZone}
+          view={isWide ? 'timeGridWeek' : 'timeGridDay'}
+          onRangeChange={setRange}
+          onSlotClick={setNewStart}
+          onAppointmentClick={setOpened}
+          onMove={startMove}
+        />
+      </Paper>
+      <Text size="xs" c="dimmed">
+        {messages.agenda.timeZoneNote(zoneName(timeZone))}
+      </Text>
+
+      <NewAppointmentModal startsAt={newStart} timeZone={timeZone} onClose={() => setNewStart(null)} />
+      <EditAppointmentModal appointment={opened} timeZone={timeZone} onClose={() => setOpened(null)} />
+      <ScopeModal
+        opened={move !== null}
+        onChoose={(scope) => {
+          if (move) sendMove(move, scope);
+          setMove(null);
+        }}
+        onClose={() => {
+          move?.revert();
+          setMove(null);
+        }}
+      />
+    </Stack>
+  );
+}
