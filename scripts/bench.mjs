@@ -300,6 +300,64 @@ async function measureMeasurement(cookie, patientIds) {
   await measure('measurement: a patient\'s plans', get(`/v1/patients/${patientIds[0]}/measurement-plans`));
 }
 
+/** This month (YYYY-MM) in São Paulo, the professionals' default zone. */
+function thisMonth() {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
+}
+
+/**
+ * Session finance over the same shape of practice as the agenda (100 patients, a weekly series of
+ * 260 sessions each, 26,000 with a fee): half the patients' sessions of the last 30 days paid, one
+ * payment each (so receipts and allocations exist); then the month's summary, pending sessions,
+ * payments, CSV report, a patient's balance and a receipt PDF, and the receipts' effect on /healthz.
+ */
+async function measureFinance() {
+  const cookie = await signedInCookie(dataDir, 'bench_finance');
+  adminCli(url, 'plans:create', '--code', 'bench-finance', '--name', 'Bench finance', '--period', 'monthly', '--limit', '200', '--price', '0');
+  adminCli(url, 'subscription:grant', 'bench_finance', '--plan', 'bench-finance');
+  await call('PUT', '/v1/users/me', { firstName: 'Bench', lastName: 'Financeiro', document: '529.982.247-25', professionalRegistration: 'CRP 06/123456', city: 'São Paulo', pixKey: 'bench@example.com' }, cookie);
+  const patientIds = await seedPatients(cookie, 100);
+  for (const patientId of patientIds) {
+    const patient = (await (await call('GET', `/v1/patients/${patientId}`, undefined, cookie)).json()).data.patient;
+    await call('PUT', `/v1/patients/${patientId}`, { firstName: patient.firstName, lastName: patient.lastName ?? 'Bench', document: '111.444.777-35', sessionFeeCents: 15000 }, cookie);
+  }
+  const first = mondayOf(-130);
+  const seedStart = performance.now();
+  for (const [n, patientId] of patientIds.entries()) {
+    const startsAt = new Date(first.getTime() + (n % 5) * 86_400_000 + (8 + (Math.floor(n / 5) % 10)) * 3_600_000);
+    await call('POST', '/v1/users/me/appointments', { patientId, startsAt: startsAt.toISOString(), recurrence: { frequency: 'weekly', count: 260 }, allowOverlap: true }, cookie);
+  }
+  const month = thisMonth();
+  const today = new Date().toISOString().slice(0, 10);
+  const pending = (await (await call('GET', `/v1/users/me/finance/pending?month=${month}`, undefined, cookie)).json()).data.patients;
+  let paymentId;
+  for (const patient of pending.slice(0, 50)) {
+    const held = patient.sessions.filter((session) => Date.parse(session.startsAt) <= Date.now());
+    if (held.length === 0) continue;
+    const body = { patientId: patient.patientId, appointmentIds: held.map((session) => session.id), amountCents: held.reduce((sum, session) => sum + session.balanceCents, 0), method: 'pix', paidAt: today };
+    paymentId = (await (await call('POST', '/v1/users/me/payments', body, cookie)).json()).data.payment.id;
+  }
+  console.log(`\nFinance: 26,000 sessions with a fee booked and this month's held sessions of 50 patients paid in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  await admin('vacuum analyze', url.toString());
+  const get = (path) => ({ requests: [{ method: 'GET', path, headers: { cookie } }] });
+  await measure('finance: month summary', get(`/v1/users/me/finance/summary?month=${month}`));
+  await measure('finance: month pending by patient', get(`/v1/users/me/finance/pending?month=${month}`));
+  await measure('finance: month payments', get(`/v1/users/me/payments?month=${month}`));
+  await measure('finance: month report (CSV)', get(`/v1/users/me/finance/report?month=${month}&format=csv`));
+  await measure("finance: a patient's balance", get(`/v1/patients/${patientIds[0]}/finance`));
+  await measure('finance: a receipt (PDF)', get(`/v1/payments/${paymentId}/receipt`));
+  report(
+    '200 receipt PDFs, 10 at a time',
+    await whileWatching(async () => {
+      let next = 0;
+      const worker = async () => {
+        while (next++ < 200) await (await call('GET', `/v1/payments/${paymentId}/receipt`, undefined, cookie)).arrayBuffer();
+      };
+      await Promise.all(Array.from({ length: 10 }, worker));
+    }),
+  );
+}
+
 /** The API's latency and throughput with 5,000 patients per professional, then the uploads. */
 async function measureApi(cookie) {
   const otherCookie = await signedInCookie(dataDir, 'bench_other');
@@ -351,9 +409,11 @@ try {
   const cookie = await signedInCookie(dataDir, 'bench_user');
   if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
+  else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
   else {
     await measureApi(cookie);
     await measureAgenda();
+    await measureFinance();
   }
 } finally {
   server.kill('SIGTERM');

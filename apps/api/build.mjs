@@ -1,4 +1,4 @@
-// Bundles the API, its admin command line and the text extraction worker (with the shared package they import) into dist/;
+// Bundles the API, its admin command line and its worker threads (text extraction, receipts) (with the shared package they import) into dist/;
 // node_modules stay external.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -11,6 +11,8 @@ await build({
     admin: `${here}src/admin.ts`,
     // Loaded by the text extraction pool in worker threads, beside main.js.
     'text-extraction-worker': `${here}src/platform/text-extraction/worker.ts`,
+    // Loaded by the receipt renderer in a worker thread, beside main.js.
+    'receipt-worker': `${here}src/modules/finance/receipt-worker.ts`,
   },
   outdir: `${here}dist`,
   bundle: true,
@@ -24,4 +26,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
-console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js');
+console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js');

@@ -24,6 +24,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { defineFinanceJobs } from './modules/finance/finance.service';
+import { closeReceiptRenderer } from './modules/finance/receipt-renderer';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
 import { measurementPublicRoutes, measurementRoutes } from './modules/measurement/measurement.routes';
 import { defineMeasurementJobs, queueDueMeasurements, startMeasurementClock } from './modules/measurement/measurement.service';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stripe: deps.config.stripe ? createStripeClient(deps.config.stripe) : undefined,
   };
   app.addHook('onClose', () => ctx.extractor.close());
+  app.addHook('onClose', () => closeReceiptRenderer());
   app.decorate('jobs', jobs);
   defineJobs(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.

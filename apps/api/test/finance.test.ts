@@ -1,7 +1,7 @@
 // Session finance: fees copied to appointments, payments that settle sessions (all or part) and
 // issue numbered receipts, the receipt's PDF read back, its mail, the month's summary, pending
 // sessions and CSV report, static Pix charges parsed back, and another professional's 404s.
-import { formatCents, messages, type Appointment, type Payment } from '@consultorio/shared';
+import { formatCents, messages, type Appointment, type Payment, type PixCharge } from '@consultorio/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -107,7 +107,8 @@ describe('fees on appointments', () => {
     const own = await book(cookie, patient.id, '2025-03-06T10:00:00-03:00', { feeCents: 9000 });
     expect(own.feeCents).toBe(9000);
     const listed = await call('GET', `/v1/users/me/appointments?from=2025-03-01T00:00:00-03:00&to=2025-03-31T00:00:00-03:00`, cookie);
-    expect(listed.json().data.appointments.map((item: Appointment) => [item.feeCents, item.paymentStatus])).toEqual([
+    const listedAppointments = listed.json<{ data: { appointments: Appointment[] } }>().data.appointments;
+    expect(listedAppointments.map((item) => [item.feeCents, item.paymentStatus])).toEqual([
       [15000, 'pending'],
       [9000, 'pending'],
     ]);
@@ -361,7 +362,7 @@ describe('the month', () => {
     expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(report.headers['content-disposition']).toBe('attachment; filename="relatorio-2025-03.csv"');
     expect([...report.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(report.rawPayload, { bom: true, delimiter: ';', columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(report.rawPayload, { bom: true, delimiter: ';', columns: true, skip_empty_lines: true });
     const c = f.csv;
     expect(rows).toEqual([
       {
@@ -406,7 +407,7 @@ describe('Pix charges', () => {
     const since = t.smtp.received.length;
     const response = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [first.id, second.id], sendEmail: true });
     expect(response.statusCode).toBe(201);
-    const charge = response.json().data.pixCharge;
+    const charge = response.json<{ data: { pixCharge: PixCharge } }>().data.pixCharge;
     expect(charge).toMatchObject({ amountCents: 25000, emailedTo: `joao.${user.username}@example.com`, qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
 
     const parsed = parsePix(charge.payload);
@@ -454,7 +455,7 @@ describe("another professional's data", () => {
       call('PUT', `/v1/patients/${owner.patient.id}`, intruder.cookie, { firstName: 'Xavier', lastName: 'Yamada', sessionFeeCents: 1 }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
-    expect(answers.map((answer) => answer.json().message)).toEqual([
+    expect(answers.map((answer) => answer.json<{ message: string }>().message)).toEqual([
       e.patientNotFound,
       e.appointmentNotFound,
       e.appointmentNotFound,

@@ -167,7 +167,8 @@ describe('Stripe Checkout and webhooks', () => {
   it('answers 400 to a bad, stale or missing signature and changes nothing', async () => {
     const { user, cookie, plan } = await professional();
     const response = await call(t, 'POST', '/v1/users/me/subscriptions/checkout', cookie, { planId: plan('Clínica anual').id });
-    const session = [...stripe.sessions.values()].find((item) => response.json().data.url.endsWith(item.id))!;
+    const { url } = response.json<{ data: { url: string } }>().data;
+    const session = [...stripe.sessions.values()].find((item) => url.endsWith(item.id))!;
     expect(stripe.calls.at(-1)!.form['line_items[0][price_data][recurring][interval]']).toBe('year');
     const completed = stripe.event('checkout.session.completed', stripe.complete(session.id));
     const before = await subscriptionRow(t, user.id);

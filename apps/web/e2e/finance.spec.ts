@@ -64,7 +64,7 @@ test('a professional registers one payment for two sessions and downloads its re
     await dialog.getByRole('link', { name: f.downloadReceiptLabel(1) }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('recibo-1.pdf');
-    const file = await readFile((await download.path())!);
+    const file = await readFile(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     await dialog.getByRole('button', { name: messages.common.close, exact: true }).click();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpf, parseBrazilianDate } from './format';
+import { formatCpf, parseBrazilianDate, reaisInputToCents } from './format';
 
 describe('parseBrazilianDate', () => {
   it('reads DD/MM/AAAA and ISO dates', () => {
@@ -19,5 +19,16 @@ describe('formatCpf', () => {
   it('punctuates 11 digits and leaves anything else alone', () => {
     expect(formatCpf('52998224725')).toBe('529.982.247-25');
     expect(formatCpf('123')).toBe('123');
+  });
+});
+
+describe('reaisInputToCents', () => {
+  it('reads the numbers and the texts a money input hands over', () => {
+    expect(reaisInputToCents(150)).toBe(15000);
+    expect(reaisInputToCents('200.00')).toBe(20000);
+    expect(reaisInputToCents('21,5')).toBe(2150);
+    expect(reaisInputToCents(0.1 + 0.2)).toBe(30);
+    expect(reaisInputToCents('')).toBeNull();
+    expect(reaisInputToCents('abc')).toBeNull();
   });
 });

@@ -64,3 +64,12 @@ export function formatTime(iso: string, timeZone?: string): string {
 export function formatDateTimeOrDash(iso: string | null): string {
   return iso === null ? messages.common.dash : formatDateTime(iso);
 }
+
+/**
+ * The cents of a money NumberInput's value: a number of reais, or the text Mantine hands over
+ * while it keeps trailing decimals ('200.00'); null when empty or not a number.
+ */
+export function reaisInputToCents(value: number | string): number | null {
+  const reais = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value.replace(',', '.'));
+  return Number.isFinite(reais) ? Math.round(reais * 100) : null;
+}

@@ -20,12 +20,12 @@ export function financeRoutes(ctx: Context): RoutesPlugin {
     route(app, financeApi.getPayment, async (request) => ({ data: { payment: await finance.getPayment(ctx, sessionUser(request).id, request.params.id) } }));
 
     rawRoute(app, financeApi.receipt, async (request, reply) => {
-      const { filename, stream } = await finance.receiptFile(ctx, sessionUser(request).id, request.params.id);
+      const { filename, pdf } = await finance.receiptFile(ctx, sessionUser(request).id, request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
-        .send(stream);
+        .send(pdf);
     });
 
     route(app, financeApi.emailReceipt, async (request) => {

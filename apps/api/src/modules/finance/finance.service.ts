@@ -32,7 +32,8 @@ import type { SessionUser } from '../sessions/sessions.service';
 import { sendPixChargeMail, sendReceiptMail } from './finance.mails';
 import * as repo from './finance.repository';
 import type { AllocationRow, PaymentRow } from './finance.repository';
-import { receiptPdf, receiptPdfBuffer, sessionDates, type ReceiptContent } from './receipt-pdf';
+import { sessionDates, type ReceiptContent } from './receipt-pdf';
+import { renderReceipt } from './receipt-renderer';
 
 const f = messages.finance;
 const e = messages.errors;
@@ -203,12 +204,12 @@ async function receiptContent(ctx: Context, payment: PaymentRow): Promise<Receip
   };
 }
 
-/** The receipt's PDF, as a stream, and its file name. */
-export async function receiptFile(ctx: Context, ownerId: string, id: string): Promise<{ filename: string; stream: Readable }> {
+/** The receipt's PDF (written in a worker thread) and its file name. */
+export async function receiptFile(ctx: Context, ownerId: string, id: string): Promise<{ filename: string; pdf: Buffer }> {
   const payment = await ownedPayment(ctx, ownerId, id);
+  const pdf = await renderReceipt(await receiptContent(ctx, payment));
   if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'download', entityType: 'payment', entityId: payment.id });
-  const doc = receiptPdf(await receiptContent(ctx, payment));
-  return { filename: f.receipt.fileName(payment.receiptNumber), stream: doc as unknown as Readable };
+  return { filename: f.receipt.fileName(payment.receiptNumber), pdf };
 }
 
 const RECEIPT_MAIL_JOB = 'finance.receipt-mail';
@@ -231,7 +232,7 @@ export function defineFinanceJobs(ctx: Context): void {
         const payment = await repo.findPaymentById(ctx.db, data.paymentId);
         if (!payment) return;
         const content = await receiptContent(ctx, payment);
-        await sendReceiptMail(ctx, { email: data.email, greetingName: payment.payerName, content, pdf: await receiptPdfBuffer(content) });
+        await sendReceiptMail(ctx, { email: data.email, greetingName: payment.payerName, content, pdf: await renderReceipt(content) });
       }),
   });
   ctx.jobs.define<{ chargeId: string }>(PIX_CHARGE_MAIL_JOB, {

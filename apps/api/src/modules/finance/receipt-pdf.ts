@@ -78,9 +78,8 @@ export function receiptLines(content: ReceiptContent) {
 
 /**
  * The receipt as a one-page A4 PDF (pdfkit, standard Helvetica, whose encoding covers
- * Portuguese). Returned as the document stream, already ended: the caller pipes it out, so the
- * file is never held whole in memory and the event loop is only busy for the few milliseconds
- * the page's layout takes.
+ * Portuguese), as the document stream, already ended. It runs in the receipt worker
+ * (receipt-renderer.ts), never in the server's thread.
  */
 export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
   const lines = receiptLines(content);
@@ -113,7 +112,7 @@ export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
   return doc;
 }
 
-/** The whole PDF in memory, for a mail attachment. */
+/** The whole PDF (about 2 KB). */
 export async function receiptPdfBuffer(content: ReceiptContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of receiptPdf(content)) chunks.push(chunk as Buffer);

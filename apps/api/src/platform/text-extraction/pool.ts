@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ExtractionConfig } from '../../config';
+import { workerScript } from '../worker-script';
 import { kindOf, unreadableText, type ExtractedText } from './text';
 import type { ExtractionTask } from './worker';
 import type { ZipCaps } from './zip-check';
@@ -20,34 +18,8 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
-/** The worker script: built beside main.js in dist/, or bundled from source on first use (tests, `npm run dev`). */
-let workerScript: Promise<string> | undefined;
-
-async function bundleWorkerFromSource(): Promise<string> {
-  const { build } = await import('esbuild');
-  const cacheDir = fileURLToPath(new URL('../../../node_modules/.cache/consultorio/', import.meta.url));
-  await mkdir(cacheDir, { recursive: true });
-  const target = `${cacheDir}text-extraction-worker.mjs`;
-  const partial = `${target}.${process.pid}.${Date.now()}.partial.mjs`;
-  await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    outfile: partial,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  // Several test processes may build it at once: each writes its own file, then renames.
-  await rename(partial, target);
-  return target;
-}
-
 function resolveWorkerScript(): Promise<string> {
-  const built = fileURLToPath(new URL('./text-extraction-worker.js', import.meta.url));
-  workerScript ??= existsSync(built) ? Promise.resolve(built) : bundleWorkerFromSource();
-  return workerScript;
+  return workerScript('text-extraction-worker', new URL('./worker.ts', import.meta.url));
 }
 
 /** A counting semaphore: at most `size` holders at once, the others wait in order. */

@@ -4,7 +4,7 @@ import { formatCents, messages, paymentMethods, type Payment, type PaymentCreate
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
-import { parseBrazilianDate } from '../../../lib/format';
+import { parseBrazilianDate, reaisInputToCents } from '../../../lib/format';
 import { useCreatePayment } from '../api/create-payment';
 import { todayIn } from './finance-format';
 
@@ -37,8 +37,8 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const cents = typeof amount === 'number' ? Math.round(amount * 100) : NaN;
-    if (!Number.isInteger(cents) || cents <= 0) return setAmountError(messages.validation.amountInvalid);
+    const cents = reaisInputToCents(amount);
+    if (cents === null || cents <= 0) return setAmountError(messages.validation.amountInvalid);
     if (cents > totalCents) return setAmountError(messages.errors.amountAboveBalance(formatCents(totalCents)));
     setAmountError(null);
     const body: PaymentCreateRequest = { patientId: patient.patientId, appointmentIds: sessionIds, amountCents: cents, method, paidAt, note };

@@ -3,6 +3,7 @@ import { NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
+import { reaisInputToCents } from '../../../lib/format';
 import { GenderSelect } from '../../../components/gender-select';
 import type { PatientFormValues } from './patient-form-values';
 
@@ -117,7 +118,7 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
             allowNegative={false}
             disabled={disabled}
             value={field.value === '' ? '' : field.value / 100}
-            onChange={(value) => field.onChange(value === '' ? '' : Math.round(Number(value) * 100))}
+            onChange={(value) => field.onChange(reaisInputToCents(value) ?? '')}
             onBlur={field.onBlur}
             error={errors.sessionFeeCents?.message}
           />
