@@ -505,6 +505,7 @@ export const messages = {
     sendAttachment: 'Enviar anexo',
     sendForm: 'Enviar formulário',
     sendRecord: 'Enviar prontuário',
+    moreActions: 'Mais ações',
     removeAttachment: 'Remover anexo',
     generateRecord: 'Gerar prontuário a partir do chat',
     generating: 'Gerando...',

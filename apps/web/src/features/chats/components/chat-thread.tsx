@@ -14,8 +14,6 @@ interface ChatThreadProps {
   streamedText: string;
   pendingMessageId: string | null;
   onRetry: () => void;
-  /** The thread's height; it scrolls inside. */
-  height: string;
 }
 
 /** Whether the thread ends with a message of the professional that the assistant did not answer. */
@@ -29,7 +27,7 @@ function isUnanswered(chatsMessages: readonly ChatMessage[]): boolean {
  * newest message.
  */
 export function ChatThread(props: ChatThreadProps) {
-  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, onRetry, height } = props;
+  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, onRetry } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const showsFailure = !isSending && isUnanswered(chatsMessages);
 
@@ -43,9 +41,9 @@ export function ChatThread(props: ChatThreadProps) {
       ref={viewport}
       role="log"
       aria-label={messages.chats.threadLabel}
-      h={height}
       p="md"
-      style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+      // It takes the height its box leaves above the input bar, and scrolls inside.
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
     >
       <Stack gap="sm">
         {chatsMessages.length === 0 && !isSending && (
