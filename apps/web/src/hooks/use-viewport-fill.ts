@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
  * The CSS height that takes an element from `top` (its distance from the top of the page) to
@@ -13,12 +13,11 @@ export function fillHeight(top: number, minPx: number, gapPx: number): string {
  * viewport when the page is scrolled to the top, on a phone as on a desktop; measured again
  * when the window or the page above it changes size.
  */
-export function useViewportFill<T extends HTMLElement>(minPx: number, gapPx: number) {
-  const ref = useRef<T>(null);
+export function useViewportFill<T extends HTMLElement>(minPx: number, gapPx: number): [(element: T | null) => void, string] {
+  const [element, setElement] = useState<T | null>(null);
   const [top, setTop] = useState(0);
 
   useLayoutEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
     measure();
@@ -29,7 +28,8 @@ export function useViewportFill<T extends HTMLElement>(minPx: number, gapPx: num
       window.removeEventListener('resize', measure);
       observer?.disconnect();
     };
-  }, []);
+  }, [element]);
 
-  return { ref, height: fillHeight(top, minPx, gapPx) };
+  // The first is the element's callback ref: it is measured once it is in the page.
+  return [setElement, fillHeight(top, minPx, gapPx)];
 }

@@ -128,7 +128,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
   const isBusy = sender.isSending || generateRecord.isPending;
   const isPhone = useMaxWidth(PHONE_MAX_WIDTH_PX);
   // The thread and the input bar fill what is left of the viewport; only the thread scrolls.
-  const chatBox = useViewportFill<HTMLDivElement>(CHAT_MIN_HEIGHT_PX, CHAT_BOTTOM_GAP_PX);
+  const [placeChat, chatHeight] = useViewportFill<HTMLDivElement>(CHAT_MIN_HEIGHT_PX, CHAT_BOTTOM_GAP_PX);
 
   /** Sends without waiting: the toast and the thread tell how it went. */
   const sendNow = (send: ChatSend) => {
@@ -184,7 +184,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-          <Paper ref={chatBox.ref} h={chatBox.height} style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+          <Paper ref={placeChat} h={chatHeight} style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
             <ChatThread
               chatsMessages={chatsMessages}
               assistantName={aiAssistant.name}
