@@ -56,6 +56,16 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await expect(textbox(page, messages.fields.cc)).toHaveValue('+351');
     await textbox(page, messages.fields.phone).fill('912345678');
 
+    // An impossible birthdate is not dropped in silence: it is refused under the field.
+    const birthdate = textbox(page, messages.fields.birthdate);
+    await birthdate.fill('31/02/1990');
+    await birthdate.blur();
+    await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
+    await expect(page.getByText(messages.validation.birthdateInvalid)).toBeVisible();
+    await expect(birthdate).toHaveValue('31/02/1990');
+    await birthdate.fill('');
+    await birthdate.blur();
+
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/v1/users/me') && response.request().method() === 'PUT',
     );

@@ -48,6 +48,7 @@ export const messages = {
     avatar: 'Foto',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
+    clearBirthdate: 'Limpar data de nascimento',
   },
   placeholders: {
     username: 'Seu nome de usuário',
