@@ -660,6 +660,7 @@ export const messages = {
     optionInvalid: (number: string) => `Resposta inválida para a pergunta ${number}`,
     numberInvalid: (number: string) => `A resposta da pergunta ${number} deve ser um número`,
     timeInvalid: (number: string) => `A resposta da pergunta ${number} deve ser um horário no formato hh:mm`,
+    timeRange: 'Use horas de 00 a 23 e minutos de 00 a 59',
     couponRequired: 'Informe o código do cupom',
     recordContentInvalid: 'O conteúdo do prontuário deve ser um texto',
     recordContentTooLong: 'O prontuário é grande demais para ser salvo',

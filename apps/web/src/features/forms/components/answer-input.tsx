@@ -1,4 +1,4 @@
-import { limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
+import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
 import { Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { maskNumber } from './answers';
 
@@ -21,14 +21,17 @@ interface TimeAnswerInputProps {
   disabled?: boolean | undefined;
 }
 
-/** hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. */
+/**
+ * hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. Hours past 23 or
+ * minutes past 59 are pointed out as they are typed, not when the save fails.
+ */
 function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswerInputProps) {
   return (
     <TextInput
       label={label}
       value={value}
       onChange={(event) => onChange(maskTime(event.currentTarget.value))}
-      error={error}
+      error={error ?? (isTimeTypingValid(value) ? undefined : messages.validation.timeRange)}
       disabled={disabled}
       placeholder={messages.forms.timePlaceholder}
       inputMode="numeric"
