@@ -13,6 +13,8 @@ interface ChatThreadProps {
   /** The answer written so far, while it streams. */
   streamedText: string;
   pendingMessageId: string | null;
+  /** Why the last message went unanswered, when this page saw it fail. */
+  failureReason?: string | null;
   onRetry: () => void;
 }
 
@@ -27,7 +29,7 @@ function isUnanswered(chatsMessages: readonly ChatMessage[]): boolean {
  * newest message.
  */
 export function ChatThread(props: ChatThreadProps) {
-  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, onRetry } = props;
+  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, failureReason = null, onRetry } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const showsFailure = !isSending && isUnanswered(chatsMessages);
 
@@ -70,7 +72,14 @@ export function ChatThread(props: ChatThreadProps) {
               py="xs"
             >
               <Group gap="sm">
-                <Text size="sm">{messages.chats.failed}</Text>
+                <Stack gap={2}>
+                  {failureReason !== null && (
+                    <Text size="sm" fw={600}>
+                      {failureReason}
+                    </Text>
+                  )}
+                  <Text size="sm">{messages.chats.failed}</Text>
+                </Stack>
                 <Button size="compact-sm" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
                   {messages.chats.retry}
                 </Button>

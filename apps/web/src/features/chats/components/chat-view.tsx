@@ -191,6 +191,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
               isSending={sender.isSending}
               streamedText={sender.streamedText}
               pendingMessageId={sender.pendingMessageId}
+              failureReason={sender.failureReason}
               onRetry={() => sendNow({ kind: 'retry' })}
             />
             <Paper

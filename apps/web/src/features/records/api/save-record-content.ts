@@ -1,6 +1,7 @@
 import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { errorShownInline } from '../../../lib/query-client';
 import { recordQueryKey, withSavedRecord, type RecordDetail } from './get-record';
 import { recordListsQueryKey } from './list-records';
 
@@ -18,11 +19,15 @@ export function saveRecordContent({ recordId, content, version, autosave }: Save
   return apiClient.call(recordsApi.saveContent, { params: { id: recordId }, body: { content, version, autosave } });
 }
 
-/** Saves the text; the cached record is replaced by the server's answer (sanitized content, new dates). */
+/**
+ * Saves the text; the cached record is replaced by the server's answer (sanitized content, new
+ * dates). A failure is told under the editor, with what to do, not in a toast as well.
+ */
 export function useSaveRecordContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRecordContent,
+    meta: errorShownInline,
     onSuccess: async (response) => {
       const { record } = response.data;
       queryClient.setQueryData<RecordDetail>(recordQueryKey(record.id), (detail) => withSavedRecord(detail, record));

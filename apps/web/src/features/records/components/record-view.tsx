@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { BackLink } from '../../../components/back-link';
 import { ItemDetailsPanel } from '../../../components/item-details-panel';
 import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatDateTimeOrDash, fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
@@ -40,7 +41,8 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
   const user = useCurrentUser();
   const saveContent = useSaveRecordContent();
   const editorRef = useRef<RecordEditorHandle>(null);
-  const [saveFailed, setSaveFailed] = useState(false);
+  // Why the last save failed (the server's message), shown under the editor; null when it did not.
+  const [saveError, setSaveError] = useState<string | null>(null);
   // Every change of the user counts one; what was saved last is remembered to know if the text is dirty.
   const changeCount = useRef(0);
   const savedChangeCount = useRef(0);
@@ -77,7 +79,7 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
     if (!editor) return;
     const content = editor.getHtml();
     const sentAt = changeCount.current;
-    setSaveFailed(false);
+    setSaveError(null);
     saveContent.mutate(
       { recordId: record.id, content, version: editedVersion.current },
       {
@@ -90,8 +92,8 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
           savedChangeCount.current = sentAt;
           if (saved !== content) editor.setHtml(saved);
         },
-        // The text stays as typed; the toast says why, this says what to do.
-        onError: () => setSaveFailed(true),
+        // The text stays as typed; the alert says why and what to do (no toast repeats it).
+        onError: (error) => setSaveError(error instanceof ApiError ? error.message : messages.errors.generic),
       },
     );
   };
@@ -133,8 +135,8 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
               initialHtml={record.content}
               onUserChange={countChange}
             />
-            {saveFailed && (
-              <Alert color="red" role="alert">
+            {saveError !== null && (
+              <Alert color="red" role="alert" title={saveError}>
                 {messages.records.saveFailed}
               </Alert>
             )}
