@@ -97,7 +97,11 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await page.goto(await waitForMailLink(professional.newEmail, '/confirm-user-email-update'));
     await expect(page.getByRole('main').getByText(messages.confirmation.emailUpdated)).toBeVisible();
     await page.goto('/user');
-    await expect(page.getByRole('main').getByText(professional.newEmail, { exact: true })).toBeVisible();
+    // The profile shows the e-mail as text, with 'Alterar e-mail' beside it.
+    const email = page.getByRole('main').getByRole('group', { name: messages.fields.email, exact: true });
+    await expect(email.getByText(professional.newEmail, { exact: true })).toBeVisible();
+    await expect(email.getByRole('button', { name: messages.account.changeEmail })).toBeVisible();
+    await expect(email.getByRole('textbox')).toHaveCount(0);
   });
 
   await test.step("'Sessões ativas' lists this session", async () => {

@@ -80,6 +80,15 @@ describe('the time answer', () => {
   });
 });
 
+describe('the question label', () => {
+  it('shows the question number, which a message may name, and keeps the text as the field name', () => {
+    const input = renderField(numberField);
+    const label = document.querySelector(`label[for="${input.id}"]`);
+    expect(label?.textContent).toMatch(/^12\. Horas de sono/);
+    expect(label?.querySelector('[aria-hidden="true"]')?.textContent).toBe('12. ');
+  });
+});
+
 describe('the number answer', () => {
   it('keeps only what makes a number', () => {
     const input = renderField(numberField);

@@ -1,5 +1,6 @@
 import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
 import { Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { maskNumber } from './answers';
 
 const TIME_MAX_LENGTH = 5;
@@ -14,7 +15,7 @@ interface AnswerInputProps {
 }
 
 interface TimeAnswerInputProps {
-  label: string;
+  label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
@@ -43,9 +44,23 @@ function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswer
   );
 }
 
+/**
+ * A question's label with its number in front ('11. Horário em que costuma acordar'), so that a
+ * message naming 'a pergunta 11' can be found. The number is seen, not read: the field's
+ * accessible name stays its text.
+ */
+function QuestionLabel({ field }: { field: TemplateField }) {
+  return (
+    <>
+      <span aria-hidden="true">{field.number}. </span>
+      {field.label}
+    </>
+  );
+}
+
 /** One question of a questionnaire, drawn by its field type. */
 export function AnswerInput({ field, value, onChange, error, disabled }: AnswerInputProps) {
-  const common = { label: field.label, error, disabled };
+  const common = { label: <QuestionLabel field={field} />, error, disabled };
   switch (field.type) {
     case 'radio':
       return (
