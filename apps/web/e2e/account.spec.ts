@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
 import { textbox } from './support/fields';
 import { waitForMailLink } from './support/mail';
+import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
 
@@ -130,4 +131,24 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await expect(page).toHaveURL(/\/$/);
     await signIn(page, professional.username, professional.newPassword);
   });
+});
+
+test("a professional in another time zone takes the browser's zone for the profile", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Europe/Lisbon', locale: 'pt-BR' });
+  const page = await context.newPage();
+  const professional = await registerConfirmedProfessional(page, 'Ines');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  await page.getByRole('link', { name: messages.nav.account, exact: true }).click();
+
+  const zone = page.getByRole('combobox', { name: messages.fields.timeZone });
+  await expect(zone).toHaveValue(/^America\/Sao Paulo/);
+  await page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') }).click();
+  await expect(zone).toHaveValue(/^Europe\/Lisbon/);
+  await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
+  await seeAndCloseToast(page, messages.account.profileUpdated);
+  const me = (await (await page.request.get('/v1/users/me')).json()).data.user as { timeZone: string };
+  expect(me.timeZone).toBe('Europe/Lisbon');
+  await expect(page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') })).toHaveCount(0);
+  await context.close();
 });

@@ -49,6 +49,7 @@ export const messages = {
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
     clearBirthdate: 'Limpar data de nascimento',
+    timeZone: 'Fuso horário',
   },
   placeholders: {
     username: 'Seu nome de usuário',
@@ -179,6 +180,8 @@ export const messages = {
     uploadAvatar: 'Alterar foto',
     uploadingAvatar: 'Enviando...',
     profileUpdated: 'Perfil atualizado.',
+    timeZoneHint: 'Os horários dos e-mails e do assistente de IA seguem este fuso.',
+    useBrowserTimeZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
     avatarUpdated: 'Foto atualizada.',
     passwordUpdated: 'Senha atualizada.',
     emailUpdateSent: 'Enviamos um link de confirmação para o novo e-mail.',

@@ -13,6 +13,8 @@ export interface ProfileFormValues {
   cc: string;
   phone: string;
   profession: string;
+  /** An IANA zone ('America/Sao_Paulo'). */
+  timeZone: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -27,5 +29,6 @@ export function profileFormValues(user: User): ProfileFormValues {
     cc: user.cc,
     phone: user.phone ?? '',
     profession: user.profession ?? '',
+    timeZone: user.timeZone,
   };
 }

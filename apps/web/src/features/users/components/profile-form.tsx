@@ -8,11 +8,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
+import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormValues, type ProfileFormValues } from './profile-form-values';
 import { asTitle, titleAfterGenderChange, titleOptions } from './title-options';
@@ -38,6 +39,9 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
   const { register, control, handleSubmit, formState, getValues, setValue, reset } = form;
   const { errors } = formState;
   const gender = useWatch({ control, name: 'gender' });
+  const timeZone = useWatch({ control, name: 'timeZone' });
+  const browserZone = useMemo(() => browserTimeZone(), []);
+  const zones = useMemo(() => timeZoneOptions([user.timeZone, browserZone ?? '']), [user.timeZone, browserZone]);
 
   const submit = handleSubmit((profile) =>
     updateProfile.mutate(profile, { onSuccess: (response) => reset(profileFormValues(response.data.user)) }),
@@ -133,6 +137,33 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
             error={errors.profession?.message}
             {...register('profession')}
           />
+          <Stack gap={4}>
+            <Controller
+              control={control}
+              name="timeZone"
+              render={({ field }) => (
+                <Select
+                  label={messages.fields.timeZone}
+                  description={messages.account.timeZoneHint}
+                  data={zones}
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage={messages.common.nothingFound}
+                  value={field.value}
+                  onChange={(zone) => field.onChange(zone ?? field.value)}
+                  onBlur={field.onBlur}
+                  error={errors.timeZone?.message}
+                />
+              )}
+            />
+            {browserZone !== null && browserZone !== timeZone && (
+              <Group>
+                <Button variant="subtle" size="compact-sm" onClick={() => setValue('timeZone', browserZone, { shouldDirty: true })}>
+                  {messages.account.useBrowserTimeZone(browserZone.replaceAll('_', ' '))}
+                </Button>
+              </Group>
+            )}
+          </Stack>
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" disabled={updateProfile.isPending}>
