@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
 import { textbox } from './support/fields';
 import { waitForMailLink } from './support/mail';
+import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
 
@@ -56,6 +57,16 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await expect(textbox(page, messages.fields.cc)).toHaveValue('+351');
     await textbox(page, messages.fields.phone).fill('912345678');
 
+    // An impossible birthdate is not dropped in silence: it is refused under the field.
+    const birthdate = textbox(page, messages.fields.birthdate);
+    await birthdate.fill('31/02/1990');
+    await birthdate.blur();
+    await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
+    await expect(page.getByText(messages.validation.birthdateInvalid)).toBeVisible();
+    await expect(birthdate).toHaveValue('31/02/1990');
+    await birthdate.fill('');
+    await birthdate.blur();
+
     const saved = page.waitForResponse(
       (response) => response.url().endsWith('/v1/users/me') && response.request().method() === 'PUT',
     );
@@ -87,7 +98,11 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await page.goto(await waitForMailLink(professional.newEmail, '/confirm-user-email-update'));
     await expect(page.getByRole('main').getByText(messages.confirmation.emailUpdated)).toBeVisible();
     await page.goto('/user');
-    await expect(page.getByRole('main').getByText(professional.newEmail, { exact: true })).toBeVisible();
+    // The profile shows the e-mail as text, with 'Alterar e-mail' beside it.
+    const email = page.getByRole('main').getByRole('group', { name: messages.fields.email, exact: true });
+    await expect(email.getByText(professional.newEmail, { exact: true })).toBeVisible();
+    await expect(email.getByRole('button', { name: messages.account.changeEmail })).toBeVisible();
+    await expect(email.getByRole('textbox')).toHaveCount(0);
   });
 
   await test.step("'Sessões ativas' lists this session", async () => {
@@ -116,4 +131,24 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await expect(page).toHaveURL(/\/$/);
     await signIn(page, professional.username, professional.newPassword);
   });
+});
+
+test("a professional in another time zone takes the browser's zone for the profile", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Europe/Lisbon', locale: 'pt-BR' });
+  const page = await context.newPage();
+  const professional = await registerConfirmedProfessional(page, 'Ines');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  await page.getByRole('link', { name: messages.nav.account, exact: true }).click();
+
+  const zone = page.getByRole('combobox', { name: messages.fields.timeZone });
+  await expect(zone).toHaveValue(/^America\/Sao Paulo/);
+  await page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') }).click();
+  await expect(zone).toHaveValue(/^Europe\/Lisbon/);
+  await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
+  await seeAndCloseToast(page, messages.account.profileUpdated);
+  const me = (await (await page.request.get('/v1/users/me')).json()).data.user as { timeZone: string };
+  expect(me.timeZone).toBe('Europe/Lisbon');
+  await expect(page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') })).toHaveCount(0);
+  await context.close();
 });

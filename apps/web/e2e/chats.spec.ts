@@ -183,3 +183,51 @@ test('a session with the assistant: streamed answers, a file, a form, a record, 
     await expect(answers).toHaveCount(4);
   });
 });
+
+test('on a 390 px phone the session fits the screen: full-width message box, the other actions in a menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const professional = await registerConfirmedProfessional(page, 'Lara');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const assistants = (await (await page.request.get('/v1/users/me/ai-assistants')).json()).data.aiAssistants as AiAssistant[];
+  const patient = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Rosa', lastName: 'Dias' } });
+  const patientId = ((await patient.json()).data as { patient: { id: string } }).patient.id;
+  const created = await page.request.post(`/v1/patients/${patientId}/chats`, { data: { name: 'Plantão', aiAssistantId: assistants[0]!.id } });
+  const chatId = ((await created.json()).data as { chat: { id: string } }).chat.id;
+  const main = page.getByRole('main');
+  const message = textbox(main, messages.chats.messageLabel);
+  const thread = main.getByRole('log', { name: messages.chats.threadLabel });
+
+  await page.goto(`/patients/${patientId}/chats/${chatId}`);
+  await expect(message).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const box = (await message.boundingBox())!;
+  const send = (await main.getByRole('button', { name: messages.chats.send, exact: true }).boundingBox())!;
+  // The message box takes the card's whole width, and the input bar is on screen without scrolling.
+  expect(box.width).toBeGreaterThanOrEqual(290);
+  expect(send.y + send.height).toBeLessThanOrEqual(viewport.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  await expect(main.getByRole('button', { name: messages.chats.sendForm })).toHaveCount(0);
+
+  await message.fill('Como organizar a rotina de sono?');
+  await message.press('Enter');
+  await expect(thread.getByRole('article', { name: assistants[0]!.name, exact: true })).toContainText(modelAnswer);
+  // A long thread scrolls inside its box: the input bar stays where it was.
+  expect((await main.getByRole('button', { name: messages.chats.send, exact: true }).boundingBox())!.y).toBeCloseTo(send.y, 0);
+
+  await main.getByRole('button', { name: messages.chats.moreActions }).click();
+  const menu = page.getByRole('menu');
+  for (const action of [messages.chats.generateRecord, messages.chats.sendAttachment, messages.chats.sendForm, messages.chats.sendRecord]) {
+    await expect(menu.getByRole('menuitem', { name: action })).toBeVisible();
+  }
+  await menu.getByRole('menuitem', { name: messages.chats.sendForm }).click();
+  const dialog = page.getByRole('dialog', { name: messages.chats.sendForm });
+  await expect(dialog).toContainText(messages.chats.noForms);
+  await dialog.getByRole('button', { name: messages.common.close }).first().click();
+
+  const chooser = page.waitForEvent('filechooser');
+  await main.getByRole('button', { name: messages.chats.moreActions }).click();
+  await page.getByRole('menuitem', { name: messages.chats.sendAttachment }).click();
+  await (await chooser).setFiles({ name: diaryName, mimeType: 'text/plain', buffer: Buffer.from('Dormiu 6 horas.\n') });
+  await expect(main.getByRole('group', { name: messages.chats.chosenAttachment })).toContainText(diaryName);
+});

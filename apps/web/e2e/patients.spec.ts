@@ -78,7 +78,25 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     const card = main.getByRole('article', { name: 'João da Silva' });
     await card.getByRole('button', { name: messages.patients.edit }).click();
     const panel = page.getByRole('dialog', { name: messages.patients.editPatient });
-    await expect(textbox(panel, messages.fields.birthdate)).toHaveValue('10/05/1980');
+    const birthdate = textbox(panel, messages.fields.birthdate);
+    await expect(birthdate).toHaveValue('10/05/1980');
+    await expect(panel.getByRole('button', { name: messages.fields.clearBirthdate })).toBeVisible();
+
+    // An impossible or future birthdate stays as typed and is refused under the field, unsaved.
+    const save = panel.getByRole('button', { name: messages.common.save, exact: true });
+    await birthdate.fill('31/02/1990');
+    await birthdate.blur();
+    await expect(birthdate).toHaveValue('31/02/1990');
+    await save.click();
+    await expect(panel.getByText(messages.validation.birthdateInvalid)).toBeVisible();
+    await birthdate.fill('01/01/2100');
+    await birthdate.blur();
+    await save.click();
+    await expect(panel.getByText(messages.validation.birthdateFuture)).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await birthdate.fill('10/05/1980');
+    await birthdate.blur();
+
     await textbox(panel, messages.fields.lastName).fill('da Silva Santos');
     await textbox(panel, messages.fields.phone).fill('11912345678');
     await panel.getByRole('button', { name: messages.common.save, exact: true }).click();

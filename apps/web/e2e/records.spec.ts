@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-import { seeAndCloseToast } from './support/toasts';
+import { seeAndCloseToast, toastWith } from './support/toasts';
 
 const examName = 'exame de sangue ção.txt';
 const reportName = 'laudo médico 2025.txt';
@@ -161,10 +161,11 @@ test('a record is written with formatting, keeps its attachments and is printed'
     await page.keyboard.press('End');
     await page.keyboard.type(' Texto escrito depois.');
     await main.getByRole('button', { name: messages.common.save, exact: true }).click();
-    // Said once, where the text is: no toast on top of the alert.
-    const alert = main.getByRole('alert');
-    await expect(alert).toContainText(messages.errors.recordNotFound);
-    await expect(alert).toContainText(messages.records.saveFailed);
+    // Said once, under the editor: why and what to do, with no toast repeating it.
+    const failure = main.getByRole('alert');
+    await expect(failure).toContainText(messages.errors.recordNotFound);
+    await expect(failure).toContainText(messages.records.saveFailed);
+    await expect(toastWith(page, messages.errors.recordNotFound)).toHaveCount(0);
     await expect(editor).toContainText('Texto escrito depois.');
     await expect(editor.locator('strong')).toHaveText('significativa');
   });

@@ -18,3 +18,29 @@ test('a protected page visited while signed out lands on the login page', async 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
 });
+
+test('the login page of a first visit logs no error and breaks no content security rule, and is not indexed', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+
+  const response = await page.goto('/');
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
+  // Typing runs the form's schemas, where a compiled parser would call Function('').
+  await page.getByRole('button', { name: messages.login.submit, exact: true }).click();
+  await expect(page.getByText(messages.validation.usernameRequired)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+
+  const robots = await page.request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain('Disallow: /');
+});

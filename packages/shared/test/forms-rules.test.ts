@@ -4,6 +4,7 @@ import phq9Data from '../../../apps/api/src/db/seeds/qa-templates/phq-9.json' wi
 import {
   checkFormContent,
   computeScore,
+  isTimeTypingValid,
   isValidTime,
   limits,
   maskTime,
@@ -53,6 +54,16 @@ describe('maskTime', () => {
 
   it('never shows more than 5 characters', () => {
     for (const typed of ['123456', '99:99:99', '1:2:3:4:5', '0'.repeat(50)]) expect(maskTime(typed).length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('isTimeTypingValid', () => {
+  it.each(['', '0', '2', '23', '23:', '23:5', '23:59', '07:3', '00:00'])('lets %j be typed on', (shown) => {
+    expect(isTimeTypingValid(shown)).toBe(true);
+  });
+
+  it.each(['3', '9', '24', '99', '24:00', '12:6', '99:99', '23:60'])('stops %j as soon as it cannot be a time', (shown) => {
+    expect(isTimeTypingValid(shown)).toBe(false);
   });
 });
 

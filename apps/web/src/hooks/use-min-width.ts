@@ -4,3 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 export function useMinWidth(pixels: number): boolean {
   return useMediaQuery(`(min-width: ${pixels}px)`, undefined, { getInitialValueInEffect: false });
 }
+
+/** Whether the window is at most `pixels` wide (a phone's layout); false where media queries are unknown. */
+export function useMaxWidth(pixels: number): boolean {
+  return useMediaQuery(`(max-width: ${pixels}px)`, undefined, { getInitialValueInEffect: false });
+}

@@ -11,15 +11,30 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * What a mutation's `meta` may say: its failure is shown inline, next to what failed, so no
+ * toast repeats it; a function says which failures are (the others are toasted as usual).
+ */
+export const errorShownInline = { errorShownInline: true } as const;
+
+function isShownInline(meta: Record<string, unknown> | undefined, error: unknown): boolean {
+  const shownInline = meta?.['errorShownInline'];
+  if (typeof shownInline !== 'function') return shownInline === true;
+  return (shownInline as (failure: unknown) => unknown)(error) === true;
+}
+
+/**
  * The toasts of every API answer are shown here, in the caches, so that no hook or
- * component has to remember them: a mutation's `message` as success, any failure as error.
+ * component has to remember them: a mutation's `message` as success, any failure as error
+ * (unless the mutation shows it inline: `meta: errorShownInline`).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: toastApiError }),
     mutationCache: new MutationCache({
       onSuccess: (response) => toastResponseMessage(response),
-      onError: (error) => toastApiError(error),
+      onError: (error, _variables, _result, mutation) => {
+        if (!isShownInline(mutation.meta, error)) toastApiError(error);
+      },
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },

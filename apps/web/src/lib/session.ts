@@ -7,14 +7,40 @@ export type SessionStatus = 'online' | 'offline';
 
 export const currentUserQueryKey = ['session', 'current-user'] as const;
 
-/** The signed-in user, or null when there is no session (the API answers 401). */
+/**
+ * Whether this browser signed in and has not signed out since. A visitor who never did is
+ * offline without asking the server, so the login page logs no 401 from the session check.
+ */
+const SIGNED_IN_KEY = 'consultorio:signed-in';
+
+function hasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    // Storage disabled: ask the server, as before.
+    return true;
+  }
+}
+
+function rememberSignedIn(isSignedIn: boolean): void {
+  try {
+    if (isSignedIn) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage disabled: every visit asks the server.
+  }
+}
+
+/** The signed-in user, or null when there is no session (none started here, or the API answers 401). */
 async function fetchCurrentUser(): Promise<User | null> {
+  if (!hasSignedIn()) return null;
   try {
     const response = await apiClient.call(usersApi.me, { handleUnauthorized: false });
     return response.data.user;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
     // Offline: nothing of a previous session may stay on screen.
+    rememberSignedIn(false);
     clearSelectedPatient();
     return null;
   }
@@ -67,6 +93,7 @@ export async function loadSessionUser(client: QueryClient): Promise<User | null>
 }
 
 export function setCurrentUser(client: QueryClient, user: User): void {
+  rememberSignedIn(true);
   client.setQueryData(currentUserQueryKey, user);
 }
 
@@ -76,6 +103,7 @@ export async function refreshCurrentUser(client: QueryClient): Promise<void> {
 
 /** Marks the session offline and forgets everything that belonged to it. */
 export function endSession(client: QueryClient): void {
+  rememberSignedIn(false);
   client.setQueryData(currentUserQueryKey, null);
   clearSelectedPatient();
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });

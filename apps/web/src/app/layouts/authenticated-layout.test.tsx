@@ -28,6 +28,8 @@ function mockRequiredChange() {
 }
 
 function renderLayout() {
+  // A browser that signed in: the layout asks the server for the session.
+  localStorage.setItem('consultorio:signed-in', '1');
   const router = createMemoryRouter(
     [
       { element: <AuthenticatedLayout />, children: [{ path: paths.dashboard, element: <p>{PAGE_TEXT}</p> }] },

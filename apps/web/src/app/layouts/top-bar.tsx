@@ -34,7 +34,7 @@ export function TopBar({ user }: { user: User }) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={fixed}>
-        <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.dashboard}>
+        <UnstyledButton component={Link} to={paths.dashboard} aria-label={messages.nav.home}>
           <AppLogo withName={showsLabels} />
         </UnstyledButton>
         <TopBarLink

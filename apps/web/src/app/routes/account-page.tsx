@@ -1,6 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { Button, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconLock, IconMail, IconUserQuestion } from '@tabler/icons-react';
+import { IconKey, IconLock, IconUserQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CalendarFeedSection } from '../../features/agenda/components/calendar-feed-section';
 import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
@@ -14,8 +14,7 @@ import { useCurrentUser } from '../../lib/session';
 
 type AccountDialog = 'changeEmail' | 'changePassword' | 'recoverPassword' | 'recoverUsername';
 
-const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: typeof IconMail }[] = [
-  { dialog: 'changeEmail', label: messages.account.changeEmail, icon: IconMail },
+const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: typeof IconLock }[] = [
   { dialog: 'changePassword', label: messages.account.changePassword, icon: IconLock },
   { dialog: 'recoverPassword', label: messages.account.recoverPassword, icon: IconKey },
   { dialog: 'recoverUsername', label: messages.account.recoverUsername, icon: IconUserQuestion },
@@ -67,7 +66,7 @@ export function AccountPage() {
           <Paper p="lg">
             <Stack>
               <Title order={3}>{messages.account.profileSection}</Title>
-              <ProfileForm user={user} />
+              <ProfileForm user={user} onChangeEmail={() => setOpenDialog('changeEmail')} />
             </Stack>
           </Paper>
         </Grid.Col>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chatQueryKey, withMessages, type ChatDetail } from './get-chat';
 import { chatListsQueryKey } from './list-chats';
-import { streamChatMessage, type ChatSend } from './stream-chat-message';
+import { isMessageStored, streamChatMessage, type ChatSend } from './stream-chat-message';
 
 function contentOf(send: Exclude<ChatSend, { kind: 'retry' }>): ChatMessageContent {
   switch (send.kind) {
@@ -40,18 +40,22 @@ export interface ChatSender {
   streamedText: string;
   /** The id of the message shown before the server has it, while it is sent. */
   pendingMessageId: string | null;
+  /** Why the last message stored went unanswered (the thread shows it with 'Tentar novamente'). */
+  failureReason: string | null;
 }
 
 /**
  * Sends to a chat with an optimistic message: it is appended at once, the answer grows in
  * `streamedText`, and the server's thread replaces both when the answer is stored. On a
- * failure the chat is read again (the server keeps a stored message); the toast comes from
- * the mutation cache like every call's.
+ * failure the chat is read again (the server keeps a stored message). A message refused before
+ * it was stored is toasted like every call's failure; one stored but unanswered is told in the
+ * thread, beside 'Tentar novamente', and not in a toast as well.
  */
 export function useSendChatMessage(chatId: string): ChatSender {
   const queryClient = useQueryClient();
   const [streamedText, setStreamedText] = useState('');
   const [pendingMessageId, setPendingMessageId] = useState<string | null>(null);
+  const [failureReason, setFailureReason] = useState<string | null>(null);
   const key = chatQueryKey(chatId);
 
   const clear = () => {
@@ -62,8 +66,10 @@ export function useSendChatMessage(chatId: string): ChatSender {
   const mutation = useMutation({
     mutationFn: (send: ChatSend) =>
       streamChatMessage(chatId, send, { onDelta: (text) => setStreamedText((written) => written + text) }),
+    meta: { errorShownInline: isMessageStored },
     onMutate: async (send) => {
       setStreamedText('');
+      setFailureReason(null);
       const pending = pendingMessageOf(send);
       if (pending === null) return;
       // A refetch landing now would drop the pending message.
@@ -80,8 +86,9 @@ export function useSendChatMessage(chatId: string): ChatSender {
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: chatListsQueryKey });
     },
-    onError: async () => {
+    onError: async (error) => {
       clear();
+      if (isMessageStored(error) && error instanceof Error) setFailureReason(error.message);
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
@@ -91,5 +98,6 @@ export function useSendChatMessage(chatId: string): ChatSender {
     isSending: mutation.isPending,
     streamedText,
     pendingMessageId,
+    failureReason,
   };
 }

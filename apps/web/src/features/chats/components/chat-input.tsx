@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
-import { Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconFileText, IconForms, IconNotes, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { Button, CloseButton, FileButton, Group, Menu, Stack, Text, Textarea } from '@mantine/core';
+import { useFileDialog } from '@mantine/hooks';
+import { IconDotsVertical, IconFileText, IconForms, IconNotes, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface ChatDraft {
@@ -22,6 +23,11 @@ interface ChatInputProps {
   onGenerateRecord: () => void;
   onSendForm: () => void;
   onSendRecord: () => void;
+  /**
+   * A phone's layout: the text box on its own full-width row, then the other ways to send in
+   * one 'Mais ações' menu beside 'Enviar'.
+   */
+  compact?: boolean;
 }
 
 /** Whether 'Enviar' may send: a file, or some text that is not only spaces. */
@@ -67,7 +73,8 @@ function useDraftText(chatId: string): [string, (text: string) => void] {
  * The input bar: the message, an optional attached file (one), 'Enviar' and the other ways
  * to send. Enter sends, Shift+Enter starts a new line.
  */
-export function ChatInput({ chatId, disabled, onSend, onGenerateRecord, onSendForm, onSendRecord }: ChatInputProps) {
+export function ChatInput(props: ChatInputProps) {
+  const { chatId, disabled, onSend, onGenerateRecord, onSendForm, onSendRecord, compact = false } = props;
   const [text, setText] = useDraftText(chatId);
   const [file, setFile] = useState<File | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -86,6 +93,8 @@ export function ChatInput({ chatId, disabled, onSend, onGenerateRecord, onSendFo
     // The same file can be chosen again after it is removed or sent.
     resetFileInput.current?.();
   };
+  // The menu's 'Enviar anexo' opens the file dialog from an input outside the menu, which closes first.
+  const fileDialog = useFileDialog({ multiple: false, resetOnOpen: true, onChange: (files) => setFile(files?.[0] ?? null) });
 
   const submit = async () => {
     if (!isSendable) return;
@@ -100,6 +109,27 @@ export function ChatInput({ chatId, disabled, onSend, onGenerateRecord, onSendFo
     event.preventDefault();
     void submit();
   };
+
+  const messageBox = (
+    <Textarea
+      ref={textareaRef}
+      aria-label={messages.chats.messageLabel}
+      placeholder={file ? messages.chats.placeholderWithAttachment : messages.chats.placeholder}
+      autosize
+      minRows={compact ? 1 : 2}
+      maxRows={compact ? 5 : 8}
+      value={text}
+      disabled={disabled}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={onKeyDown}
+      style={{ flex: 1 }}
+    />
+  );
+  const sendButton = (
+    <Button leftSection={<IconSend size={16} />} onClick={() => void submit()} disabled={!isSendable}>
+      {messages.chats.send}
+    </Button>
+  );
 
   return (
     <Stack gap="xs">
@@ -130,48 +160,66 @@ export function ChatInput({ chatId, disabled, onSend, onGenerateRecord, onSendFo
           />
         </Group>
       )}
-      <Group align="flex-end" wrap="nowrap" gap="xs">
-        <Textarea
-          ref={textareaRef}
-          aria-label={messages.chats.messageLabel}
-          placeholder={file ? messages.chats.placeholderWithAttachment : messages.chats.placeholder}
-          autosize
-          minRows={2}
-          maxRows={8}
-          value={text}
-          disabled={disabled}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          style={{ flex: 1 }}
-        />
-        <Button leftSection={<IconSend size={16} />} onClick={() => void submit()} disabled={!isSendable}>
-          {messages.chats.send}
-        </Button>
-      </Group>
-      <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconNotes size={16} />}
-          onClick={onGenerateRecord}
-          disabled={disabled}
-        >
-          {messages.chats.generateRecord}
-        </Button>
-        <FileButton onChange={chooseFile} resetRef={resetFileInput} disabled={disabled}>
-          {(props) => (
-            <Button {...props} size="xs" variant="default" leftSection={<IconPaperclip size={16} />} disabled={disabled}>
-              {messages.chats.sendAttachment}
+      {compact ? (
+        <>
+          {messageBox}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Menu position="top-start" withinPortal>
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconDotsVertical size={16} />} disabled={disabled}>
+                  {messages.chats.moreActions}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconNotes size={16} />} onClick={onGenerateRecord}>
+                  {messages.chats.generateRecord}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconPaperclip size={16} />} onClick={fileDialog.open}>
+                  {messages.chats.sendAttachment}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconForms size={16} />} onClick={onSendForm}>
+                  {messages.chats.sendForm}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFileText size={16} />} onClick={onSendRecord}>
+                  {messages.chats.sendRecord}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            {sendButton}
+          </Group>
+        </>
+      ) : (
+        <>
+          <Group align="flex-end" wrap="nowrap" gap="xs">
+            {messageBox}
+            {sendButton}
+          </Group>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconNotes size={16} />}
+              onClick={onGenerateRecord}
+              disabled={disabled}
+            >
+              {messages.chats.generateRecord}
             </Button>
-          )}
-        </FileButton>
-        <Button size="xs" variant="default" leftSection={<IconForms size={16} />} onClick={onSendForm} disabled={disabled}>
-          {messages.chats.sendForm}
-        </Button>
-        <Button size="xs" variant="default" leftSection={<IconFileText size={16} />} onClick={onSendRecord} disabled={disabled}>
-          {messages.chats.sendRecord}
-        </Button>
-      </Group>
+            <FileButton onChange={chooseFile} resetRef={resetFileInput} disabled={disabled}>
+              {(fileProps) => (
+                <Button {...fileProps} size="xs" variant="default" leftSection={<IconPaperclip size={16} />} disabled={disabled}>
+                  {messages.chats.sendAttachment}
+                </Button>
+              )}
+            </FileButton>
+            <Button size="xs" variant="default" leftSection={<IconForms size={16} />} onClick={onSendForm} disabled={disabled}>
+              {messages.chats.sendForm}
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconFileText size={16} />} onClick={onSendRecord} disabled={disabled}>
+              {messages.chats.sendRecord}
+            </Button>
+          </Group>
+        </>
+      )}
     </Stack>
   );
 }

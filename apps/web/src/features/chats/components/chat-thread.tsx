@@ -13,9 +13,9 @@ interface ChatThreadProps {
   /** The answer written so far, while it streams. */
   streamedText: string;
   pendingMessageId: string | null;
+  /** Why the last message went unanswered, when this page saw it fail. */
+  failureReason?: string | null;
   onRetry: () => void;
-  /** The thread's height; it scrolls inside. */
-  height: string;
 }
 
 /** Whether the thread ends with a message of the professional that the assistant did not answer. */
@@ -29,7 +29,7 @@ function isUnanswered(chatsMessages: readonly ChatMessage[]): boolean {
  * newest message.
  */
 export function ChatThread(props: ChatThreadProps) {
-  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, onRetry, height } = props;
+  const { chatsMessages, assistantName, isSending, streamedText, pendingMessageId, failureReason = null, onRetry } = props;
   const viewport = useRef<HTMLDivElement>(null);
   const showsFailure = !isSending && isUnanswered(chatsMessages);
 
@@ -43,9 +43,9 @@ export function ChatThread(props: ChatThreadProps) {
       ref={viewport}
       role="log"
       aria-label={messages.chats.threadLabel}
-      h={height}
       p="md"
-      style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+      // It takes the height its box leaves above the input bar, and scrolls inside.
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
     >
       <Stack gap="sm">
         {chatsMessages.length === 0 && !isSending && (
@@ -72,7 +72,14 @@ export function ChatThread(props: ChatThreadProps) {
               py="xs"
             >
               <Group gap="sm">
-                <Text size="sm">{messages.chats.failed}</Text>
+                <Stack gap={2}>
+                  {failureReason !== null && (
+                    <Text size="sm" fw={600}>
+                      {failureReason}
+                    </Text>
+                  )}
+                  <Text size="sm">{messages.chats.failed}</Text>
+                </Stack>
                 <Button size="compact-sm" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
                   {messages.chats.retry}
                 </Button>

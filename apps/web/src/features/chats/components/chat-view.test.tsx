@@ -139,6 +139,8 @@ describe('ChatView', () => {
 
     const notice = await within(thread()).findByRole('alert');
     expect(within(notice).getByText(messages.chats.failed)).toBeDefined();
+    // Why, told once: in the thread, beside 'Tentar novamente'.
+    expect(within(notice).getByText(messages.errors.aiUnavailable)).toBeDefined();
     expect(textBox().value).toBe('');
     expect(within(thread()).getAllByRole('article')).toHaveLength(1);
 

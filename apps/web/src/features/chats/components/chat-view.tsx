@@ -1,10 +1,13 @@
 import { messages, sendFormRequest, sendRecordRequest, type AiAssistant } from '@consultorio/shared';
-import { Button, Center, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Button, Center, Grid, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageChatbot, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { ItemDetailsPanel } from '../../../components/item-details-panel';
+import { useMaxWidth } from '../../../hooks/use-min-width';
+import { useViewportFill } from '../../../hooks/use-viewport-fill';
+import { formatDateTime, formatDateTimeOrDash } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCreateRecordFromChat } from '../api/create-record-from-chat';
 import { useChatDetail, type ChatDetail } from '../api/get-chat';
@@ -77,8 +80,41 @@ const recordLabels: ChooseItemLabels = {
   empty: messages.chats.noRecords,
 };
 
-/** Leaves room for the top bar, the page title and the input bar; the thread scrolls inside. */
-const THREAD_HEIGHT = 'max(280px, calc(100dvh - 430px))';
+/** Below this width the session is laid out for a phone: a short header, the input bar's actions in a menu. */
+const PHONE_MAX_WIDTH_PX = 640;
+/** The chat (thread and input bar) ends this far above the viewport's bottom: the page's padding. */
+const CHAT_BOTTOM_GAP_PX = 32;
+const CHAT_MIN_HEIGHT_PX = 320;
+
+interface SessionHeaderProps {
+  chat: ChatDetail['chat'];
+  aiAssistant: AiAssistant;
+  disabled: boolean;
+  onEdit: () => void;
+}
+
+/** The session's details on a phone: assistant, name and dates in a few lines, and 'Editar' as an icon. */
+function CompactSessionHeader({ chat, aiAssistant, disabled, onEdit }: SessionHeaderProps) {
+  return (
+    <Paper component="aside" aria-label={chat.name} p="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Stack gap={2} miw={0}>
+          <AssistantLine aiAssistant={aiAssistant} />
+          <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            {chat.name}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {messages.chats.createdAt} {formatDateTime(chat.creationDate)} · {messages.chats.updatedAt}{' '}
+            {formatDateTimeOrDash(chat.lastUpdateDate)}
+          </Text>
+        </Stack>
+        <ActionIcon variant="default" size="lg" aria-label={messages.chats.edit} title={messages.chats.edit} onClick={onEdit} disabled={disabled}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}
 
 function ChatScreen({ detail }: { detail: ChatDetail }) {
   const { chat, aiAssistant, chatsMessages } = detail;
@@ -90,6 +126,9 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
   const forms = usePatientForms(chat.patientId, openModal === 'form');
   const records = usePatientRecords(chat.patientId, openModal === 'record');
   const isBusy = sender.isSending || generateRecord.isPending;
+  const isPhone = useMaxWidth(PHONE_MAX_WIDTH_PX);
+  // The thread and the input bar fill what is left of the viewport; only the thread scrolls.
+  const [placeChat, chatHeight] = useViewportFill<HTMLDivElement>(CHAT_MIN_HEIGHT_PX, CHAT_BOTTOM_GAP_PX);
 
   /** Sends without waiting: the toast and the thread tell how it went. */
   const sendNow = (send: ChatSend) => {
@@ -123,38 +162,47 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
       <BackToList patientId={chat.patientId} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <ItemDetailsPanel
-            item={chat}
-            labels={messages.chats}
-            header={<AssistantLine aiAssistant={aiAssistant} />}
-            actions={
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPencil size={16} />}
-                onClick={() => setOpenModal('edit')}
-                disabled={isBusy}
-              >
-                {messages.chats.edit}
-              </Button>
-            }
-          />
+          {isPhone ? (
+            <CompactSessionHeader chat={chat} aiAssistant={aiAssistant} disabled={isBusy} onEdit={() => setOpenModal('edit')} />
+          ) : (
+            <ItemDetailsPanel
+              item={chat}
+              labels={messages.chats}
+              header={<AssistantLine aiAssistant={aiAssistant} />}
+              actions={
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => setOpenModal('edit')}
+                  disabled={isBusy}
+                >
+                  {messages.chats.edit}
+                </Button>
+              }
+            />
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-          <Paper>
+          <Paper ref={placeChat} h={chatHeight} style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
             <ChatThread
               chatsMessages={chatsMessages}
               assistantName={aiAssistant.name}
               isSending={sender.isSending}
               streamedText={sender.streamedText}
               pendingMessageId={sender.pendingMessageId}
+              failureReason={sender.failureReason}
               onRetry={() => sendNow({ kind: 'retry' })}
-              height={THREAD_HEIGHT}
             />
-            <Paper withBorder={false} p="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Paper
+              withBorder={false}
+              p={isPhone ? 'sm' : 'md'}
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+            >
               <ChatInput
                 chatId={chat.id}
                 disabled={isBusy}
+                compact={isPhone}
                 onSend={sendDraft}
                 onGenerateRecord={() => setOpenModal('generate')}
                 onSendForm={() => setOpenModal('form')}

@@ -61,6 +61,32 @@ describe('the time answer', () => {
     fireEvent.change(input, { target: { value: '7h45min' } });
     expect(input.value).toBe('74:5');
   });
+
+  it('says as it is typed that hours go to 23 and minutes to 59', () => {
+    const input = renderField(timeField);
+    typeKeys(input, '99');
+    expect(input.value).toBe('99');
+    expect(screen.getByText(messages.validation.timeRange)).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: '' } });
+    typeKeys(input, '23');
+    expect(screen.queryByText(messages.validation.timeRange)).toBeNull();
+    typeKeys(input, '6');
+    expect(screen.getByText(messages.validation.timeRange)).toBeDefined();
+    fireEvent.change(input, { target: { value: '23:5' } });
+    typeKeys(input, '9');
+    expect(input.value).toBe('23:59');
+    expect(screen.queryByText(messages.validation.timeRange)).toBeNull();
+  });
+});
+
+describe('the question label', () => {
+  it('shows the question number, which a message may name, and keeps the text as the field name', () => {
+    const input = renderField(numberField);
+    const label = document.querySelector(`label[for="${input.id}"]`);
+    expect(label?.textContent).toMatch(/^12\. Horas de sono/);
+    expect(label?.querySelector('[aria-hidden="true"]')?.textContent).toBe('12. ');
+  });
 });
 
 describe('the number answer', () => {

@@ -1,5 +1,6 @@
-import { limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
+import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
 import { Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { maskNumber } from './answers';
 
 const TIME_MAX_LENGTH = 5;
@@ -14,21 +15,24 @@ interface AnswerInputProps {
 }
 
 interface TimeAnswerInputProps {
-  label: string;
+  label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean | undefined;
 }
 
-/** hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. */
+/**
+ * hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. Hours past 23 or
+ * minutes past 59 are pointed out as they are typed, not when the save fails.
+ */
 function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswerInputProps) {
   return (
     <TextInput
       label={label}
       value={value}
       onChange={(event) => onChange(maskTime(event.currentTarget.value))}
-      error={error}
+      error={error ?? (isTimeTypingValid(value) ? undefined : messages.validation.timeRange)}
       disabled={disabled}
       placeholder={messages.forms.timePlaceholder}
       inputMode="numeric"
@@ -40,9 +44,23 @@ function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswer
   );
 }
 
+/**
+ * A question's label with its number in front ('11. Horário em que costuma acordar'), so that a
+ * message naming 'a pergunta 11' can be found. The number is seen, not read: the field's
+ * accessible name stays its text.
+ */
+function QuestionLabel({ field }: { field: TemplateField }) {
+  return (
+    <>
+      <span aria-hidden="true">{field.number}. </span>
+      {field.label}
+    </>
+  );
+}
+
 /** One question of a questionnaire, drawn by its field type. */
 export function AnswerInput({ field, value, onChange, error, disabled }: AnswerInputProps) {
-  const common = { label: field.label, error, disabled };
+  const common = { label: <QuestionLabel field={field} />, error, disabled };
   switch (field.type) {
     case 'radio':
       return (

@@ -8,7 +8,8 @@ import {
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { IconMail } from '@tabler/icons-react';
+import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
@@ -23,8 +24,15 @@ import { asTitle, titleAfterGenderChange, titleOptions } from './title-options';
 // the form's own field types, hence the cast.
 const profileResolver = zodResolver(profileUpdateRequest) as Resolver<ProfileFormValues, unknown, ProfileUpdate>;
 
-export function ProfileForm({ user }: { user: User }) {
+interface ProfileFormProps {
+  user: User;
+  /** Opens 'Alterar e-mail': the e-mail is not edited here, only through its confirmation link. */
+  onChangeEmail: () => void;
+}
+
+export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
+  const emailLabelId = useId();
   const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
     resolver: profileResolver,
     defaultValues: profileFormValues(user),
@@ -113,13 +121,17 @@ export function ProfileForm({ user }: { user: User }) {
             {...register('document')}
           />
           <ContactFields form={form} isOwn />
-          <TextInput
-            type="email"
-            label={messages.fields.email}
-            description={messages.account.emailReadOnly}
-            value={user.email}
-            readOnly
-          />
+          <Stack gap={4} role="group" aria-labelledby={emailLabelId}>
+            <Text size="sm" fw={500} id={emailLabelId}>
+              {messages.fields.email}
+            </Text>
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <Text style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
+              <Button size="xs" variant="default" leftSection={<IconMail size={16} />} onClick={onChangeEmail} style={{ flexShrink: 0 }}>
+                {messages.account.changeEmail}
+              </Button>
+            </Group>
+          </Stack>
           <TextInput
             label={messages.fields.profession}
             autoComplete="organization-title"
