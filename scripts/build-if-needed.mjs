@@ -23,7 +23,7 @@ function run(command, args) {
 
 export function buildIfNeeded() {
   const shared = ['packages/shared/src', 'package-lock.json'];
-  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) {
+  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins.ts', ...shared])) {
     console.log('Construindo o aplicativo web...');
     run('npm', ['run', 'build', '-w', 'apps/web']);
   }

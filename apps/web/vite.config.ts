@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3001';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 3000,
     strictPort: true,

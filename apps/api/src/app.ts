@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifyCookie);
+  await registerCompression(app);
   // Each request collects the patient data it read or changed, written once it succeeds.
   await app.register(fastifyRequestContext, { defaultStoreValues: () => ({ accessLog: [] }) });
   app.decorate('writeAccessLog', (request: FastifyRequest, entries: readonly AccessEntry[]) =>
@@ -212,6 +214,24 @@ function startAgendaTimers(app: FastifyInstance, ctx: Context): void {
   app.addHook('preClose', () => stops.forEach((stop) => stop()));
 }
 
+/** JSON answers over this many bytes are compressed (smaller ones gain less than a packet). */
+export const COMPRESS_THRESHOLD_BYTES = 4096;
+
+/**
+ * JSON answers only: static files come pre-compressed from the build, event streams must not be
+ * buffered, and files (images, PDFs) gain nothing. Brotli at quality 4 costs about what gzip
+ * level 6 does and is smaller; request bodies are never accepted compressed.
+ */
+async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
+  });
+}
+
 async function registerDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
@@ -227,13 +247,30 @@ function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');
 }
 
-/** The built web app, with every unknown non-API GET answered by index.html (client-side routes). */
+/** Vite names every file under assets/ by a hash of its content: a changed file gets a new name. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app, with every unknown non-API GET answered by index.html (client-side routes).
+ * The build wrote a Brotli and a gzip copy of each text file, sent by Accept-Encoding; hashed
+ * assets are cached for a year, everything else (index.html first) is revalidated on each load.
+ */
 async function serveWebApp(app: FastifyInstance, config: Config) {
   const root = config.webDist ?? defaultWebDist();
   const hasWebApp = existsSync(path.join(root, 'index.html'));
+  const assetsDir = path.join(root, 'assets') + path.sep;
   if (hasWebApp) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? HASHED_ASSET_CACHE : 'no-cache');
+      },
+    });
   }
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
@@ -242,7 +279,7 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, data: null, message: messages.errors.routeNotFound });
   });

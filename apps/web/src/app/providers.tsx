@@ -1,18 +1,24 @@
 import { messages } from '@consultorio/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
+import { loadToasts, useToasterNeeded } from '../lib/toasts';
 import { TOAST_OFFSET } from './layout-metrics';
 import { cssVariablesResolver, theme } from './theme';
 
+const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
+
 export function AppProviders({ children }: { children: ReactNode }) {
+  // Mounted with the first toast (sonner is not part of the login page's JavaScript).
+  const toasterNeeded = useToasterNeeded();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster
+        {toasterNeeded && (
+          <Suspense fallback={null}>
+            <Toaster
           position="top-right"
           richColors
           closeButton
@@ -23,7 +29,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           mobileOffset={TOAST_OFFSET}
           containerAriaLabel={messages.app.notifications}
           toastOptions={{ closeButtonAriaLabel: messages.common.close }}
-        />
+            />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </MantineProvider>
   );

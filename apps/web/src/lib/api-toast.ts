@@ -1,6 +1,6 @@
 import { messages } from '@consultorio/shared';
-import { toast } from 'sonner';
 import { ApiError } from './api-client';
+import { toast } from './toasts';
 
 function responseMessage(response: unknown): string | undefined {
   if (typeof response !== 'object' || response === null || !('message' in response)) return undefined;

@@ -1,7 +1,10 @@
-import { usersApi, type User } from '@consultorio/shared';
+import type { User, usersApi } from '@consultorio/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from './api-client';
+import { ApiError, apiClient, routeRef } from './api-client';
 import { clearSelectedPatient } from './selected-patient';
+
+// Every page checks the session first: by reference, so that the check costs the login page no zod.
+const currentUserRoute = routeRef<typeof usersApi.me>('GET', '/v1/users/me');
 
 export type SessionStatus = 'online' | 'offline';
 
@@ -35,7 +38,7 @@ function rememberSignedIn(isSignedIn: boolean): void {
 async function fetchCurrentUser(): Promise<User | null> {
   if (!hasSignedIn()) return null;
   try {
-    const response = await apiClient.call(usersApi.me, { handleUnauthorized: false });
+    const response = await apiClient.call(currentUserRoute, { handleUnauthorized: false });
     return response.data.user;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,13 +1,16 @@
-import { authApi, type LoginRequest } from '@consultorio/shared';
+import type { authApi, LoginRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, routeRef } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { setCurrentUser } from '../../../lib/session';
 
+// By reference: the login page's JavaScript carries no zod (see routeRef).
+const loginRoute = routeRef<typeof authApi.login>('POST', '/v1/users/users-sessions');
+
 export function login(credentials: LoginRequest) {
   // Wrong credentials answer 401 too; that is a failed login, not an expired session.
-  return apiClient.call(authApi.login, { body: credentials, handleUnauthorized: false });
+  return apiClient.call(loginRoute, { body: credentials, handleUnauthorized: false });
 }
 
 export function useLogin() {

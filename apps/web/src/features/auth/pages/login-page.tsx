@@ -1,15 +1,24 @@
 import { messages } from '@consultorio/shared';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { LoginForm } from '../components/login-form';
-import { RecoverPasswordDialog, RecoverUsernameDialog } from '../components/recovery-dialogs';
+
+// The dialogs (and Mantine's modal with them) load on the first click, not with the login page.
+const RecoverUsernameDialog = lazy(async () => ({ default: (await import('../components/recovery-dialogs')).RecoverUsernameDialog }));
+const RecoverPasswordDialog = lazy(async () => ({ default: (await import('../components/recovery-dialogs')).RecoverPasswordDialog }));
 
 type RecoveryDialog = 'username' | 'password';
 
 export function LoginPage() {
   const [openDialog, setOpenDialog] = useState<RecoveryDialog | null>(null);
+  // Mounted from the first opening on, so that closing plays the modal's transition.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  const showDialog = (dialog: RecoveryDialog) => {
+    setDialogsMounted(true);
+    setOpenDialog(dialog);
+  };
   const closeDialog = () => setOpenDialog(null);
 
   return (
@@ -23,10 +32,10 @@ export function LoginPage() {
         </div>
         <LoginForm />
         <Group justify="space-between" gap="xs">
-          <Anchor component="button" type="button" size="sm" onClick={() => setOpenDialog('username')}>
+          <Anchor component="button" type="button" size="sm" onClick={() => showDialog('username')}>
             {messages.login.forgotUsername}
           </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => setOpenDialog('password')}>
+          <Anchor component="button" type="button" size="sm" onClick={() => showDialog('password')}>
             {messages.login.forgotPassword}
           </Anchor>
         </Group>
@@ -37,8 +46,12 @@ export function LoginPage() {
           </Anchor>
         </Text>
       </Stack>
-      <RecoverUsernameDialog opened={openDialog === 'username'} onClose={closeDialog} />
-      <RecoverPasswordDialog opened={openDialog === 'password'} onClose={closeDialog} />
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <RecoverUsernameDialog opened={openDialog === 'username'} onClose={closeDialog} />
+          <RecoverPasswordDialog opened={openDialog === 'password'} onClose={closeDialog} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
