@@ -133,7 +133,7 @@ describe('EditPatientPanel', () => {
     fireEvent.click(optOut);
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = patientCalls(fetch)[0]!;
     expect(url).toBe(`/v1/patients/${patient.id}`);
     expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', remindersOptOut: true });
   });
