@@ -155,7 +155,14 @@ describe('subscriptions', () => {
     // Granting again replaces the subscription and clears the cancellation.
     await admin(t, 'subscription:grant', user.username, '--plan', 'essencial', '--days', '7');
     const regranted = await apiSubscription(cookie);
-    expect(regranted.userSubscription).toEqual({ isTrial: false, dueDate: plusDays(today(), 7), cancellationDate: null, priceCents: 4990 });
+    expect(regranted.userSubscription).toEqual({
+      isTrial: false,
+      dueDate: plusDays(today(), 7),
+      cancellationDate: null,
+      priceCents: 4990,
+      coupon: null,
+      paidOnline: false,
+    });
     expect(subscriptionStatus(regranted.userSubscription, today())).toBe('active');
     expect(subscriptionStatus(regranted.userSubscription, plusDays(today(), 8))).toBe('expired');
   });
