@@ -200,6 +200,7 @@ export async function findByTokenHash(db: Db, tokenHash: string, now: Date) {
     .select({
       appointment: appointments,
       professional: { title: users.title, firstName: users.firstName, lastName: users.lastName },
+      timeZone: users.timeZone,
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.ownerId))

@@ -380,11 +380,12 @@ async function appointmentOfLink(ctx: Context, token: string, ip: string) {
   return found;
 }
 
-function toPublicAppointment({ appointment, professional }: Awaited<ReturnType<typeof appointmentOfLink>>): PublicAppointment {
+function toPublicAppointment({ appointment, professional, timeZone }: Awaited<ReturnType<typeof appointmentOfLink>>): PublicAppointment {
   return {
     appointment: {
       startsAt: appointment.startsAt.toISOString(),
       endsAt: appointment.endsAt.toISOString(),
+      timeZone,
       modality: appointment.modality,
       status: appointment.status,
     },
