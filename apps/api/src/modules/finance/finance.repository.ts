@@ -98,13 +98,14 @@ export async function listPayments(db: Db, ownerId: string, fromDay: string, toD
     .orderBy(asc(payments.paidOn), asc(payments.receiptNumber));
 }
 
-export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string, limit: number): Promise<PaymentRow[]> {
-  return db
+/** The patient's payments, latest first; all of them when no limit is given. */
+export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string, limit?: number): Promise<PaymentRow[]> {
+  const query = db
     .select()
     .from(payments)
     .where(and(eq(payments.ownerId, ownerId), eq(payments.patientId, patientId)))
-    .orderBy(desc(payments.paidOn), desc(payments.receiptNumber))
-    .limit(limit);
+    .orderBy(desc(payments.paidOn), desc(payments.receiptNumber));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** The month's payments summed by method. */

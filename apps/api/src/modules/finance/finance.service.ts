@@ -317,6 +317,11 @@ export async function getPatientFinance(ctx: Context, ownerId: string, patientId
   };
 }
 
+/** Every payment of the patient with what it paid (the caller has checked the patient is the owner's), for the export. */
+export async function exportPayments(ctx: Context, ownerId: string, patientId: string): Promise<Payment[]> {
+  return withAllocations(ctx, await repo.lastPaymentsOf(ctx.db, ownerId, patientId));
+}
+
 // ---- the monthly report ----
 
 function brazilianDay(isoDay: string): string {
