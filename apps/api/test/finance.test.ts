@@ -313,6 +313,51 @@ describe('payments and receipts', () => {
   });
 });
 
+describe('cancelling a receipt', () => {
+  it('keeps its number, marks it cancelled with the reason, takes it out of the month and leaves its sessions owed again', async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 30000 });
+
+    const voided = await call('POST', `/v1/payments/${payment.id}/void`, cookie, { reason: '  Valor lançado errado ' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ message: f.paymentVoided(1), data: { payment: { id: payment.id, receiptNumber: 1, voidReason: 'Valor lançado errado' } } });
+    expect(voided.json().data.payment.voidedAt).toEqual(expect.any(String));
+    expect(await appointment(cookie, first.id)).toMatchObject({ paidCents: 0, paymentStatus: 'pending' });
+    expect(await appointment(cookie, second.id)).toMatchObject({ paidCents: 0, paymentStatus: 'pending' });
+
+    const summary = (await call('GET', `/v1/users/me/finance/summary?month=${MONTH}`, cookie)).json().data.summary;
+    expect(summary).toMatchObject({ receivedCents: 0, paymentsCount: 0 });
+    const listed = (await call('GET', `/v1/users/me/payments?month=${MONTH}`, cookie)).json().data.payments as Payment[];
+    expect(listed.map((item) => [item.receiptNumber, item.voidReason])).toEqual([[1, 'Valor lançado errado']]);
+    const csv = (await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=csv`, cookie)).body;
+    expect(csv).not.toContain('João Pereira');
+    const pdf = await call('GET', `/v1/payments/${payment.id}/receipt`, cookie);
+    expect(await pdfText(pdf.rawPayload)).toContain('RECIBO CANCELADO');
+
+    expect((await call('POST', `/v1/payments/${payment.id}/void`, cookie, { reason: 'De novo' })).json()).toEqual(failure(409, e.paymentVoided));
+    expect((await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {})).json()).toEqual(failure(409, e.paymentVoided));
+    // The sessions are paid again with the next number: the sequence has no gap and no repeat.
+    const again = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 30000 });
+    expect(again.receiptNumber).toBe(2);
+    expect(await appointment(cookie, second.id)).toMatchObject({ paidCents: 15000, paymentStatus: 'paid' });
+  });
+
+  it('asks for a reason, and answers 404 for another professional’s payment or an unknown one', async () => {
+    const { cookie, patient } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000 });
+    for (const body of [{}, { reason: ' ' }, { reason: 12 }, { reason: 'ab' }]) {
+      expect((await call('POST', `/v1/payments/${payment.id}/void`, cookie, body)).json()).toEqual(failure(400, v.voidReasonRequired));
+    }
+    const intruder = await newSignedInUser(t);
+    expect((await call('POST', `/v1/payments/${payment.id}/void`, intruder.cookie, { reason: 'Não é meu' })).json()).toEqual(failure(404, e.paymentNotFound));
+    expect((await call('POST', `/v1/payments/${crypto.randomUUID()}/void`, cookie, { reason: 'Qualquer' })).json()).toEqual(failure(404, e.paymentNotFound));
+    expect(await appointment(cookie, session.id)).toMatchObject({ paidCents: 15000, paymentStatus: 'paid' });
+  });
+});
+
 describe('the month', () => {
   it('sums what was received by method and what is pending, lists pending sessions by patient, and reports a CSV for a Brazilian spreadsheet', async () => {
     const { cookie, patient } = await setup({ payer: true });

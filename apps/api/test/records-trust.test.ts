@@ -264,7 +264,7 @@ describe('export of the practice around the patient', () => {
     expect(plan.statusCode, plan.body).toBe(201);
     const form = await newForm(t, { owner: user, patient, template: phq9 });
     const answers = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [index + 1, index === 8 ? '1' : '0']));
-    expect((await call('POST', '/v1/forms/public/submit', null, { publicToken: form.publicToken, content: answers })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/forms/public/submit', '', { publicToken: form.publicToken, content: answers })).statusCode).toBe(200);
 
     const summary = JSON.parse((await unzip((await call('GET', `/v1/patients/${patient.id}/export`, cookie)).rawPayload)).get('paciente.json')!.toString('utf8'));
     expect(summary.appointments).toMatchObject([{ id: appointmentId, startsAt, feeCents: 15000, paymentStatus: 'paid' }]);

@@ -640,6 +640,9 @@ export const payments = pgTable(
     payerName: text('payer_name').notNull(),
     payerDocument: text('payer_document'),
     createdAt: createdAt(),
+    /** A cancelled receipt keeps its number; what it paid is owed again. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     uniqueIndex('payments_owner_receipt_key').on(t.ownerId, t.receiptNumber),

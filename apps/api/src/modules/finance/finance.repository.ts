@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appointments, paymentAllocations, payments, patients, pixCharges, users } from '../../db/schema';
 
@@ -108,13 +108,58 @@ export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string,
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** The month's payments summed by method. */
+/** The month's payments summed by method; cancelled receipts count for nothing. */
 export async function receivedByMethod(db: Db, ownerId: string, fromDay: string, toDay: string) {
   return db
     .select({ method: payments.method, cents: sql<number>`sum(${payments.amountCents})::int`, count: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay)))
+    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay), isNull(payments.voidedAt)))
     .groupBy(payments.method);
+}
+
+/** The owner's payment, locked while it is cancelled. */
+export async function lockPayment(tx: Tx, ownerId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.ownerId, ownerId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Takes a cancelled payment's shares back from its sessions (those still existing): what each
+ * was paid goes down, and its status follows (`statusOf` decides from the fee and what is left).
+ */
+export async function unallocate(
+  tx: Tx,
+  paymentId: string,
+  statusOf: (appointment: AppointmentRow, paidCents: number) => AppointmentRow['paymentStatus'],
+  now: Date,
+): Promise<void> {
+  const shares = await tx
+    .select({ appointmentId: paymentAllocations.appointmentId, amountCents: paymentAllocations.amountCents })
+    .from(paymentAllocations)
+    .where(and(eq(paymentAllocations.paymentId, paymentId), isNotNull(paymentAllocations.appointmentId)));
+  const locked = await tx
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.id, shares.map((share) => share.appointmentId!)))
+    .orderBy(asc(appointments.id))
+    .for('update');
+  for (const appointment of locked) {
+    const taken = shares.filter((share) => share.appointmentId === appointment.id).reduce((sum, share) => sum + share.amountCents, 0);
+    const paidCents = Math.max(0, appointment.paidCents - taken);
+    await tx
+      .update(appointments)
+      .set({ paidCents, paymentStatus: statusOf(appointment, paidCents), updatedAt: now })
+      .where(eq(appointments.id, appointment.id));
+  }
+}
+
+export async function markVoided(tx: Tx, id: string, values: { voidedAt: Date; voidReason: string }): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
 }
 
 /** The owner's sessions still owed that start in [from, to), with their patient, oldest first. */
