@@ -237,6 +237,20 @@ describe('payments and receipts', () => {
     expect(mail.attachments[0]).toMatchObject({ filename: 'recibo-1.pdf', mimeType: 'application/pdf' });
     expect(await pdfText(Buffer.from(mail.attachments[0]!.content))).toContain('cento e cinquenta reais');
 
+    // With the 'Responsável financeiro''s e-mail set, receipts and Pix charges go there by default.
+    const payerEmail = `marta.${user.username}@example.com`;
+    const withPayer = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', email: to, payerEmail: ` ${payerEmail.toUpperCase()} ` });
+    expect(withPayer.json().data.patient).toMatchObject({ email: to, payerEmail });
+    expect((await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {})).json().data.email).toBe(payerEmail);
+    await t.smtp.waitFor(payerEmail, since);
+    const next = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const pix = await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza', pixKey: PROFESSIONAL_CPF });
+    expect(pix.statusCode, pix.body).toBe(200);
+    const charge = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [next.id], sendEmail: true });
+    expect(charge.json().data.pixCharge.emailedTo).toBe(payerEmail);
+    const badPayer = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', payerEmail: 'marta' });
+    expect(badPayer.json()).toEqual(failure(400, v.emailInvalid));
+
     const other = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador@example.com' });
     expect(other.json().data.email).toBe('contador@example.com');
     const badEmail = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador' });

@@ -164,6 +164,8 @@ export const patients = pgTable(
     /** 'Responsável financeiro': who pays when it is not the patient (a parent); receipts are in their name. */
     payerName: text('payer_name'),
     payerDocument: text('payer_document'),
+    /** Where receipts and Pix charges go, when not to the patient's e-mail. */
+    payerEmail: text('payer_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

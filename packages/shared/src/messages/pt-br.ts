@@ -52,6 +52,7 @@ export const messages = {
     sessionFee: 'Valor da sessão',
     payerName: 'Nome do responsável financeiro',
     payerDocument: 'CPF do responsável financeiro',
+    payerEmail: 'E-mail do responsável financeiro',
     avatar: 'Foto',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
@@ -1023,7 +1024,7 @@ export const messages = {
     patientNoBalance: 'Nenhum saldo em aberto.',
     patientLastPayments: 'Últimos pagamentos',
     payerSection: 'Responsável financeiro',
-    payerNote: 'Preencha quando outra pessoa paga as sessões (por exemplo, pai ou mãe de uma criança). O recibo sai no nome dela.',
+    payerNote: 'Preencha quando outra pessoa paga as sessões (por exemplo, pai ou mãe de uma criança). O recibo sai no nome dela e, com o e-mail preenchido, recibos e cobranças Pix vão para ela.',
     sessionFeeNote: 'Copiado para cada nova consulta; pode ser alterado em cada uma.',
     /** The receipt's texts (PDF). */
     receipt: {
@@ -1226,7 +1227,7 @@ export const messages = {
     amountAboveBalance: (balance: string) => `O valor é maior que o saldo das sessões escolhidas (${balance})`,
     nothingToCharge: 'As sessões escolhidas não têm saldo a cobrar',
     pixKeyMissing: 'Cadastre sua chave Pix em Minha conta antes de cobrar por Pix.',
-    recipientEmailMissing: 'O paciente não tem e-mail cadastrado. Informe um e-mail para o envio.',
+    recipientEmailMissing: 'Nem o paciente nem o responsável financeiro têm e-mail cadastrado. Informe um e-mail para o envio.',
     planNotFound: 'Plano não encontrado',
     checkoutUnavailable: 'O pagamento online não está disponível. Fale com o faturamento.',
     paymentProviderFailed: 'Não foi possível abrir o pagamento agora. Tente novamente em instantes.',

@@ -20,6 +20,8 @@ const owed = and(
 
 const balance = sql<number>`(${appointments.feeCents} - ${appointments.paidCents})::int`;
 const patientName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+/** Where money matters go: the 'Responsável financeiro''s e-mail when set, else the patient's. */
+const billingEmail = sql<string | null>`coalesce(${patients.payerEmail}, ${patients.email})`;
 
 /** The owner's appointments among `ids`, locked for a payment, oldest first. */
 export async function lockAppointments(tx: Tx, ownerId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
@@ -168,7 +170,7 @@ export async function owedInRange(db: Db, ownerId: string, from: Date, to: Date)
     .select({
       appointment: appointments,
       balance,
-      patient: { id: patients.id, name: patientName, payerName: patients.payerName, email: patients.email },
+      patient: { id: patients.id, name: patientName, payerName: patients.payerName, email: billingEmail },
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -224,9 +226,10 @@ export async function findProfessional(db: Db, id: string) {
   return row;
 }
 
-export async function findPatientEmail(db: Db, ownerId: string, patientId: string): Promise<string | null> {
+/** The address a receipt goes to by default: the payer's, else the patient's. */
+export async function findBillingEmail(db: Db, ownerId: string, patientId: string): Promise<string | null> {
   const [row] = await db
-    .select({ email: patients.email })
+    .select({ email: billingEmail })
     .from(patients)
     .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)));
   return row?.email ?? null;

@@ -237,11 +237,11 @@ export async function receiptFile(ctx: Context, ownerId: string, id: string): Pr
 const RECEIPT_MAIL_JOB = 'finance.receipt-mail';
 const PIX_CHARGE_MAIL_JOB = 'finance.pix-charge-mail';
 
-/** Queues the receipt's mail (PDF attached) to the address given or the patient's; answers where it goes. */
+/** Queues the receipt's mail (PDF attached) to the address given, else the payer's or the patient's; answers where it goes. */
 export async function emailReceipt(ctx: Context, ownerId: string, id: string, email: string | undefined): Promise<string> {
   const payment = await ownedPayment(ctx, ownerId, id);
   if (payment.voidedAt) throw new AppError('PAYMENT_VOIDED');
-  const to = email ?? (payment.patientId ? await repo.findPatientEmail(ctx.db, ownerId, payment.patientId) : null);
+  const to = email ?? (payment.patientId ? await repo.findBillingEmail(ctx.db, ownerId, payment.patientId) : null);
   if (!to) throw new AppError('RECIPIENT_EMAIL_MISSING');
   await ctx.jobs.send(RECEIPT_MAIL_JOB, { paymentId: payment.id, email: to });
   if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'export', entityType: 'payment', entityId: payment.id });
@@ -397,7 +397,7 @@ function brCodeText(text: string, max: number): string {
 
 /**
  * A static Pix charge for what the chosen sessions still owe: the BR Code ('copia e cola', with
- * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the patient.
+ * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the payer (or the patient).
  */
 export async function createPixCharge(
   ctx: Context,
@@ -411,7 +411,7 @@ export async function createPixCharge(
   checkSessions(rows, request.appointmentIds, patient.id);
   const amountCents = rows.reduce((sum, row) => sum + row.feeCents - row.paidCents, 0);
   if (amountCents <= 0) throw new AppError('NOTHING_TO_CHARGE');
-  const emailedTo = request.sendEmail ? patient.email : null;
+  const emailedTo = request.sendEmail ? (patient.payerEmail ?? patient.email) : null;
   if (request.sendEmail && !emailedTo) throw new AppError('RECIPIENT_EMAIL_MISSING');
   const id = randomUUID();
   const txid = id.replace(/-/g, '').slice(0, 25).toUpperCase();
