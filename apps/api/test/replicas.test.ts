@@ -38,17 +38,21 @@ function startReplica(name: string, env: Record<string, string>): Promise<Replic
     output = (output + chunk.toString()).slice(-20_000);
   };
   child.stderr.on('data', keep);
+  child.stdout.on('data', keep);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      // Fastify's own line, with the port the system chose for PORT=0.
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ name, url: listening[1]!, child, log: () => output });
-      }
-    });
+    let startup = '';
+    const findAddress = (chunk: Buffer) => {
+      startup += chunk.toString();
+      // Fastify's own log line (JSON), with the port the system chose for PORT=0; the closing
+      // quote makes sure a chunk that ends inside the number is not taken for all of it.
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(startup);
+      if (!listening) return;
+      clearTimeout(timer);
+      child.stdout.off('data', findAddress);
+      resolve({ name, url: listening[1]!, child, log: () => output });
+    };
+    child.stdout.on('data', findAddress);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited with code ${code} while starting:\n${output}`));
