@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeChatModel, type FakeChatModel } from '../../../scripts/fake-chat-model.mjs';
 import { openDatabase, type Database } from '../src/db/client';
-import { createTestApp, type TestApp } from './helpers/build-app';
+import { createTestApp } from './helpers/build-app';
 import { createTestDatabase, testDriver } from './helpers/database';
 import { TestSmtpServer } from './helpers/smtp';
 import { deltasOf, libraryAssistant, newChat, parseEvents } from './factories/chats';
