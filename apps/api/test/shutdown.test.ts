@@ -162,6 +162,8 @@ describe('draining the app', () => {
       const ready = await t.request({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 503, data: null, message: messages.errors.shuttingDown, requestId: expect.any(String) });
+      // Answers given meanwhile on open connections send the client elsewhere for the next one.
+      expect(ready.headers.connection).toBe('close');
       expect(await connectOutcome(port)).toBe('ECONNREFUSED');
       // Sent meanwhile (a request in flight may queue mail): kept for another instance or the next start.
       await t.app.jobs.send('test.blocking', { late: true });
