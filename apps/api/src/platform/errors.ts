@@ -68,6 +68,7 @@ export const errorCatalog = {
   METRICS_UNAUTHORIZED: { status: 401, message: e.metricsUnauthorized },
   ROUTE_NOT_FOUND: { status: 404, message: e.routeNotFound },
   PAYMENT_NOT_FOUND: { status: 404, message: e.paymentNotFound },
+  PAYMENT_VOIDED: { status: 409, message: e.paymentVoided },
   APPOINTMENTS_NOT_PATIENTS: { status: 400, message: e.appointmentsNotPatients },
   APPOINTMENT_NOT_CHARGEABLE: { status: 409, message: e.appointmentNotChargeable },
   AMOUNT_ABOVE_BALANCE: { status: 400, message: e.amountAboveBalance('') },
