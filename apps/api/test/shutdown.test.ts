@@ -20,8 +20,8 @@ import { deltasOf, libraryAssistant, newChat, parseEvents } from './factories/ch
 import { newPatient } from './factories/patients';
 import { DEFAULT_PASSWORD, newUser } from './factories/users';
 
-/** A streamed answer of 30 words, one every 100 ms: about 3 s in flight. */
-const ANSWER_WORDS = Array.from({ length: 30 }, (_, index) => `palavra${index}`);
+/** A streamed answer of 40 words, one every 100 ms: about 4 s in flight. */
+const ANSWER_WORDS = Array.from({ length: 40 }, (_, index) => `palavra${index}`);
 const streamingModel = { reply: ANSWER_WORDS.join(' '), chunkDelayMs: 100 };
 
 function deferred() {
