@@ -45,7 +45,7 @@ RUN mkdir -p /data && chown node:node /data
 # The image's unprivileged user (uid 1000); the application files stay owned by root, read-only to it.
 USER node
 EXPOSE 3000
-# Node's own fetch: the slim image has no curl. /healthz answers 200 once the database answers.
+# Node's own fetch: the slim image has no curl. /healthz is liveness: 200 while the process answers.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself as the main process: it receives SIGTERM and closes the server and the job queue.

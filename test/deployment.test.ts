@@ -158,9 +158,9 @@ describe('Caddyfile', () => {
   const caddyfile = read('Caddyfile');
   const proxied = /reverse_proxy ([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/) ?? [];
 
-  it('balances exactly the replicas of compose.yaml, checking their /healthz, and waits for them', () => {
+  it('balances exactly the replicas of compose.yaml, checking their /readyz, and waits for them', () => {
     expect(proxied).toEqual(appServices.map(([name]) => `${name}:3000`));
-    expect(caddyfile).toMatch(/^\s*health_uri \/healthz$/m);
+    expect(caddyfile).toMatch(/^\s*health_uri \/readyz$/m);
     expect(Object.keys(services.caddy?.depends_on ?? {})).toEqual(appServices.map(([name]) => name));
     expect(services.caddy?.environment?.SITE_ADDRESS).toBeDefined();
     expect(caddyfile).toContain('{$SITE_ADDRESS}');

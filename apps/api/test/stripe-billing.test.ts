@@ -14,7 +14,7 @@ import { newSignedInUser } from './factories/users';
 
 const WEBHOOK_SECRET = 'whsec_test_consultorio';
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
 let t: TestApp;
 let plain: TestApp;

@@ -33,7 +33,7 @@ export interface Database {
 }
 
 /** Next to this file in the sources, next to main.js in the bundle (the build copies it). */
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite is used. */

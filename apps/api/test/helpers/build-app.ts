@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -40,6 +41,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Another instance's database and mail sink (two instances of the app on one database); left open on close. */
   shared?: { database: Database; smtp: TestSmtpServer };
+  /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
+  logStream?: Writable;
+  /** Runs before the app is ready (the job queue starts then): a test's own job kinds are defined here. */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -80,10 +85,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: createLocalStorage(filesDir),
     mailer,
     clock,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
   });
   const undeclared = recordUndeclaredStatuses(app);
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
