@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
 import * as schema from './schema';
 import { seedDatabase } from './seed';
 
@@ -26,6 +27,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   sql: SqlExecutor;
+  /** Whole tables in and out, in one snapshot or one transaction (backup and restore). */
+  bulk: BulkAccess;
   /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -33,7 +36,7 @@ export interface Database {
 }
 
 /** Next to this file in the sources, next to main.js in the bundle (the build copies it). */
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite is used. */
@@ -57,6 +60,7 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   return {
     db,
     driver: 'postgres',
+    bulk: postgresBulk(pool),
     sql: {
       executeSql: async (text, values) => {
         const result = await pool.query(text, values);
@@ -83,6 +87,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    bulk: pgliteBulk(client),
     sql: {
       executeSql: async (text, values) => {
         if (values !== undefined && values.length > 0) return client.query(text, values);

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import type { Storage } from './storage';
 
@@ -24,6 +24,9 @@ export function createS3Storage(config: S3Config): Storage {
       const body = createReadStream(filePath);
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
     },
+    putStream: async (key, body, byteSize, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentLength: byteSize, ContentType: contentType }));
+    },
     get: async (key) => {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
@@ -36,6 +39,10 @@ export function createS3Storage(config: S3Config): Storage {
     },
     delete: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    isEmpty: async () => {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, MaxKeys: 1 }));
+      return (listed.Contents ?? []).length === 0;
     },
   };
 }
