@@ -9,6 +9,7 @@ import type { Clock } from '../../src/platform/clock';
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from '../../src/platform/context';
 import { createMailer } from '../../src/platform/mail/mailer';
 import { createLocalStorage } from '../../src/platform/storage/local-storage';
+import type { Storage } from '../../src/platform/storage/storage';
 import { createTestDatabase } from './database';
 import { TestSmtpServer } from './smtp';
 
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Another instance's database and mail sink (two instances of the app on one database); left open on close. */
   shared?: { database: Database; smtp: TestSmtpServer };
+  /** Another storage than local files in the app's temp folder (a restored one). */
+  storage?: Storage;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -77,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    storage: createLocalStorage(filesDir),
+    storage: options.storage ?? createLocalStorage(filesDir),
     mailer,
     clock,
     logger: false,
