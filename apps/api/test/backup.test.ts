@@ -11,11 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ClinicalRecord, Patient, RecordAttachment } from '@consultorio/shared';
+import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import type { BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
+import { users } from '../src/db/schema';
 import { backupSource, runBackupCommand } from '../src/platform/backup/backup-commands';
 import { BackupError } from '../src/platform/backup/backup-format';
 import { serveLocalBackups } from '../src/platform/backup/local-backup-socket';
@@ -92,6 +94,9 @@ async function expectPractice(t: TestApp, practice: Practice): Promise<void> {
   expect(record.json().data.record.content).toBe(practice.record.content);
   const listed = (record.json().data.recordsAttachments as RecordAttachment[]).map((attachment) => attachment.externalKey).sort();
   expect(listed).toEqual(practice.attachments.map(({ attachment }) => attachment.externalKey).sort());
+  // Loaded with the patients' trigger off: each patient counted once, as in the backup.
+  const [owner] = await t.database.db.select({ patientCount: users.patientCount }).from(users).where(eq(users.username, practice.username));
+  expect(owner?.patientCount).toBe(1);
   for (const { attachment, bytes } of practice.attachments) {
     const file = await t.request({ method: 'GET', url: `/v1/files/${attachment.externalKey}`, headers: { cookie } });
     expect(file.statusCode).toBe(200);
