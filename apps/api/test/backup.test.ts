@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ClinicalRecord, Patient, RecordAttachment } from '@consultorio/shared';
@@ -15,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
-import type { BulkAccess } from '../src/db/bulk';
+import { wholeLines, type BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { backupSource, runBackupCommand } from '../src/platform/backup/backup-commands';
@@ -131,6 +132,20 @@ async function refusal(config: Config, args: string[]): Promise<string> {
   return (error as BackupError).message;
 }
 
+describe('COPY text regrouped for PGlite', () => {
+  it('regroups a stream into pieces that end at a row end, losing and adding nothing', async () => {
+    const text = Array.from({ length: 200 }, (_, row) => `${row}\tlinha ${'x'.repeat(row % 37)}\n`).join('');
+    const chunks = (async function* () {
+      for (let at = 0; at < text.length; at += 97) yield Buffer.from(text.slice(at, at + 97));
+    })();
+    const pieces: string[] = [];
+    for await (const piece of wholeLines(chunks, 500)) pieces.push(piece.toString());
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(5);
+    for (const piece of pieces) expect(piece.endsWith('\n')).toBe(true);
+  });
+});
+
 describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGlite', () => {
   let t: TestApp;
   let practice: Practice;
@@ -242,6 +257,33 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     expect(failed?.code).toBe(1);
     expect(failed?.stderr.trim()).toBe(`${notBackup} não é uma cópia de segurança do Consultório (ou está incompleto).`);
     expect(await listing(path.dirname(notBackup))).toEqual([expect.stringMatching(/^planilha\.zip 4096 /u)]);
+  });
+
+  it('copies a table larger than one slice out of PGlite and back in, row for row', async () => {
+    // On the app's database (a new PGlite takes seconds to start), after the backups above.
+    const { database } = t;
+    try {
+      await database.sql.executeSql(
+        "create table origem (id int primary key, texto text); insert into origem select n, repeat(md5(n::text), 40) from generate_series(1, 3500) as n; create table destino (like origem)",
+      );
+      const columns = ['id', 'texto'];
+      // Out in slices of 512 pages, back in pieces of 4 MB: both cut more than once here.
+      const body = await database.bulk.inSnapshot(async (session) => {
+        const copied: Buffer[] = [];
+        for await (const chunk of session.copyOut({ schema: 'public', name: 'origem', columns })) copied.push(chunk as Buffer);
+        return Buffer.concat(copied);
+      });
+      expect(body.length).toBeGreaterThan(4 * 1024 * 1024);
+      expect(body.toString().split('\n')).toHaveLength(3501);
+      await database.bulk.inTransaction((session) => session.copyIn({ schema: 'public', name: 'destino', columns }, Readable.from([body])));
+      const { rows } = await database.sql.executeSql(
+        `select (select count(*)::int from destino) as n, pg_relation_size('origem') > 512 * 8192 as "severalSlices",
+          (select md5(string_agg(id || texto, ',' order by id)) from origem) = (select md5(string_agg(id || texto, ',' order by id)) from destino) as same`,
+      );
+      expect(rows[0]).toEqual({ n: 3500, severalSlices: true, same: true });
+    } finally {
+      await database.sql.executeSql('drop table origem; drop table destino');
+    }
   });
 });
 

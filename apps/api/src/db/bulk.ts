@@ -128,7 +128,7 @@ async function* pgliteSlices(tx: Transaction, table: CopyTable): AsyncGenerator<
   }
 }
 
-/** Regroups a stream of COPY text into pieces of at least `size` bytes that end at a row's end. */
+/** Regroups a stream of COPY text into pieces of about `size` bytes, each ending at a row's end. */
 export async function* wholeLines(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
