@@ -76,11 +76,15 @@ async function restore(config: Config, file: string): Promise<string> {
   return `Cópia ${file} (feita em ${madeAt}) restaurada: ${describeBackup(manifest)}. Inicie o servidor normalmente (npm start).`;
 }
 
-/** Error codes of a server that cannot be reached or entered (connection refused, unknown host, no such database, wrong password). */
-const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', '3D000', '28P01', '28000']);
+/**
+ * Error codes (or, from the S3 client, names) of a server that cannot be reached or entered:
+ * connection refused, unknown host, no such database, wrong password, no such bucket.
+ */
+const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', '3D000', '28P01', '28000', 'NoSuchBucket', 'InvalidAccessKeyId']);
 
 function asOperatorError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof BackupError || typeof code !== 'string' || !unreachable.has(code)) return error;
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  const known = [code, name].some((value) => typeof value === 'string' && unreachable.has(value));
+  if (error instanceof BackupError || !known) return error;
   return new BackupError(`Não foi possível conectar ao banco de dados ou ao armazenamento de arquivos (${(error as Error).message}). Confira DATABASE_URL e S3_*.`);
 }
