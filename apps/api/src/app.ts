@@ -24,6 +24,7 @@ import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
+import { defineBillingJobs } from './modules/billing/billing.stripe';
 import { defineFinanceJobs } from './modules/finance/finance.service';
 import { closeReceiptRenderer } from './modules/finance/receipt-renderer';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
@@ -199,6 +200,7 @@ function defineJobs(ctx: Context): void {
   defineUsersJobs(ctx);
   defineAgendaJobs(ctx);
   defineFinanceJobs(ctx);
+  defineBillingJobs(ctx);
   defineMeasurementJobs(ctx);
 }
 

@@ -62,6 +62,9 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http', 'https']),
 });
 
+/** Every variable the app reads: a deployment file naming another one has a typo. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 /** Text extraction from uploaded files (worker threads): how many at once, and each one's limits. */
 export interface ExtractionConfig {
   threads: number;

@@ -321,7 +321,7 @@ describe('reminders and the patient link', () => {
     expect(shown.json()).toEqual({
       status: 200,
       data: {
-        appointment: { startsAt: appointment.startsAt, endsAt: appointment.endsAt, modality: 'in_person', status: 'scheduled' },
+        appointment: { startsAt: appointment.startsAt, endsAt: appointment.endsAt, timeZone: 'America/Sao_Paulo', modality: 'in_person', status: 'scheduled' },
         professional: { title: 'Dr.', firstName: 'Paulo', lastName: 'Lima' },
       },
     });

@@ -128,6 +128,16 @@ describe('PUT /v1/users/me', () => {
     });
   });
 
+  it('keeps the CPF and the professional registration when an edit leaves them out, and clears them when blank', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    expect((await update(cookie, { ...complete, professionalRegistration: 'CRP 06/12345' })).statusCode).toBe(200);
+    const { document: _document, professionalRegistration: _registration, ...withoutThem } = { ...complete, professionalRegistration: 'x' };
+    expect((await update(cookie, withoutThem)).statusCode).toBe(200);
+    expect(await storedUser(user.id)).toMatchObject({ document: '52998224725', professionalRegistration: 'CRP 06/12345' });
+    expect((await update(cookie, { ...withoutThem, document: '', professionalRegistration: null })).statusCode).toBe(200);
+    expect(await storedUser(user.id)).toMatchObject({ document: null, professionalRegistration: null });
+  });
+
   it.each([
     ['female', 'Sra.'],
     ['female', 'Dra.'],

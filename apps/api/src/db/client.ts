@@ -68,15 +68,35 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
         return Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
       },
     },
-    migrate: async () => {
-      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-      await seedDatabase(db);
-    },
+    migrate: () =>
+      whileHoldingMigrationLock(pool, async () => {
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+        await seedDatabase(db);
+      }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: every instance asks for the same advisory lock. */
+const MIGRATION_LOCK_KEY = 2_171_802_112;
+
+/**
+ * Runs the migrations of one instance at a time: replicas starting together on an empty database
+ * would otherwise both create the same tables, and all but one would fail. The others wait, then
+ * find nothing left to apply.
+ */
+async function whileHoldingMigrationLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await work();
+  } finally {
+    // Closing the connection releases the lock whatever state the session is in.
+    client.release(true);
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {

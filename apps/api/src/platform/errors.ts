@@ -63,6 +63,7 @@ export const errorCatalog = {
   RESEND_TOO_SOON: { status: 429, message: e.resendTooSoon },
   SERVICE_UNAVAILABLE: { status: 503, message: e.serviceUnavailable },
   PAYMENT_NOT_FOUND: { status: 404, message: e.paymentNotFound },
+  PAYMENT_VOIDED: { status: 409, message: e.paymentVoided },
   APPOINTMENTS_NOT_PATIENTS: { status: 400, message: e.appointmentsNotPatients },
   APPOINTMENT_NOT_CHARGEABLE: { status: 409, message: e.appointmentNotChargeable },
   AMOUNT_ABOVE_BALANCE: { status: 400, message: e.amountAboveBalance('') },
