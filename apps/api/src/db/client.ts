@@ -80,8 +80,8 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   };
 }
 
-/** Any fixed number: every instance asks for the same advisory lock. */
-const MIGRATION_LOCK_KEY = 2_171_802_112;
+/** Any fixed number: every instance (and a restore) asks for the same advisory lock. */
+export const MIGRATION_LOCK_KEY = 2_171_802_112;
 
 /**
  * Runs the migrations of one instance at a time: replicas starting together on an empty database

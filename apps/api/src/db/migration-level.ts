@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { BulkSession } from './bulk';
-import { migrationsFolder } from './client';
+import { MIGRATION_LOCK_KEY, migrationsFolder } from './client';
 
 export interface MigrationLevel {
   /** How many migrations are applied. */
@@ -60,6 +60,8 @@ export async function appliedMigrationLevel(session: BulkSession): Promise<Migra
  * table `__drizzle_migrations`), so that migrate() later applies only the ones after it.
  */
 export async function applyMigrationsThrough(session: BulkSession, when: number): Promise<void> {
+  // An instance starting meanwhile waits for this transaction, then finds the schema in place.
+  await session.rows('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
   await session.exec('CREATE SCHEMA IF NOT EXISTS "drizzle"');
   await session.exec('CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
   for (const migration of codeMigrations().filter((candidate) => candidate.when <= when)) {
