@@ -2,6 +2,9 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { backupSource } from './platform/backup/backup-commands';
+import { serveLocalBackups, type BackupSocket } from './platform/backup/local-backup-socket';
+import { writeBackup } from './platform/backup/write-backup';
 import { createMailer } from './platform/mail/mailer';
 import { createStorage } from './platform/storage/create-storage';
 
@@ -36,7 +39,16 @@ async function main() {
     mailDir: path.join(config.dataDir, 'mail'),
     logger: { info: (_details, line) => console.log(line) },
   });
-  const app = await buildApp({ config, database, storage: createStorage(config), mailer });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, database, storage, mailer });
+  // With PGlite only this process may open the database, so `npm run admin -- backup` asks it here.
+  const backups: BackupSocket | null =
+    database.driver === 'pglite'
+      ? await serveLocalBackups(config.dataDir, (output) => writeBackup(backupSource(config, database, storage), output), {
+          info: (message) => app.log.info(message),
+          error: (details, message) => app.log.error(details, message),
+        })
+      : null;
 
   const cleanup = setInterval(() => {
     app.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
@@ -60,6 +72,7 @@ async function main() {
     }, timeoutMs + FORCED_EXIT_GRACE_MS).unref();
     const { connectionsCut } = await app.drain(timeoutMs);
     if (connectionsCut) app.log.warn('requests still in progress at the shutdown deadline were cut');
+    await backups?.close();
     await app.close();
     mailer.close();
     await database.close();

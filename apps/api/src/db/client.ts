@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
 import * as schema from './schema';
 import { seedDatabase } from './seed';
 
@@ -26,6 +27,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   sql: SqlExecutor;
+  /** Whole tables in and out, in one snapshot or one transaction (backup and restore). */
+  bulk: BulkAccess;
   /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -57,6 +60,7 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   return {
     db,
     driver: 'postgres',
+    bulk: postgresBulk(pool),
     sql: {
       executeSql: async (text, values) => {
         const result = await pool.query(text, values);
@@ -76,8 +80,8 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   };
 }
 
-/** Any fixed number: every instance asks for the same advisory lock. */
-const MIGRATION_LOCK_KEY = 2_171_802_112;
+/** Any fixed number: every instance (and a restore) asks for the same advisory lock. */
+export const MIGRATION_LOCK_KEY = 2_171_802_112;
 
 /**
  * Runs the migrations of one instance at a time: replicas starting together on an empty database
@@ -103,6 +107,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    bulk: pgliteBulk(client),
     sql: {
       executeSql: async (text, values) => {
         if (values !== undefined && values.length > 0) return client.query(text, values);

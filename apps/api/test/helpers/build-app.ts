@@ -10,6 +10,7 @@ import type { Clock } from '../../src/platform/clock';
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from '../../src/platform/context';
 import { createMailer } from '../../src/platform/mail/mailer';
 import { createLocalStorage } from '../../src/platform/storage/local-storage';
+import type { Storage } from '../../src/platform/storage/storage';
 import { createTestDatabase } from './database';
 import { TestSmtpServer } from './smtp';
 
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Runs before the app is ready (the job queue starts then): a test's own job kinds are defined here. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Another storage than local files in the app's temp folder (a restored one). */
+  storage?: Storage;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -82,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    storage: createLocalStorage(filesDir),
+    storage: options.storage ?? createLocalStorage(filesDir),
     mailer,
     clock,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
