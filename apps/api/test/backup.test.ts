@@ -9,15 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ClinicalRecord, Patient, RecordAttachment } from '@consultorio/shared';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { wholeLines, type BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
+import { appliedMigrationLevel, applyMigrationsThrough, codeMigrations, latestMigrationLevel } from '../src/db/migration-level';
 import { users } from '../src/db/schema';
 import { backupSource, runBackupCommand } from '../src/platform/backup/backup-commands';
 import { BackupError } from '../src/platform/backup/backup-format';
@@ -36,7 +39,7 @@ import { adminQuery, databaseUrl } from './helpers/postgres-template';
 import { TestSmtpServer } from './helpers/smtp';
 
 /** A round trip opens several databases (PGlite's start-up is seconds on a loaded machine). */
-const ROUND_TRIP_TIMEOUT_MS = 120_000;
+const ROUND_TRIP_TIMEOUT_MS = 180_000;
 
 const scratch: string[] = [];
 async function scratchDir(name: string): Promise<string> {
@@ -237,6 +240,23 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     expect(await listing(dataDir)).toEqual([]);
   });
 
+  it('refuses a backup made by a newer version, naming both schema levels', async () => {
+    const latest = latestMigrationLevel();
+    const newer = { ...latest, count: latest.count + 1, when: latest.when + 1, tag: '9999_futura' };
+    const manifest = {
+      ...(await BackupArchive.open(backupFile).then((archive) => (archive.close(), archive.manifest))),
+      database: { driver: 'pglite', migration: newer },
+    };
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
+    zip.end();
+    const future = path.join(path.dirname(backupFile), 'futura.zip');
+    await pipeline(zip.outputStream, createWriteStream(future));
+    expect(await refusal(loadConfig({ DATA_DIR: path.join(await scratchDir('future'), 'data') }), ['restore', future])).toBe(
+      `A cópia ${future} foi feita por uma versão mais nova do Consultório (esquema 9999_futura; esta versão vai até ${latest.tag}). Atualize o Consultório antes de restaurá-la.`,
+    );
+  });
+
   it('refuses to overwrite a file, and answers bad arguments with the usage', async () => {
     const config = loadConfig({ DATA_DIR: t.config.dataDir });
     expect(await refusal(config, ['backup', backupFile])).toBe(`${backupFile} já existe: escolha outro nome (uma cópia nunca substitui outra).`);
@@ -385,6 +405,38 @@ describe.skipIf(testDriver !== 'postgres')('backup and restore on PostgreSQL wit
     expect(await runBackupCommand(loadConfig({ DATA_DIR: dataDir }), ['restore', backupFile])).toMatch(/restaurada/u);
     expect((await readdir(path.join(dataDir, 'files'))).length).toBe(2);
   }, ROUND_TRIP_TIMEOUT_MS);
+
+  it('restores a backup made by an older version, and brings its schema up to date', async () => {
+    const older = codeMigrations().at(-3)!;
+    const sourceUrl = await newDatabase(false);
+    const source = await openDatabase({ url: sourceUrl });
+    const backupFile = path.join(await scratchDir('pg-older'), 'antiga.zip');
+    try {
+      await source.bulk.inTransaction(async (session) => {
+        await applyMigrationsThrough(session, older.when);
+        await session.exec("insert into rate_counters (key, attempts) values ('versao-antiga', 3)");
+      });
+      const manifest = await writeBackup(
+        { database: source, storage: createLocalStorage(await scratchDir('pg-older-files')), storageKind: 'local' },
+        createWriteStream(backupFile),
+      );
+      expect(manifest.database.migration).toEqual({ count: codeMigrations().length - 2, when: older.when, tag: older.tag });
+    } finally {
+      await source.close();
+    }
+
+    const restoredUrl = await newDatabase(false);
+    await runBackupCommand(loadConfig({ DATABASE_URL: restoredUrl, DATA_DIR: await scratchDir('pg-older-data') }), ['restore', backupFile]);
+    const restored = await openDatabase({ url: restoredUrl });
+    try {
+      const level = await restored.bulk.inSnapshot((session) => appliedMigrationLevel(session));
+      expect(level).toEqual(latestMigrationLevel());
+      const { rows } = await restored.sql.executeSql("select attempts from rate_counters where key = 'versao-antiga'");
+      expect(rows).toEqual([{ attempts: 3 }]);
+    } finally {
+      await restored.close();
+    }
+  });
 
   it('backs up with the command, and refuses to restore into a database or a bucket that is not empty', async () => {
     const sourceUrl = await newDatabase(true);

@@ -96,8 +96,9 @@ async function restoreInto(config: Config, archive: BackupArchive): Promise<void
         importDatabase(session, archive.manifest, (table) => archive.checkedEntry({ ...table, name: tableEntryName(table) })),
       );
       loaded = true;
-      // The rows are in at the backup's level; the later migrations and the reference data follow as at every start.
-      await database.migrate();
+      // The rows are in at the backup's level; a backup of an older version is brought up to date
+      // here (at the same level, the server's start refreshes the reference data as always).
+      if (archive.manifest.database.migration.when < latestMigrationLevel().when) await database.migrate();
     } finally {
       await database.close();
     }
