@@ -36,7 +36,7 @@ function describe(error: FastifyError): { status: number; message: string } {
   if (isForeignKeyViolation(error)) return { status: 404, message: e.notFound };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: status === 429 ? e.tooManyRequests : messages.validation.invalidBody };
-  return { status: 500, message: e.generic };
+  return { status: 500, message: messages.requestErrors.generic };
 }
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
