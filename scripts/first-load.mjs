@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The login page's budget of JavaScript, gzip (issue 21). */
+/** The login page's budget of JavaScript, gzip (issue 21): the web build fails above it. */
 export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
 
 export function firstLoadJs(distDir) {
@@ -16,12 +16,12 @@ export function firstLoadJs(distDir) {
     .map((tag) => /(?:src|href)="\/([^"]+\.js)"/.exec(tag)?.[1])
     .filter((file) => file !== undefined);
   const sizes = files.map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length }));
-  return { files: sizes, gzipBytes: sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0) };
+  const gzipBytes = sizes.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+  return { files: sizes, gzipBytes, isOverBudget: gzipBytes > FIRST_LOAD_BUDGET_BYTES };
 }
 
 /** 'Login page JavaScript: 142.3 KB gzip in 5 files (budget 150 KB)' */
-export function describeFirstLoad(distDir) {
-  const { files, gzipBytes } = firstLoadJs(distDir);
-  const over = gzipBytes > FIRST_LOAD_BUDGET_BYTES ? ' — OVER BUDGET' : '';
+export function describeFirstLoad({ files, gzipBytes, isOverBudget }) {
+  const over = isOverBudget ? ' — OVER BUDGET' : '';
   return `Login page JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)${over}`;
 }

@@ -1,12 +1,12 @@
 // Build steps of the web app beyond Vite's own: Brotli and gzip copies of every text file (the
 // server sends them by Accept-Encoding), and the size of the JavaScript the login page loads
-// (printed at the end of the build; its budget is 150 KB gzip).
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+// (printed at the end of the build, which fails above its budget of 150 KB gzip).
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { describeFirstLoad } from '../../scripts/first-load.mjs';
+import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -46,7 +46,22 @@ export function precompress(): Plugin {
           if (gzipped.length < bytes.length) await writeFile(`${file}.gz`, gzipped);
         }),
       );
-      config.logger.info(describeFirstLoad(outDir));
+      await checkFirstLoad(outDir, config);
     },
   };
+}
+
+/**
+ * Prints the login page's JavaScript size; above the budget the build fails, and its
+ * index.html is removed so that nothing serves it or takes the output for a fresh build.
+ */
+async function checkFirstLoad(outDir: string, config: ResolvedConfig): Promise<void> {
+  const firstLoad = firstLoadJs(outDir);
+  const description = describeFirstLoad(firstLoad);
+  if (!firstLoad.isOverBudget) {
+    config.logger.info(description);
+    return;
+  }
+  await Promise.all(['index.html', 'index.html.gz', 'index.html.br'].map((file) => rm(path.join(outDir, file), { force: true })));
+  throw new Error(`${description}. See "Login page size" in docs/decisions.md for what keeps it small.`);
 }

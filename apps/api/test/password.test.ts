@@ -71,9 +71,9 @@ describe('PUT /v1/users/me/password', () => {
     ['has no uppercase letter', 'senha1234', messages.validation.passwordRule],
     ['has no lowercase letter', 'SENHA1234', messages.validation.passwordRule],
     ['has no digit', 'SenhaSemNumero', messages.validation.passwordRule],
-    ['is empty', '', messages.validation.passwordRequired],
-    ['is missing', undefined, messages.validation.passwordRequired],
-    ['is a number', 12345678, messages.validation.passwordRequired],
+    ['is empty', '', messages.credentials.passwordRequired],
+    ['is missing', undefined, messages.credentials.passwordRequired],
+    ['is a number', 12345678, messages.credentials.passwordRequired],
   ])('answers 400 with the rule message when the new password %s, and changes nothing', async (_case, password, message) => {
     const { user, cookie } = await newSignedInUser(t);
     const before = await storedHash(user.id);

@@ -82,7 +82,7 @@ describe('registration', () => {
     [{ ...valid, firstName: 'M' }, messages.validation.firstNameRequired],
     [{ ...valid, email: 'not-an-email' }, messages.validation.emailInvalid],
     [{ ...valid, email: undefined }, messages.validation.emailRequired],
-    [{ ...valid, username: 42 }, messages.validation.usernameRequired],
+    [{ ...valid, username: 42 }, messages.credentials.usernameRequired],
   ])('answers 400 with the rule message for %j', async (payload, message) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);

@@ -124,12 +124,12 @@ describe('sign in', () => {
   });
 
   it.each([
-    [{ password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
-    [{ username: '   ', password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
-    [{ username: 42, password: DEFAULT_PASSWORD }, messages.validation.usernameRequired],
-    [{ username: 'someone_x' }, messages.validation.passwordRequired],
-    [{ username: 'someone_x', password: '' }, messages.validation.passwordRequired],
-    [{ username: 'someone_x', password: ['Senha123'] }, messages.validation.passwordRequired],
+    [{ password: DEFAULT_PASSWORD }, messages.credentials.usernameRequired],
+    [{ username: '   ', password: DEFAULT_PASSWORD }, messages.credentials.usernameRequired],
+    [{ username: 42, password: DEFAULT_PASSWORD }, messages.credentials.usernameRequired],
+    [{ username: 'someone_x' }, messages.credentials.passwordRequired],
+    [{ username: 'someone_x', password: '' }, messages.credentials.passwordRequired],
+    [{ username: 'someone_x', password: ['Senha123'] }, messages.credentials.passwordRequired],
   ])('answers 400 with the rule message for %j', async (payload, message) => {
     const response = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload, remoteAddress: freshIp() });
     expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });

@@ -36,7 +36,7 @@ test('the login page of a first visit logs no error and breaks no content securi
   await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
   // Typing runs the form's schemas, where a compiled parser would call Function('').
   await page.getByRole('button', { name: messages.login.submit, exact: true }).click();
-  await expect(page.getByText(messages.validation.usernameRequired)).toBeVisible();
+  await expect(page.getByText(messages.credentials.usernameRequired)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 

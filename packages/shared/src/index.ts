@@ -1,6 +1,6 @@
 export * from './constants/limits';
 export * from './constants/countries';
-export * from './messages/pt-br';
+export * from './messages';
 export * from './rules/validators';
 export * from './rules/phone';
 export * from './schemas/common';

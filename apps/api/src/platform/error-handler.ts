@@ -37,7 +37,7 @@ function describe(error: FastifyError): { status: number; message: string } {
   if (isForeignKeyViolation(error)) return { status: 404, message: e.notFound };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: status === 429 ? e.tooManyRequests : messages.validation.invalidBody };
-  return { status: 500, message: e.generic };
+  return { status: 500, message: messages.requestErrors.generic };
 }
 
 /** The error envelope, with the request's id: quoted by a user, it finds the request's log lines. */

@@ -30,7 +30,7 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
     if (error instanceof AppError) write('error', { status: error.status, message: error.message, requestId });
     else {
       reply.log.error({ err: error }, 'streamed answer failed');
-      write('error', { status: 500, message: messages.errors.generic, requestId });
+      write('error', { status: 500, message: messages.requestErrors.generic, requestId });
     }
   } finally {
     if (!raw.writableEnded) raw.end();

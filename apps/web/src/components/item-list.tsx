@@ -57,7 +57,7 @@ function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, 
       </Center>
     );
   }
-  const notice = isError && items.length === 0 ? messages.errors.generic : shown.length === 0 ? emptyText : null;
+  const notice = isError && items.length === 0 ? messages.requestErrors.generic : shown.length === 0 ? emptyText : null;
   if (notice !== null) {
     return (
       <Paper p="lg">

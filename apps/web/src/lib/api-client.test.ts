@@ -209,7 +209,7 @@ describe('api client', () => {
     const client = createApiClient({ baseUrl });
     const error = await failureOf(client.call(routes.crash, {}));
     expect(error.status).toBe(502);
-    expect(error.message).toBe(messages.errors.generic);
+    expect(error.message).toBe(messages.requestErrors.generic);
   });
 
   it('reports a server that cannot be reached as a network error', async () => {
@@ -220,7 +220,7 @@ describe('api client', () => {
 
     const error = await failureOf(createApiClient({ baseUrl: closedUrl }).call(routes.ok, {}));
     expect(error.status).toBe(0);
-    expect(error.message).toBe(messages.errors.network);
+    expect(error.message).toBe(messages.requestErrors.network);
   });
 
   it('passes on a call cancelled through its signal as an abort, not as an ApiError', async () => {
@@ -298,6 +298,6 @@ describe('api client', () => {
     expect(logout).toHaveBeenCalledTimes(1);
 
     const notAStream = await failureOf(client.openEventStream(routes.streamOk, { body }));
-    expect(notAStream.message).toBe(messages.errors.generic);
+    expect(notAStream.message).toBe(messages.requestErrors.generic);
   });
 });

@@ -130,7 +130,7 @@ export function isAbortError(error: unknown): boolean {
 
 /** What a failure to reach the server (or to read its answer) is thrown as; an abort stays an abort. */
 function networkFailure(error: unknown): unknown {
-  return isAbortError(error) ? error : new ApiError(NETWORK_ERROR_STATUS, messages.errors.network);
+  return isAbortError(error) ? error : new ApiError(NETWORK_ERROR_STATUS, messages.requestErrors.network);
 }
 
 function buildInit(method: ApiRoute['method'], options: RequestOptions, accept: string): RequestInit {
@@ -164,7 +164,7 @@ export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOpti
   /** The failure of a non-2xx answer; a 401 ends the session first, unless turned off. */
   function failureOf(response: Response, envelope: Envelope | undefined, options: RequestOptions): ApiError {
     if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
-    return new ApiError(response.status, envelope?.message ?? messages.errors.generic);
+    return new ApiError(response.status, envelope?.message ?? messages.requestErrors.generic);
   }
 
   /** Sends the call; a server that cannot be reached fails as a network error. */
@@ -221,7 +221,7 @@ export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOpti
     if (response.ok && isEventStream && response.body) return response.body;
     const envelope = await envelopeOf(response);
     // A 2xx that is not a stream is not part of the contract: a failure all the same.
-    throw response.ok ? new ApiError(response.status, messages.errors.generic) : failureOf(response, envelope, options);
+    throw response.ok ? new ApiError(response.status, messages.requestErrors.generic) : failureOf(response, envelope, options);
   }
 
   return { setUnauthorizedHandler, openEventStream, call };

@@ -15,5 +15,5 @@ export function toastResponseMessage(response: unknown): void {
 
 /** Shows why a call failed: the server's message, or a generic text for anything else. */
 export function toastApiError(error: unknown): void {
-  toast.error(error instanceof ApiError ? error.message : messages.errors.generic);
+  toast.error(error instanceof ApiError ? error.message : messages.requestErrors.generic);
 }

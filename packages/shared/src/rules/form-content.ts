@@ -1,5 +1,5 @@
 import { limits } from '../constants/limits';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { longTextTypes, shortTextTypes, type FormContent, type TemplateField, type TemplateSection } from '../schemas/forms';
 import { isValidTime } from './time-field';
 

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { USERNAME_PATTERN, isValidPassword } from '../rules/validators';
 import { emailSchema, envelope, idSchema, optionalText, tokenSchema } from './common';
 
 const v = messages.validation;
 
 export const usernameSchema = z
-  .string({ error: v.usernameRequired })
+  .string({ error: messages.credentials.usernameRequired })
   .trim()
-  .min(1, { error: v.usernameRequired })
+  .min(1, { error: messages.credentials.usernameRequired })
   .regex(USERNAME_PATTERN, { error: v.usernameRule });
 
 export const passwordSchema = z
-  .string({ error: v.passwordRequired })
-  .min(1, { error: v.passwordRequired })
+  .string({ error: messages.credentials.passwordRequired })
+  .min(1, { error: messages.credentials.passwordRequired })
   .refine(isValidPassword, { error: v.passwordRule });
 
 export const firstNameSchema = z
@@ -54,8 +54,8 @@ export const resendRegistrationRequest = z.object({ id: idSchema });
 export const confirmTokenRequest = z.object({ confirmationToken: tokenSchema });
 
 export const loginRequest = z.object({
-  username: z.string({ error: v.usernameRequired }).trim().min(1, { error: v.usernameRequired }).max(64),
-  password: z.string({ error: v.passwordRequired }).min(1, { error: v.passwordRequired }).max(128),
+  username: z.string({ error: messages.credentials.usernameRequired }).trim().min(1, { error: messages.credentials.usernameRequired }).max(64),
+  password: z.string({ error: messages.credentials.passwordRequired }).min(1, { error: messages.credentials.passwordRequired }).max(128),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 

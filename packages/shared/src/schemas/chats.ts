@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { envelope, itemNameSchema, optionalText } from './common';
 import { patientSummarySchema } from './patients';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { isRealIsoDate } from '../rules/validators';
 import { appointmentStatuses } from './appointments';
 import { emailSchema, envelope, idSchema, optionalText } from './common';

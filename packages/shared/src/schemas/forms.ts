@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { envelope, itemNameSchema } from './common';
 import { patientSummarySchema } from './patients';
 

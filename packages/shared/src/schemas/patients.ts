@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { emailSchema, envelope, optionalText } from './common';
 import { feeCentsSchema } from './appointments';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ccForCountry, findCountry } from '../constants/countries';
 import { defaults, genders, limits, titles } from '../constants/limits';
-import { messages } from '../messages/pt-br';
+import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
 import { isRealIsoDate, isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';

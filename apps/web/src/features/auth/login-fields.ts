@@ -13,7 +13,7 @@ export const loginMaxLength = { username: 64, password: 128 } as const;
 export function checkLogin(values: LoginRequest): { credentials: LoginRequest; errors: LoginErrors } {
   const credentials = { username: values.username.trim(), password: values.password };
   const errors: LoginErrors = {};
-  if (credentials.username === '') errors.username = messages.validation.usernameRequired;
-  if (credentials.password === '') errors.password = messages.validation.passwordRequired;
+  if (credentials.username === '') errors.username = messages.credentials.usernameRequired;
+  if (credentials.password === '') errors.password = messages.credentials.passwordRequired;
   return { credentials, errors };
 }

@@ -42,7 +42,7 @@ export function PublicAppointmentPage() {
     if (error instanceof ApiError && error.status === NOT_FOUND_STATUS) return <InvalidLink />;
     return (
       <Alert color="red" variant="light">
-        {error instanceof ApiError ? error.message : messages.errors.generic}
+        {error instanceof ApiError ? error.message : messages.requestErrors.generic}
       </Alert>
     );
   }

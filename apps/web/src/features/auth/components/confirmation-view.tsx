@@ -32,7 +32,7 @@ export function ConfirmationView({ title, successFallback, confirm }: Confirmati
     confirm(token).then(
       (response) => setAnswer({ isSuccess: true, message: response.message ?? successFallback }),
       (error: unknown) =>
-        setAnswer({ isSuccess: false, message: error instanceof ApiError ? error.message : messages.errors.generic }),
+        setAnswer({ isSuccess: false, message: error instanceof ApiError ? error.message : messages.requestErrors.generic }),
     );
   }, [token, confirm, successFallback]);
 

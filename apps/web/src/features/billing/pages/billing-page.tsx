@@ -25,7 +25,7 @@ export function BillingPage() {
         </Center>
       ) : subscription.isError ? (
         <Paper p="lg">
-          <Text c="dimmed">{messages.errors.generic}</Text>
+          <Text c="dimmed">{messages.requestErrors.generic}</Text>
         </Paper>
       ) : (
         <SubscriptionCard subscription={subscription.data} />

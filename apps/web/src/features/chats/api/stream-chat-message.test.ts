@@ -86,7 +86,7 @@ describe('streamChatMessage', () => {
   it('fails as a network error when the stream ends without its answer', async () => {
     mockFetch(() => eventStreamOf([['delta', { text: 'Começo' }]]));
     const error = await failureOf(streamChatMessage(chatId, { kind: 'text', text: 'Oi' }, { onDelta: vi.fn() }));
-    expect([error.status, error.message]).toEqual([0, messages.errors.network]);
+    expect([error.status, error.message]).toEqual([0, messages.requestErrors.network]);
     expect(isMessageStored(error)).toBe(true);
   });
 
@@ -118,7 +118,7 @@ describe('toChatStreamEvent', () => {
     });
     expect(toChatStreamEvent({ event: 'error', data: '{}', id: '' })).toEqual({
       event: 'error',
-      data: { status: 503, message: messages.errors.generic },
+      data: { status: 503, message: messages.requestErrors.generic },
     });
     expect(toChatStreamEvent({ event: 'delta', data: 'não é JSON', id: '' })).toBeNull();
     expect(toChatStreamEvent({ event: 'done', data: '{"chatsMessages":null}', id: '' })).toBeNull();

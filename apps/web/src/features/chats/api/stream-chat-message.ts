@@ -84,7 +84,7 @@ export function toChatStreamEvent({ event, data }: ServerSentEvent): ChatStreamE
         event,
         data: {
           status: typeof payload.status === 'number' ? payload.status : 503,
-          message: typeof payload.message === 'string' && payload.message !== '' ? payload.message : messages.errors.generic,
+          message: typeof payload.message === 'string' && payload.message !== '' ? payload.message : messages.requestErrors.generic,
         },
       };
     default:
@@ -121,8 +121,8 @@ export async function streamChatMessage(chatId: string, send: ChatSend, options:
     }
   } catch (error) {
     if (error instanceof ChatAnswerError || isAbortError(error)) throw error;
-    throw new ChatAnswerError(NETWORK_ERROR_STATUS, messages.errors.network);
+    throw new ChatAnswerError(NETWORK_ERROR_STATUS, messages.requestErrors.network);
   }
   // The stream ended without its `done`: the connection was cut.
-  throw new ChatAnswerError(NETWORK_ERROR_STATUS, messages.errors.network);
+  throw new ChatAnswerError(NETWORK_ERROR_STATUS, messages.requestErrors.network);
 }

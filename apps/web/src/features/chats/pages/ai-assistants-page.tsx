@@ -186,7 +186,7 @@ export function AiAssistantsPage() {
         </Center>
       ) : assistants.isError && list.length === 0 ? (
         <Paper p="lg">
-          <Text c="dimmed">{messages.errors.generic}</Text>
+          <Text c="dimmed">{messages.requestErrors.generic}</Text>
         </Paper>
       ) : (
         <>

@@ -42,7 +42,7 @@ export function FormView({ patientId, formId }: FormViewProps) {
     return (
       <Paper p="lg">
         <Stack align="flex-start">
-          <Text>{!detail && !isMissingForm(error) ? messages.errors.generic : messages.errors.formNotFound}</Text>
+          <Text>{!detail && !isMissingForm(error) ? messages.requestErrors.generic : messages.errors.formNotFound}</Text>
           <BackLink to={paths.patientForms(patientId)} label={messages.forms.backToList} />
         </Stack>
       </Paper>

@@ -60,7 +60,7 @@ describe('NewFormModal', () => {
   });
 
   it('starts empty at every opening, with an empty list when the questionnaires cannot be loaded', async () => {
-    mockApi(() => ({ status: 500, message: messages.errors.generic }));
+    mockApi(() => ({ status: 500, message: messages.requestErrors.generic }));
     renderWithProviders(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'abrir' }));
     fireEvent.change(nameBox(), { target: { value: 'Rascunho' } });

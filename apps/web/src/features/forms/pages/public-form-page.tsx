@@ -42,7 +42,7 @@ export function PublicFormPage() {
       ? messages.publicForm.notFound
       : error instanceof ApiError
         ? error.message
-        : messages.errors.generic;
+        : messages.requestErrors.generic;
     return <Notice text={text} />;
   }
   return <PublicFormContent token={token} data={data} />;

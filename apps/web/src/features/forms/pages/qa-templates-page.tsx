@@ -119,7 +119,7 @@ export function QaTemplatesPage() {
         </Center>
       ) : templates.isError && list.length === 0 ? (
         <Paper p="lg">
-          <Text c="dimmed">{messages.errors.generic}</Text>
+          <Text c="dimmed">{messages.requestErrors.generic}</Text>
         </Paper>
       ) : (
         <>

@@ -46,7 +46,7 @@ export function PatientArea({ patientId, title, details, children }: PatientArea
     return (
       <Paper p="lg">
         <Stack align="flex-start">
-          <Text>{isMissing ? messages.errors.patientNotFound : messages.errors.generic}</Text>
+          <Text>{isMissing ? messages.errors.patientNotFound : messages.requestErrors.generic}</Text>
           <Button component={Link} to={paths.patients} variant="light" leftSection={<IconArrowLeft size={18} />}>
             {messages.patients.backToList}
           </Button>

@@ -113,7 +113,7 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
         </Center>
       ) : list.isError && patients.length === 0 ? (
         <Paper p="lg">
-          <Text c="dimmed">{messages.errors.generic}</Text>
+          <Text c="dimmed">{messages.requestErrors.generic}</Text>
         </Paper>
       ) : patients.length === 0 ? (
         <Paper p="lg">

@@ -1,0 +1,6 @@
+export const app = {
+  name: 'Consultório',
+  unexpectedError: 'Unexpected Application Error!',
+  loading: 'Carregando…',
+  notifications: 'Notificações',
+} as const;

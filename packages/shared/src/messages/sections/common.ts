@@ -1,0 +1,16 @@
+export const common = {
+  close: 'Fechar',
+  cancel: 'Cancelar',
+  confirm: 'Confirmar',
+  deleting: 'Deletando...',
+  create: 'Criar',
+  creating: 'Criando...',
+  save: 'Salvar',
+  saving: 'Salvando...',
+  delete: 'Excluir',
+  send: 'Enviar',
+  sending: 'Enviando...',
+  select: 'Selecione',
+  dash: '—',
+  nothingFound: 'Nenhum resultado encontrado',
+} as const;

@@ -1,0 +1,3 @@
+export const confirmDelete = {
+  title: 'Confirmar exclusão',
+} as const;

@@ -1,0 +1,1 @@
+export const genders = { male: 'Masculino', female: 'Feminino' } as const;

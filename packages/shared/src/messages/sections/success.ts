@@ -1,0 +1,4 @@
+export const success = {
+  loggedIn: 'Bem-vindo!',
+  loggedOut: 'Sessão encerrada.',
+} as const;
