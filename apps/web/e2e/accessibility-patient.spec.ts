@@ -65,6 +65,17 @@ for (const viewport of [DESKTOP, PHONE]) {
     await audit.check('Histórico do prontuário', history);
     await closeWithEscape(page, history);
 
+    // Leaving with unsaved text asks first; staying lets the text save itself.
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Retorno em 15 dias.');
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    const leave = dialog(page, r.leaveTitle);
+    await ready(page, leave);
+    await audit.check('Sair sem salvar?', leave);
+    await leave.getByRole('button', { name: r.leaveStay }).click();
+    await expect(main.getByRole('status')).toHaveText(/^Salvo às/);
+
     await main.getByRole('button', { name: r.finalize, exact: true }).click();
     const finalize = dialog(page, r.finalizeTitle);
     await ready(page, finalize);
@@ -170,6 +181,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await visit(page, '/user/qa-templates');
     await ready(page, main.getByRole('region', { name: t.ownSection }).getByRole('article', { name: 'Triagem de sono' }));
     await audit.check('Modelos de questionário');
+    await main.getByRole('region', { name: t.librarySection }).getByRole('article').filter({ hasText: 'PHQ-9' }).getByRole('link', { name: t.open }).click();
+    await ready(page, main.getByText(t.libraryReadOnly));
+    await audit.check('Modelo da biblioteca (só leitura)');
     await visit(page, `/user/qa-templates/${practice.ownTemplateId}`);
     await ready(page, main.getByRole('region', { name: t.section(1) }));
     await audit.check('Modelo: construtor');

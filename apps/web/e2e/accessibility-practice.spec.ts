@@ -54,6 +54,14 @@ for (const viewport of [DESKTOP, PHONE]) {
     await visit(page, '/register');
     await ready(page, main.getByRole('heading', { name: messages.register.title }));
     await audit.check('Criar conta');
+    const newcomer = `a11y_${Date.now().toString(36)}_${viewport.width}`;
+    await textbox(main, messages.fields.username).fill(newcomer);
+    await textbox(main, messages.fields.email).fill(`${newcomer}@example.com`);
+    await textbox(main, messages.fields.firstName).fill('Nina');
+    for (const field of [messages.fields.password, messages.fields.passwordConfirmation]) await textbox(main, field).fill('Primeira1');
+    await main.getByRole('button', { name: messages.register.submit, exact: true }).click();
+    await ready(page, main.getByRole('heading', { name: messages.register.successTitle }));
+    await audit.check('Criar conta: confirme seu e-mail');
 
     await visit(page, '/confirm-user-registration');
     await ready(page, main.getByText(messages.confirmation.invalidLink));
@@ -122,6 +130,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     const calendar = main.getByRole('region', { name: messages.agenda.calendarLabel });
     await ready(page, calendar.locator('.fc-event', { hasText: carla.name }).first());
     await audit.check(phone ? 'Agenda (dia)' : 'Agenda (semana)');
+    await calendar.getByRole('button', { name: messages.agenda.views.month, exact: true }).click();
+    await ready(page, calendar.locator('.fc-dayGridMonth-view'));
+    await audit.check('Agenda (mês)');
     await main.getByRole('button', { name: messages.agenda.newAppointment }).click();
     const newAppointment = dialog(page, messages.agenda.newAppointment);
     await ready(page, newAppointment);
