@@ -8,6 +8,9 @@ import { seedPractice, type Practice } from './support/practice';
 
 let practice: Practice;
 
+// Each test walks some fifteen screens; on a loaded 2-core machine (load average 18) one took up to 50 s.
+test.describe.configure({ timeout: 150_000 });
+
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(60_000);
   practice = await seedPractice(browser, testInfo.project.use.baseURL!);

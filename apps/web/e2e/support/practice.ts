@@ -10,7 +10,7 @@ export interface Practice {
   professional: Professional;
   /** Cookies and the signed-in flag of a browser that signed in: contexts made with it open the app's pages directly. */
   storageState: StorageState;
-  /** Has an e-mail, a session later today, a PHQ-9 sent back with an alert, two records, two forms and a chat. */
+  /** Has an e-mail, sessions today and within a day, a PHQ-9 sent back with an alert, two records, two forms and a chat. */
   carla: { id: string; name: string };
   /** Has a session owed this month and no e-mail. */
   bruno: { id: string; name: string };
@@ -36,10 +36,14 @@ async function call<T>(request: APIRequestContext, method: 'get' | 'post' | 'put
   return ((await response.json()) as { data: T }).data;
 }
 
-/** Day `day` of this month at 10:00 in São Paulo, as an ISO instant with its offset. */
-function thisMonthAt(day: string): string {
-  const month = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: ZONE }).format(new Date()).slice(0, 7);
-  return `${month}-${day}T10:00:00-03:00`;
+/** Today in São Paulo (YYYY-MM-DD). */
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: ZONE }).format(new Date());
+}
+
+/** Day `day` of this month at `time`, in São Paulo (no daylight saving since 2019), as an ISO instant. */
+function thisMonthAt(day: string, time = '10:00'): string {
+  return `${today().slice(0, 7)}-${day}T${time}:00-03:00`;
 }
 
 async function createPatient(request: APIRequestContext, fields: Record<string, unknown>): Promise<{ id: string; name: string }> {
@@ -136,14 +140,16 @@ export async function seedPractice(browser: Browser, baseURL: string): Promise<P
     createPatient(request, { firstName: 'Carla', lastName: 'Mendes', email: carlaEmail, birthdate: '1990-05-10' }),
     createPatient(request, { firstName: 'Bruno', lastName: 'Lima' }),
   ]);
-  // Inside the 24-hour lead: its reminder, with the patient's link, is mailed at once.
-  const laterToday = new Date(Math.ceil((Date.now() + 2 * HOUR) / (30 * 60_000)) * 30 * 60_000).toISOString();
+  // Inside the 24-hour lead: its reminder, with the patient's link, is mailed at once (it may be tomorrow).
+  const soon = new Date(Math.ceil((Date.now() + 2 * HOUR) / (30 * 60_000)) * 30 * 60_000).toISOString();
   const [records, forms, assistant, appointmentLink] = await Promise.all([
     seedRecords(request, carla.id, attachmentName),
     seedForms(request, carla.id),
     seedAssistantAndTemplate(request, carla.id),
     (async () => {
-      await book(request, carla.id, laterToday);
+      await book(request, carla.id, soon);
+      // Today whatever the hour, for the dashboard's list and the agenda's day and week.
+      await book(request, carla.id, thisMonthAt(today().slice(8), '12:00'));
       await book(request, carla.id, thisMonthAt('02'));
       await book(request, bruno.id, thisMonthAt('01'));
       return waitForMailLink(carlaEmail, '/appointment');
