@@ -79,7 +79,10 @@ export class AccessibilityAudit {
       await settle(this.page);
       const violations = await this.analyze(scope);
       for (const violation of violations.filter((found) => FAILING_IMPACTS.has(found.impact ?? ''))) {
-        const nodes = violation.nodes.map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`);
+        const nodes = violation.nodes.map((node) => {
+          const reasons = (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
+          return `      ${node.target.join(' ')}\n        ${reasons.join('; ')}`;
+        });
         this.problems.push(`${screen} — [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes.join('\n')}`);
       }
       await this.checkWidth(screen);
@@ -112,7 +115,7 @@ export class AccessibilityAudit {
     if (scrollWidth > viewport.width) {
       const widest = await this.page.evaluate((limit) => {
         const offenders = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => element.getBoundingClientRect().right > limit + 1);
-        return offenders.slice(-3).map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+        return offenders.slice(-3).map((element) => [element.tagName.toLowerCase(), ...element.classList].join('.'));
       }, viewport.width);
       this.problems.push(`${screen} — ${scrollWidth} px wide at ${viewport.width} px (widest: ${widest.join(', ')})`);
     }
