@@ -66,7 +66,8 @@ test('a professional registers one payment for two sessions and downloads its re
     expect(download.suggestedFilename()).toBe('recibo-1.pdf');
     const file = await readFile(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
-    await dialog.getByRole('button', { name: messages.common.close, exact: true }).click();
+    // The footer's 'Fechar' (the header's close button has the same name).
+    await dialog.getByRole('button', { name: messages.common.close, exact: true }).last().click();
   });
 
   await test.step('the sessions are paid and the receipt is in the month’s report', async () => {

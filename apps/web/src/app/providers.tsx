@@ -5,7 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { loadToasts, useToasterNeeded } from '../lib/toasts';
 import { TOAST_OFFSET } from './layout-metrics';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme, toastColors } from './theme';
 
 const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
 
@@ -28,6 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           offset={TOAST_OFFSET}
           mobileOffset={TOAST_OFFSET}
           containerAriaLabel={messages.app.notifications}
+          style={toastColors}
           toastOptions={{ closeButtonAriaLabel: messages.common.close }}
             />
           </Suspense>

@@ -27,12 +27,26 @@ describe('theme contrast', () => {
     expect(contrastRatio('#ffffff', variable(`--mantine-color-${name}-filled-hover`))).toBeGreaterThanOrEqual(AA);
     expect(contrastRatio(variable(`--mantine-color-${name}-light-color`), shades[1])).toBeGreaterThanOrEqual(AA);
     expect(contrastRatio(variable(`--mantine-color-${name}-light-color`), shades[2])).toBeGreaterThanOrEqual(AA);
+    // Coloured text also sits on the light greys (a striped table's rows).
+    for (const grey of [resolved.colors.gray[0], resolved.colors.gray[1]]) {
+      expect(contrastRatio(variable(`--mantine-color-${name}-text`), grey)).toBeGreaterThanOrEqual(AA);
+    }
   });
 
-  it('reads dimmed text, links and errors on white and light grey', () => {
+  it('reads dimmed text, links and errors on white and light grey, and links on every light-variant background (an alert)', () => {
     for (const name of ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-error']) {
       expect(contrastRatio(variable(name), '#ffffff')).toBeGreaterThanOrEqual(AA);
     }
     expect(contrastRatio(variable('--mantine-color-dimmed'), resolved.colors.gray[1])).toBeGreaterThanOrEqual(AA);
+    for (const name of colorNames.filter((color) => color !== 'dark')) {
+      const background = resolved.colors[name]![1];
+      expect(contrastRatio(variable('--mantine-color-anchor'), background), `a link on ${name}.1`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('names every close button, keeps menus free of a nameless placeholder and lets the keyboard reach a table that scrolls sideways', () => {
+    expect(resolved.components.CloseButton?.defaultProps).toMatchObject({ 'aria-label': 'Fechar' });
+    expect(resolved.components.Menu?.defaultProps).toMatchObject({ withInitialFocusPlaceholder: false });
+    expect(resolved.components.TableScrollContainer?.defaultProps).toMatchObject({ scrollAreaProps: { viewportProps: { tabIndex: 0 } } });
   });
 });

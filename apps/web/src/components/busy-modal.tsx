@@ -1,4 +1,3 @@
-import { messages } from '@consultorio/shared';
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -23,7 +22,7 @@ export function BusyModal({ opened, title, isBusy, onClose, children }: BusyModa
       title={title}
       size="md"
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close, disabled: isBusy }}
+      closeButtonProps={{ disabled: isBusy }}
     >
       {children}
     </Modal>

@@ -1,17 +1,14 @@
 import { messages } from '@consultorio/shared';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 
 function renderModal(isDeleting: boolean) {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
-  render(
-    <MantineProvider env="test">
-      <ConfirmDeleteModal opened text="Excluir isto?" isDeleting={isDeleting} onConfirm={onConfirm} onClose={onClose} />
-    </MantineProvider>,
-  );
+  // The app's theme names the close button.
+  renderWithProviders(<ConfirmDeleteModal opened text="Excluir isto?" isDeleting={isDeleting} onConfirm={onConfirm} onClose={onClose} />);
   return { onConfirm, onClose };
 }
 

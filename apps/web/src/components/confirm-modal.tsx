@@ -42,7 +42,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, col
       title={title}
       size="md"
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close, disabled: isBusy }}
+      closeButtonProps={{ disabled: isBusy }}
     >
       <Stack>
         <Text>{text}</Text>

@@ -14,7 +14,7 @@ export function DangerZone({ title, text, buttonLabel, disabled, onDelete }: Dan
   return (
     <Paper p="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Stack gap="sm" align="flex-start">
-        <Title order={4} c="red.8">
+        <Title order={4} c="red">
           {title}
         </Title>
         <Text size="sm">{text}</Text>

@@ -23,7 +23,7 @@ export function EmailDialog({ opened, onClose, title, ...formProps }: EmailDialo
       title={title}
       size="md"
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
       <EmailDialogForm onClose={onClose} {...formProps} />

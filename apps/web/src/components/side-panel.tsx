@@ -1,4 +1,4 @@
-import { limits, messages } from '@consultorio/shared';
+import { limits } from '@consultorio/shared';
 import { Drawer } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -18,7 +18,7 @@ export function SidePanel({ opened, onClose, title, children }: SidePanelProps) 
       title={title}
       position="right"
       size={limits.sidePanelMaxWidthPx}
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {children}
     </Drawer>

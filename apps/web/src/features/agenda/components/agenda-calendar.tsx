@@ -8,7 +8,7 @@ import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
 import { eventLabel, toCalendarEvent } from './appointment-events';
@@ -38,6 +38,23 @@ interface AgendaCalendarProps {
   onMove: (move: CalendarMove) => void;
 }
 
+/**
+ * FullCalendar draws the arrows of 'previous' and 'next' as `role="img"` spans without a name,
+ * inside buttons already named by their hints: the arrows are hidden from assistive technology,
+ * whenever the calendar (re)draws them.
+ */
+function useHiddenArrowIcons(box: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const calendar = box.current;
+    if (!calendar) return undefined;
+    const hide = () => calendar.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+    hide();
+    const observer = new MutationObserver(hide);
+    observer.observe(calendar, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [box]);
+}
+
 function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appointment {
   return event.extendedProps.appointment as Appointment;
 }
@@ -49,6 +66,8 @@ function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appoi
  */
 export function AgendaCalendar({ appointments, timeZone, view, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
   const calendarRef = useRef<FullCalendar>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  useHiddenArrowIcons(boxRef);
   const events = useMemo(() => appointments.map(toCalendarEvent), [appointments]);
 
   useEffect(() => {
@@ -71,7 +90,7 @@ export function AgendaCalendar({ appointments, timeZone, view, onRangeChange, on
   };
 
   return (
-    <Box className="agenda-calendar" aria-label={messages.agenda.calendarLabel} role="region">
+    <Box ref={boxRef} className="agenda-calendar" aria-label={messages.agenda.calendarLabel} role="region">
       <FullCalendar
         ref={calendarRef}
         plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, luxonPlugin]}

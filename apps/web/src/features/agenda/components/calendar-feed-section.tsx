@@ -30,12 +30,13 @@ export function CalendarFeedSection() {
         feed.isPending && <Loader size="sm" aria-label={messages.app.loading} />
       ) : (
         <>
-          <Group align="flex-end" wrap="nowrap">
+          {/* On a phone the button goes below the address, which keeps the whole width. */}
+          <Group align="flex-end" wrap="wrap">
             <TextInput
               label={messages.agenda.feedUrl}
               value={feed.data.url}
               readOnly
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: '1 1 240px', minWidth: 0 }}
               onFocus={(event) => event.currentTarget.select()}
             />
             <CopyButton value={feed.data.url}>

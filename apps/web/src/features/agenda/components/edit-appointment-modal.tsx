@@ -121,7 +121,7 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
           </Text>
         )}
         {appointment.reminderError && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {messages.agenda.reminderFailed(appointment.reminderError)}
           </Text>
         )}

@@ -119,7 +119,7 @@ function LibraryAssistantModal({ assistant, onClose, onDuplicate }: { assistant:
       title={assistant?.name ?? m.viewAssistant}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {assistant && (
         <Stack>

@@ -54,7 +54,10 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
               <Table.Tr>
                 <Table.Th w={40} />
                 <Table.Th>{f.session}</Table.Th>
-                <Table.Th ta="right">{f.fee}</Table.Th>
+                {/* On a phone the balance alone (what the payment settles), so that the table fits. */}
+                <Table.Th ta="right" visibleFrom="xs">
+                  {f.fee}
+                </Table.Th>
                 <Table.Th ta="right">{f.balance}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -75,7 +78,9 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td ta="right">{formatCents(session.feeCents)}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="xs">
+                      {formatCents(session.feeCents)}
+                    </Table.Td>
                     <Table.Td ta="right">{formatCents(session.balanceCents)}</Table.Td>
                   </Table.Tr>
                 );

@@ -59,7 +59,7 @@ export function SendFormBox({ form }: { form: Form }) {
         onClose={() => setOpened(false)}
         title={m.sendTitle}
         centered
-        closeButtonProps={{ 'aria-label': messages.common.close }}
+       
       >
         <SendFormDialog formId={form.id} onDone={() => setOpened(false)} />
       </Modal>

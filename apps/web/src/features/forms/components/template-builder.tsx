@@ -1,5 +1,5 @@
 import { builderFieldTypes, messages } from '@consultorio/shared';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
@@ -316,7 +316,8 @@ function OptionsEditor({ options, errors, errorPath, disabled, onChange }: Optio
       {options.map((option, index) => {
         const position = index + 1;
         return (
-          <Group key={option.key} gap="xs" wrap="nowrap" align="flex-start">
+          // On a phone the buttons go below the option (on the right), so that its text keeps room.
+          <Group key={option.key} gap="xs" wrap="wrap" align="flex-start">
             <TextInput
               aria-label={m.optionLabel(position)}
               placeholder={m.optionLabel(position)}
@@ -325,7 +326,7 @@ function OptionsEditor({ options, errors, errorPath, disabled, onChange }: Optio
               error={errors[`${errorPath}.${index}.label`]}
               disabled={disabled}
               maxLength={200}
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: '1 1 150px', minWidth: 0 }}
             />
             <TextInput
               aria-label={m.optionPoints(position)}
@@ -338,17 +339,19 @@ function OptionsEditor({ options, errors, errorPath, disabled, onChange }: Optio
               autoComplete="off"
               w={76}
             />
-            <MoveButtons
-              upLabel={m.moveOptionUp(position)}
-              downLabel={m.moveOptionDown(position)}
-              removeLabel={m.removeOption(position)}
-              canMoveUp={index > 0}
-              canMoveDown={index < options.length - 1}
-              canRemove
-              disabled={disabled}
-              onMove={(delta) => onChange((current) => moveItem(current, index, delta))}
-              onRemove={() => onChange((current) => removeItem(current, index))}
-            />
+            <Box ml="auto">
+              <MoveButtons
+                upLabel={m.moveOptionUp(position)}
+                downLabel={m.moveOptionDown(position)}
+                removeLabel={m.removeOption(position)}
+                canMoveUp={index > 0}
+                canMoveDown={index < options.length - 1}
+                canRemove
+                disabled={disabled}
+                onMove={(delta) => onChange((current) => moveItem(current, index, delta))}
+                onRemove={() => onChange((current) => removeItem(current, index))}
+              />
+            </Box>
           </Group>
         );
       })}

@@ -36,7 +36,7 @@ export function ScoreChange({ series }: { series: ScoreSeries }) {
     <div>
       <Text fw={500}>{m.change(signed(change.delta), String(change.first))}</Text>
       {verdict && (
-        <Text size="sm" c={change.reliable === 'worsening' ? 'red.8' : change.reliable === 'improvement' ? 'teal.8' : 'dimmed'}>
+        <Text size="sm" c={change.reliable === 'worsening' ? 'red' : change.reliable === 'improvement' ? 'teal' : 'dimmed'}>
           {verdict}
         </Text>
       )}

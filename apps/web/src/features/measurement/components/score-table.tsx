@@ -30,7 +30,7 @@ export function ScoreTable({ series, points }: { series: ScoreSeries; points: La
               </Table.Th>
               <Table.Td>{m.scoreOf(point.score, series.max)}</Table.Td>
               <Table.Td>{point.band ?? m.bandIncomplete}</Table.Td>
-              <Table.Td c={point.alert ? 'red.8' : undefined} fw={point.alert ? 700 : undefined}>
+              <Table.Td c={point.alert ? 'red' : undefined} fw={point.alert ? 700 : undefined}>
                 {point.alert ? m.alertMark : m.noAlert}
               </Table.Td>
             </Table.Tr>

@@ -12,7 +12,7 @@ export function PatientBalance({ patientId, enabled }: { patientId: string; enab
   const { balanceCents } = finance.data;
   return (
     <Group justify="space-between" gap="xs">
-      <Text size="sm" fw={balanceCents > 0 ? 600 : 400} c={balanceCents > 0 ? 'orange.8' : 'dimmed'}>
+      <Text size="sm" fw={balanceCents > 0 ? 600 : 400} c={balanceCents > 0 ? 'orange' : 'dimmed'}>
         {balanceCents > 0 ? messages.finance.patientBalance(formatCents(balanceCents)) : messages.finance.patientNoBalance}
       </Text>
       <Anchor component={Link} to={paths.finance} size="sm">

@@ -1,5 +1,5 @@
 import { messages, type AccessLogEntry } from '@consultorio/shared';
-import { Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileZip, IconHistory } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format';
@@ -22,7 +22,7 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
   const log = useAccessLog(patientId, opened);
   const entries = log.data?.pages.flatMap((page) => page.accessLog) ?? [];
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.accessLog.title} size="xl" closeButtonProps={{ 'aria-label': messages.common.close }}>
+    <Modal opened={opened} onClose={onClose} title={messages.accessLog.title} size="xl">
       <Stack>
         <Text size="sm" c="dimmed">
           {messages.accessLog.description}
@@ -32,7 +32,7 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
         ) : entries.length === 0 ? (
           <Text>{messages.accessLog.empty}</Text>
         ) : (
-          <ScrollArea>
+          <Table.ScrollContainer minWidth={560}>
             <Table striped aria-label={messages.accessLog.title}>
               <Table.Thead>
                 <Table.Tr>
@@ -46,7 +46,7 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
                 <AccessLogRows entries={entries} timeZone={timeZone} />
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </Table.ScrollContainer>
         )}
         {log.hasNextPage && (
           <Group justify="center">

@@ -44,7 +44,7 @@ export function RecordHistory({ recordId, opened, timeZone, onRestore, onClose }
       title={messages.records.historyTitle}
       position="right"
       size="xl"
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {versions.isPending ? (
         <Loader size="sm" aria-label={messages.app.loading} />

@@ -29,7 +29,7 @@ export function RecordLeaveGuard({ isDirty, save, discard }: RecordLeaveGuardPro
   };
 
   return (
-    <Modal opened onClose={() => blocker.reset()} title={messages.records.leaveTitle} centered closeButtonProps={{ 'aria-label': messages.common.close }}>
+    <Modal opened onClose={() => blocker.reset()} title={messages.records.leaveTitle} centered>
       <Stack>
         <Text>{messages.records.unsavedChanges}</Text>
         <Group justify="flex-end">

@@ -24,7 +24,7 @@ export function ChangeEmailDialog({ opened, onClose }: ChangeEmailDialogProps) {
       title={messages.account.changeEmail}
       size="md"
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
       <ChangeEmailForm onClose={onClose} />

@@ -22,7 +22,7 @@ export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogPr
       onClose={onClose}
       title={messages.account.changePassword}
       centered
-      closeButtonProps={{ 'aria-label': messages.common.close }}
+     
     >
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
       <ChangePasswordForm

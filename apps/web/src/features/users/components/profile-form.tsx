@@ -125,8 +125,9 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
             <Text size="sm" fw={500} id={emailLabelId}>
               {messages.fields.email}
             </Text>
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Text style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
+            {/* On a phone the button goes below the address rather than squeezing it. */}
+            <Group gap="xs" wrap="wrap" justify="space-between">
+              <Text style={{ overflowWrap: 'anywhere', flex: '1 1 200px' }}>{user.email}</Text>
               <Button size="xs" variant="default" leftSection={<IconMail size={16} />} onClick={onChangeEmail} style={{ flexShrink: 0 }}>
                 {messages.account.changeEmail}
               </Button>

@@ -1,0 +1,194 @@
+// axe-core (WCAG 2.1 A/AA) over the public pages and the practice's screens, at 1280 and 390 px:
+// no serious or critical violation, and nothing wider than a phone. The patient's areas and the
+// account area are in accessibility-patient.spec.ts.
+import { messages } from '@consultorio/shared';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AccessibilityAudit, auditedPage, closeWithEscape, DESKTOP, PHONE, ready, visit } from './support/accessibility';
+import { textbox } from './support/fields';
+import { waitForRecoveryPassword } from './support/mail';
+import { seedPractice, type Practice } from './support/practice';
+import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
+import { closeToast, toastWith } from './support/toasts';
+
+let practice: Practice;
+
+// Each test walks some fifteen screens; on a loaded 2-core machine (load average 18) one took up to 50 s.
+test.describe.configure({ timeout: 150_000 });
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(60_000);
+  practice = await seedPractice(browser, testInfo.project.use.baseURL!);
+});
+
+function dialog(page: Page, name: string): Locator {
+  return page.getByRole('dialog', { name });
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const phone = viewport.width === PHONE.width;
+
+  test(`public pages at ${viewport.width} px`, async ({ browser }) => {
+    const page = await auditedPage(browser, { viewport });
+    const audit = new AccessibilityAudit(page);
+    const main = page.getByRole('main');
+
+    await visit(page, '/');
+    await ready(page, main.getByRole('heading', { name: messages.login.title }));
+    await audit.check('Entrar');
+    await main.getByRole('button', { name: messages.login.submit, exact: true }).click();
+    await expect(main.getByText(messages.validation.usernameRequired)).toBeVisible();
+    await audit.check('Entrar, com os erros dos campos');
+    await textbox(main, messages.fields.username).fill('ninguem');
+    await textbox(main, messages.fields.password).fill('Errada123');
+    await main.getByRole('button', { name: messages.login.submit, exact: true }).click();
+    await ready(page, toastWith(page, messages.errors.invalidCredentials));
+    await audit.check('Entrar, com o aviso de erro');
+    await closeToast(page, messages.errors.invalidCredentials);
+
+    await main.getByRole('button', { name: messages.login.forgotUsername }).click();
+    const usernameDialog = dialog(page, messages.recovery.usernameTitle);
+    await ready(page, usernameDialog);
+    await audit.check('Recuperar usuário', usernameDialog);
+    await closeWithEscape(page, usernameDialog);
+    await main.getByRole('button', { name: messages.login.forgotPassword }).click();
+    const passwordDialog = dialog(page, messages.recovery.passwordTitle);
+    await ready(page, passwordDialog);
+    await audit.check('Recuperar senha', passwordDialog);
+    await closeWithEscape(page, passwordDialog);
+
+    await visit(page, '/register');
+    await ready(page, main.getByRole('heading', { name: messages.register.title }));
+    await audit.check('Criar conta');
+    const newcomer = `a11y_${Date.now().toString(36)}_${viewport.width}`;
+    await textbox(main, messages.fields.username).fill(newcomer);
+    await textbox(main, messages.fields.email).fill(`${newcomer}@example.com`);
+    await textbox(main, messages.fields.firstName).fill('Nina');
+    for (const field of [messages.fields.password, messages.fields.passwordConfirmation]) await textbox(main, field).fill('Primeira1');
+    await main.getByRole('button', { name: messages.register.submit, exact: true }).click();
+    await ready(page, main.getByRole('heading', { name: messages.register.successTitle }));
+    await audit.check('Criar conta: confirme seu e-mail');
+
+    await visit(page, '/confirm-user-registration');
+    await ready(page, main.getByText(messages.confirmation.invalidLink));
+    await audit.check('Confirmação de cadastro (link inválido)');
+    await visit(page, '/confirm-user-email-update');
+    await ready(page, main.getByText(messages.confirmation.invalidLink));
+    await audit.check('Confirmação de e-mail (link inválido)');
+
+    await visit(page, `/form-public-view?token=${practice.openFormToken}`);
+    await ready(page, main.getByRole('heading', { name: 'Anamnese geral' }));
+    await audit.check('Formulário do paciente');
+    await visit(page, `/form-public-view?token=${practice.submittedFormToken}`);
+    await ready(page, main.getByRole('link', { name: messages.measurement.crisisCvv }));
+    await audit.check('Formulário do paciente, enviado (apoio em crise)');
+
+    await visit(page, practice.appointmentLink);
+    await ready(page, main.getByRole('button', { name: messages.agenda.publicConfirm }));
+    await audit.check('Consulta do paciente (lembrete)');
+
+    // An unknown address is the login page.
+    await visit(page, '/pagina-que-nao-existe');
+    await ready(page, main.getByRole('heading', { name: messages.login.title }));
+
+    // Signed in with a recovery password, only a new password can be set.
+    const recovering = await registerConfirmedProfessional(page, 'Rui');
+    expect((await page.request.post('/v1/users/recover-password', { data: { email: recovering.email } })).status()).toBe(200);
+    await signIn(page, recovering.username, await waitForRecoveryPassword(recovering.email));
+    const required = dialog(page, messages.account.passwordChangeRequiredTitle);
+    await ready(page, required);
+    await audit.check('Nova senha obrigatória', required);
+
+    audit.assertClean();
+    await page.context().close();
+  });
+
+  test(`dashboard, patients, agenda, finance and billing at ${viewport.width} px`, async ({ browser }) => {
+    const page = await auditedPage(browser, { viewport, storageState: practice.storageState });
+    const audit = new AccessibilityAudit(page);
+    const main = page.getByRole('main');
+    const { carla, bruno } = practice;
+
+    await visit(page, '/dashboard');
+    await ready(page, main.getByRole('region', { name: messages.measurement.alertsLabel }));
+    await ready(page, main.getByRole('region', { name: messages.agenda.todayTitle }).getByRole('listitem').first());
+    await audit.check('Painel');
+
+    await visit(page, '/patients');
+    const carlaCard = main.getByRole('article', { name: carla.name });
+    await ready(page, carlaCard);
+    await audit.check('Pacientes');
+    await main.getByRole('button', { name: messages.patients.newPatient, exact: true }).click();
+    const newPanel = dialog(page, messages.patients.newPatient);
+    await ready(page, newPanel);
+    await audit.check('Novo paciente', newPanel);
+    await closeWithEscape(page, newPanel);
+    await carlaCard.getByRole('button', { name: messages.patients.edit }).click();
+    const editPanel = dialog(page, messages.patients.editPatient);
+    await ready(page, editPanel.getByRole('button', { name: messages.fields.clearBirthdate }));
+    await audit.check('Editar paciente', editPanel);
+    await editPanel.getByRole('button', { name: messages.accessLog.title }).click();
+    const accessLog = dialog(page, messages.accessLog.title);
+    await ready(page, accessLog.getByRole('table'));
+    await audit.check('Registro de acessos', accessLog);
+    await accessLog.getByRole('button', { name: messages.common.close }).click();
+    await expect(accessLog).toBeHidden();
+    await editPanel.getByRole('button', { name: messages.patients.deletePatient }).click();
+    const confirmation = dialog(page, messages.confirmDelete.title);
+    await ready(page, confirmation);
+    await audit.check('Confirmar exclusão do paciente', confirmation);
+    await confirmation.getByRole('button', { name: messages.common.cancel }).click();
+    await closeWithEscape(page, editPanel);
+
+    await visit(page, '/agenda');
+    const calendar = main.getByRole('region', { name: messages.agenda.calendarLabel });
+    await ready(page, calendar.locator('.fc-event', { hasText: carla.name }).first());
+    await audit.check(phone ? 'Agenda (dia)' : 'Agenda (semana)');
+    await calendar.getByRole('button', { name: messages.agenda.views.month, exact: true }).click();
+    await ready(page, calendar.locator('.fc-dayGridMonth-view'));
+    await audit.check('Agenda (mês)');
+    await main.getByRole('button', { name: messages.agenda.newAppointment }).click();
+    const newAppointment = dialog(page, messages.agenda.newAppointment);
+    await ready(page, newAppointment);
+    await audit.check('Nova consulta', newAppointment);
+    await closeWithEscape(page, newAppointment);
+    await calendar.locator('.fc-event', { hasText: carla.name }).first().click();
+    const editAppointment = dialog(page, messages.agenda.editAppointment);
+    await ready(page, editAppointment);
+    await audit.check('Editar consulta', editAppointment);
+    await closeWithEscape(page, editAppointment);
+
+    // Each width pays a different patient, so that both can show the receipt.
+    const payer = phone ? carla : bruno;
+    await visit(page, '/finance');
+    await ready(page, main.getByRole('region', { name: payer.name }));
+    await audit.check('Financeiro');
+    await main.getByRole('button', { name: messages.finance.pixChargeFor(carla.name) }).click();
+    const pix = dialog(page, messages.finance.pixChargeFor(carla.name));
+    await ready(page, pix.getByRole('img'));
+    await audit.check('Cobrança Pix', pix);
+    await closeWithEscape(page, pix);
+    await main.getByRole('button', { name: messages.finance.registerPaymentFor(payer.name) }).click();
+    const payment = dialog(page, messages.finance.paymentTitle(payer.name));
+    await ready(page, payment);
+    await audit.check('Registrar pagamento', payment);
+    await payment.getByRole('button', { name: messages.finance.registerPayment, exact: true }).click();
+    const receipt = page.getByRole('dialog', { name: new RegExp(`${payer.name}$`) });
+    await ready(page, receipt.getByRole('link'));
+    await audit.check('Recibo emitido', receipt);
+    await closeWithEscape(page, receipt);
+    // Its receipt number depends on which width ran first.
+    const paid = page.locator('[data-sonner-toast][data-type="success"]');
+    await ready(page, paid);
+    await audit.check('Financeiro, com o aviso de sucesso');
+    await paid.getByRole('button', { name: messages.common.close }).click();
+    await expect(paid).toHaveCount(0);
+
+    await visit(page, '/billing');
+    await ready(page, main.getByText(messages.billing.statuses.trial, { exact: true }));
+    await audit.check('Faturamento');
+
+    audit.assertClean();
+    await page.context().close();
+  });
+}
