@@ -37,7 +37,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('heading', { name: messages.login.title }));
     await audit.check('Entrar');
     await main.getByRole('button', { name: messages.login.submit, exact: true }).click();
-    await expect(main.getByText(messages.validation.usernameRequired)).toBeVisible();
+    await expect(main.getByText(messages.credentials.usernameRequired)).toBeVisible();
     await audit.check('Entrar, com os erros dos campos');
     await textbox(main, messages.fields.username).fill('ninguem');
     await textbox(main, messages.fields.password).fill('Errada123');
