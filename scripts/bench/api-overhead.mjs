@@ -1,0 +1,107 @@
+// The API's own cost on its hottest read (issue 21): the 1,000-patient list as the web app asks
+// for it (first page, session cookie) against a bare Fastify + pg endpoint answering the same
+// rows with the same queries and the same JSON, measured in alternating rounds of one run so
+// that other load on the machine weighs on both alike. BENCH_PROFILE=1 also profiles a second
+// instance of the server (`node --cpu-prof`) under the same load and prints where its time goes.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import { printProfile, summarizeProfile } from './cpu-profile.mjs';
+import { startApiServer, startBareEndpoint } from './processes.mjs';
+
+const PATIENTS = 1000;
+const CONNECTIONS = 10;
+const listPath = '/v1/users/me/patients?q=';
+
+function run(url, { cookie, seconds }) {
+  return new Promise((resolve, reject) => {
+    const headers = cookie ? { cookie } : {};
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Mean requests per second over the rounds, the median p50 and p99, and every failure. */
+function combine(results) {
+  return {
+    rps: results.reduce((sum, result) => sum + result.requests.average, 0) / results.length,
+    p50: median(results.map((result) => result.latency.p50)),
+    p99: median(results.map((result) => result.latency.p99)),
+    failures: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+  };
+}
+
+/** A professional with 1,000 patients, seeded through the API; answers the cookie and the user's id. */
+async function seedProfessional(bench) {
+  const cookie = await bench.signedInCookie('bench_overhead');
+  bench.adminCli(bench.url, 'plans:create', '--code', 'bench-overhead', '--name', 'Bench overhead', '--period', 'monthly', '--limit', String(PATIENTS), '--price', '0');
+  bench.adminCli(bench.url, 'subscription:grant', 'bench_overhead', '--plan', 'bench-overhead');
+  await bench.seedPatients(cookie, PATIENTS);
+  await bench.admin('vacuum analyze', bench.url.toString());
+  const me = await (await bench.call('GET', '/v1/users/me', undefined, cookie)).json();
+  return { cookie, ownerId: me.data.user.id };
+}
+
+async function sameJson(appUrl, bareUrl, cookie) {
+  const [app, bare] = await Promise.all([fetch(appUrl, { headers: { cookie } }), fetch(bareUrl)]);
+  return isDeepStrictEqual(await app.json(), await bare.json());
+}
+
+/** The server under the list's load with `node --cpu-prof`: its top costs. */
+async function profileList(bench, cookie, seconds) {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'consultorio-profile-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-profile-data-'));
+  const server = await startApiServer({ port: bench.port + 2, databaseUrl: bench.url.toString(), dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  try {
+    await run(`${server.base}${listPath}`, { cookie, seconds: 2 });
+    await run(`${server.base}${listPath}`, { cookie, seconds });
+  } finally {
+    await server.stop();
+  }
+  const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+  console.log(`\nThe list under ${CONNECTIONS} connections for ${seconds} s (start-up and a 2 s warm-up included):`);
+  printProfile(summarizeProfile(path.join(profileDir, file)));
+  if (process.env.BENCH_PROFILE_KEEP) console.log(`profile kept in ${profileDir}`);
+  else rmSync(profileDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * `bench`: the main bench's base URL and port, database URL, and its helpers (signedInCookie,
+ * adminCli, seedPatients, call, admin).
+ */
+export async function measureApiOverhead(bench, { seconds = 5, rounds = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 3) } = {}) {
+  const { cookie, ownerId } = await seedProfessional(bench);
+  const bare = await startBareEndpoint({ port: bench.port + 1, databaseUrl: bench.url.toString(), ownerId });
+  const appUrl = `${bench.base}${listPath}`;
+  const bareUrl = `${bare.base}/patients`;
+  try {
+    const same = await sameJson(appUrl, bareUrl, cookie);
+    await run(appUrl, { cookie, seconds: 2 });
+    await run(bareUrl, { seconds: 2 });
+    const app = [];
+    const plain = [];
+    const load = loadavg()[0];
+    for (let round = 0; round < rounds; round++) {
+      // Alternating which goes first, so a change in the machine's load weighs on both.
+      const order = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
+      for (const side of order) {
+        if (side === 'app') app.push(await run(appUrl, { cookie, seconds }));
+        else plain.push(await run(bareUrl, { seconds }));
+      }
+    }
+    const a = combine(app);
+    const b = combine(plain);
+    const row = (title, r) => `  ${title.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.failures ? `  (${r.failures} failures)` : ''}`;
+    console.log(`\nAPI overhead: the ${PATIENTS.toLocaleString('en')}-patient list (first page of 50), ${CONNECTIONS} connections, ${rounds} alternating rounds of ${seconds} s (load average ${load.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end)`);
+    console.log(row('GET /v1/users/me/patients (the app)', a));
+    console.log(row('bare Fastify + pg, same queries', b));
+    console.log(`  ratio ${(a.rps / b.rps).toFixed(2)} (target ≥ 0.70); same JSON: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    await bare.stop();
+  }
+  if (process.env.BENCH_PROFILE) await profileList(bench, cookie, Number(process.env.BENCH_PROFILE_SECONDS ?? 10));
+}
