@@ -408,7 +408,7 @@ const server = spawn('node', ['apps/api/dist/main.js'], {
 try {
   await waitForHealth();
   const cookie = await signedInCookie(dataDir, 'bench_user');
-  const bench = { base, port, url, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
+  const bench = { base, port, url, serverPid: server.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
   if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import { printProfile, summarizeProfile } from './cpu-profile.mjs';
-import { startApiServer, startBareEndpoint } from './processes.mjs';
+import { cpuMs, startApiServer, startBareEndpoint } from './processes.mjs';
 
 const PATIENTS = 1000;
 const CONNECTIONS = 10;
@@ -22,6 +22,13 @@ function run(url, { cookie, seconds }) {
   });
 }
 
+/** A run, with the CPU time the serving process spent per request (less sensitive to the machine's other load than req/s). */
+async function measuredRun(url, pid, options) {
+  const cpuBefore = cpuMs(pid);
+  const result = await run(url, options);
+  return { ...result, cpuPerRequest: (cpuMs(pid) - cpuBefore) / result.requests.total };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Mean requests per second over the rounds, the median p50 and p99, and every failure. */
@@ -30,6 +37,7 @@ function combine(results) {
     rps: results.reduce((sum, result) => sum + result.requests.average, 0) / results.length,
     p50: median(results.map((result) => result.latency.p50)),
     p99: median(results.map((result) => result.latency.p99)),
+    cpu: results.reduce((sum, result) => sum + result.cpuPerRequest, 0) / results.length,
     failures: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
   };
 }
@@ -89,17 +97,17 @@ export async function measureApiOverhead(bench, { seconds = 5, rounds = Number(p
       // Alternating which goes first, so a change in the machine's load weighs on both.
       const order = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
       for (const side of order) {
-        if (side === 'app') app.push(await run(appUrl, { cookie, seconds }));
-        else plain.push(await run(bareUrl, { seconds }));
+        if (side === 'app') app.push(await measuredRun(appUrl, bench.serverPid, { cookie, seconds }));
+        else plain.push(await measuredRun(bareUrl, bare.child.pid, { seconds }));
       }
     }
     const a = combine(app);
     const b = combine(plain);
-    const row = (title, r) => `  ${title.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms${r.failures ? `  (${r.failures} failures)` : ''}`;
+    const row = (title, r) => `  ${title.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ${r.cpu.toFixed(2)} ms CPU/request${r.failures ? `  (${r.failures} failures)` : ''}`;
     console.log(`\nAPI overhead: the ${PATIENTS.toLocaleString('en')}-patient list (first page of 50), ${CONNECTIONS} connections, ${rounds} alternating rounds of ${seconds} s (load average ${load.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end)`);
     console.log(row('GET /v1/users/me/patients (the app)', a));
     console.log(row('bare Fastify + pg, same queries', b));
-    console.log(`  ratio ${(a.rps / b.rps).toFixed(2)} (target ≥ 0.70); same JSON: ${same ? 'yes' : 'NO'}`);
+    console.log(`  ratio ${(a.rps / b.rps).toFixed(2)} (target ≥ 0.70); CPU per request ${(a.cpu / b.cpu).toFixed(1)}× the bare one's; same JSON: ${same ? 'yes' : 'NO'}`);
   } finally {
     await bare.stop();
   }
