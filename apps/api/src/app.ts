@@ -47,6 +47,7 @@ import { AppError } from './platform/errors';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { routeSchema } from './platform/routes';
+import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
 import { createStripeClient } from './platform/payments/stripe';
 import type { Mailer } from './platform/mail/mailer';
@@ -60,6 +61,8 @@ export interface AppDeps {
   clock?: Clock;
   loginThrottle?: LoginThrottlePolicy;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: a session cache kept longer than SESSION_CACHE_MS allows, to show that notifications alone end sessions. */
+  sessionCacheMs?: number;
 }
 
 const API_PREFIX = '/v1';
@@ -87,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const jobs = createJobQueue(deps.database.sql, deps.config.jobs, app.log);
+  const sessionCacheMs = deps.sessionCacheMs ?? deps.config.sessionCacheMs;
+  const sessionCache = new SessionCache({ ttlMs: sessionCacheMs });
   const ctx: Context = {
     db: deps.database.db,
     config: deps.config,
@@ -99,7 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ai: createChatModel(deps.config.ai, app.log),
     extractor: createTextExtractor(deps.config.extraction, app.log),
     stripe: deps.config.stripe ? createStripeClient(deps.config.stripe) : undefined,
+    sessionCache,
   };
+  app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
   app.decorate('jobs', jobs);

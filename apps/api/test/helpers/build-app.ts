@@ -24,7 +24,8 @@ export class TestClock implements Clock {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  /** With its URL on PostgreSQL (another instance may open its own connections to it). */
+  database: Database & { url?: string };
   smtp: TestSmtpServer;
   clock: TestClock;
   config: Config;
@@ -39,7 +40,9 @@ export interface TestAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   env?: Record<string, string>;
   /** Another instance's database and mail sink (two instances of the app on one database); left open on close. */
-  shared?: { database: Database; smtp: TestSmtpServer };
+  shared?: { database: Database & { url?: string }; smtp: TestSmtpServer };
+  /** A session cache kept longer than SESSION_CACHE_MS allows (see AppDeps). */
+  sessionCacheMs?: number;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -82,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logger: false,
     loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
+    ...(options.sessionCacheMs === undefined ? {} : { sessionCacheMs: options.sessionCacheMs }),
   });
   const undeclared = recordUndeclaredStatuses(app);
   await app.ready();
