@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { healthApi, limits, messages } from '@consultorio/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
@@ -46,6 +46,7 @@ import { handleError } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
+import { createSerializerCompiler } from './platform/json-serializer';
 import { routeSchema } from './platform/routes';
 import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: deps.config.env !== 'production' }));
   app.setErrorHandler(handleError);
   // JSON and multipart only: anything else is answered 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');

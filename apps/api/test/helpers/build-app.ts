@@ -67,6 +67,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SMTP_URL: smtpUrl,
     PUBLIC_URL: 'http://consultorio.test',
     LOG_LEVEL: 'silent',
+    // Every JSON answer is also written the zod way and compared (platform/json-serializer.ts).
+    NODE_ENV: 'test',
     // Tests move the clock and queue due reminders themselves (app.agendaTick).
     REMINDER_SCAN_SECONDS: '0',
     // No web app unless a test asks for one: whether apps/web has been built must not change answers.
