@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
@@ -48,6 +47,7 @@ import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
 import { routeSchema } from './platform/routes';
+import { addSecurityHeaders, securityOptions } from './platform/security-headers';
 import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
 import { createStripeClient } from './platform/payments/stripe';
@@ -132,18 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // Over plain HTTP (a LAN address, say) upgrading would break every asset request.
-        upgradeInsecureRequests: deps.config.isHttps ? [] : null,
-      },
-    },
-  });
+  addSecurityHeaders(app, securityOptions(deps.config.isHttps));
   await app.register(fastifyCookie);
   await registerCompression(app);
   // Each request collects the patient data it read or changed, written once it succeeds.
