@@ -58,23 +58,44 @@ async function sameJson(appUrl, bareUrl, cookie) {
   return isDeepStrictEqual(await app.json(), await bare.json());
 }
 
-/** The server under the list's load with `node --cpu-prof`: its top costs. */
-async function profileList(bench, cookie, seconds) {
+/** Runs `load` against a process started with `node --cpu-prof` (by `start(nodeArgs)`), stops it, and answers its profile's summary. */
+async function profiled(start, load) {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'consultorio-profile-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-profile-data-'));
-  const server = await startApiServer({ port: bench.port + 2, databaseUrl: bench.url.toString(), dataDir, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const server = await start(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  let requests;
   try {
-    await run(`${server.base}${listPath}`, { cookie, seconds: 2 });
-    await run(`${server.base}${listPath}`, { cookie, seconds });
+    requests = await load(server.base);
   } finally {
     await server.stop();
   }
   const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
-  console.log(`\nThe list under ${CONNECTIONS} connections for ${seconds} s (start-up and a 2 s warm-up included):`);
-  printProfile(summarizeProfile(path.join(profileDir, file)));
+  const summary = summarizeProfile(path.join(profileDir, file));
   if (process.env.BENCH_PROFILE_KEEP) console.log(`profile kept in ${profileDir}`);
   else rmSync(profileDir, { recursive: true, force: true });
+  return { summary, requests };
+}
+
+/** The app and the bare endpoint each under the list's load with `node --cpu-prof`: where their time goes, per request. */
+async function profileList(bench, cookie, ownerId, seconds) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-profile-data-'));
+  const databaseUrl = bench.url.toString();
+  const load = (url, headers) => async () => {
+    await run(url, { ...headers, seconds: 2 });
+    return (await run(url, { ...headers, seconds })).requests.total;
+  };
+  const app = await profiled(
+    (nodeArgs) => startApiServer({ port: bench.port + 2, databaseUrl, dataDir, nodeArgs }),
+    (base) => load(`${base}${listPath}`, { cookie })(),
+  );
+  const bare = await profiled(
+    (nodeArgs) => startBareEndpoint({ port: bench.port + 3, databaseUrl, ownerId, nodeArgs }),
+    (base) => load(`${base}/patients`, {})(),
+  );
   rmSync(dataDir, { recursive: true, force: true });
+  for (const [title, { summary, requests }] of [['the app', app], ['the bare endpoint', bare]]) {
+    console.log(`\nCPU profile of ${title} (${CONNECTIONS} connections, ${seconds} s after a 2 s warm-up; start-up included; ${requests} requests measured):`);
+    printProfile(summary, requests);
+  }
 }
 
 /**
@@ -83,6 +104,12 @@ async function profileList(bench, cookie, seconds) {
  */
 export async function measureApiOverhead(bench, { seconds = 5, rounds = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 3) } = {}) {
   const { cookie, ownerId } = await seedProfessional(bench);
+  if (rounds > 0) await compare(bench, { cookie, ownerId, seconds, rounds });
+  if (process.env.BENCH_PROFILE) await profileList(bench, cookie, ownerId, Number(process.env.BENCH_PROFILE_SECONDS ?? 10));
+}
+
+/** The app and the bare endpoint in alternating rounds: req/s, latency, CPU per request, and the ratio. */
+async function compare(bench, { cookie, ownerId, seconds, rounds }) {
   const bare = await startBareEndpoint({ port: bench.port + 1, databaseUrl: bench.url.toString(), ownerId });
   const appUrl = `${bench.base}${listPath}`;
   const bareUrl = `${bare.base}/patients`;
@@ -111,5 +138,4 @@ export async function measureApiOverhead(bench, { seconds = 5, rounds = Number(p
   } finally {
     await bare.stop();
   }
-  if (process.env.BENCH_PROFILE) await profileList(bench, cookie, Number(process.env.BENCH_PROFILE_SECONDS ?? 10));
 }

@@ -45,9 +45,11 @@ export function summarizeProfile(file, { top = 15 } = {}) {
   return { busyMs: busy, byOwner: ranked(byOwner), byFunction: ranked(byFunction) };
 }
 
-export function printProfile(summary) {
-  const line = ({ name, ms, share }) => `  ${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${name}`;
-  console.log(`CPU profile: ${(summary.busyMs / 1000).toFixed(1)} s busy. Self time by package:`);
+/** With `requests`, each line also says its time per request (µs), the whole profile's time spread over them. */
+export function printProfile(summary, requests) {
+  const perRequest = (ms) => (requests ? `  ${((ms * 1000) / requests).toFixed(0).padStart(5)} µs/request` : '');
+  const line = ({ name, ms, share }) => `  ${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms${perRequest(ms)}  ${name}`;
+  console.log(`${(summary.busyMs / 1000).toFixed(1)} s busy${perRequest(summary.busyMs)}. Self time by package:`);
   summary.byOwner.forEach((row) => console.log(line(row)));
   console.log('Self time by function:');
   summary.byFunction.forEach((row) => console.log(line(row)));

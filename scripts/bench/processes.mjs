@@ -36,8 +36,8 @@ export async function startApiServer({ port, databaseUrl, dataDir, env = {}, nod
 }
 
 /** Starts scripts/bench/bare-endpoint.mjs for one professional's patients. */
-export async function startBareEndpoint({ port, databaseUrl, ownerId }) {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-endpoint.mjs')], {
+export async function startBareEndpoint({ port, databaseUrl, ownerId, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'bare-endpoint.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, OWNER_ID: ownerId },
