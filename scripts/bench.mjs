@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
 import { measureApiOverhead } from './bench/api-overhead.mjs';
+import { measureLoad } from './bench/load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -410,12 +411,14 @@ try {
   const cookie = await signedInCookie(dataDir, 'bench_user');
   const bench = { base, port, url, serverPid: server.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
   if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
+  else if (process.env.BENCH_ONLY === 'load') await measureLoad(bench);
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
   else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
   else {
     await measureApi(cookie);
     await measureApiOverhead(bench);
+    await measureLoad(bench);
     await measureAgenda();
     await measureFinance();
   }
