@@ -10,7 +10,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { rssMb, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
+import { mkdtempSync as makeTempDir, readdirSync } from 'node:fs';
+import { printProfile, summarizeProfile } from './cpu-profile.mjs';
+import { cpuMs, rssMb, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
 
 const PATIENTS_PER_USER = 5;
 /** Pause between one professional's actions: uniform in this range (ms). */
@@ -155,7 +157,7 @@ function percentile(sorted, share) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 }
 
-function report({ latencies, errors }, { users, seconds, peakRss, vmHwm, load }) {
+function report({ latencies, errors }, { users, seconds, peakRss, vmHwm, load, cpuShare }) {
   const line = (title, values, failures) => {
     const sorted = [...values].sort((a, b) => a - b);
     const p = (share) => percentile(sorted, share).toFixed(0).padStart(5);
@@ -166,7 +168,7 @@ function report({ latencies, errors }, { users, seconds, peakRss, vmHwm, load })
   console.log(`\nLoad: ${users} professionals for ${seconds} s on PostgreSQL, ${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between actions (${(all.length / seconds).toFixed(0)} actions/s; load average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end)`);
   for (const kind of Object.keys(MIX)) console.log(line(kind, latencies[kind], errors[kind].length));
   console.log(line('all', all, errorCount));
-  console.log(`  server peak RSS ${vmHwm.toFixed(0)} MB (sampled every 100 ms: ${peakRss.toFixed(0)} MB); targets: p99 < 300 ms, no error, RSS < 600 MB`);
+  console.log(`  server peak RSS ${vmHwm.toFixed(0)} MB (sampled every 100 ms: ${peakRss.toFixed(0)} MB), CPU ${(cpuShare * 100).toFixed(0)} % of a core; targets: p99 < 300 ms, no error, RSS < 600 MB`);
   for (const [kind, list] of Object.entries(errors)) for (const message of list.slice(0, 3)) console.log(`  ${kind} error: ${message}`);
 }
 
@@ -179,12 +181,15 @@ function vmHwmMb(pid) {
 export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD_USERS ?? 200), seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60) } = {}) {
   const model = await startFakeModel(bench.port + 4);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-load-'));
+  // BENCH_LOAD_PROFILE=1: the server runs with `node --cpu-prof`, summarized at the end.
+  const profileDir = process.env.BENCH_LOAD_PROFILE ? makeTempDir(path.join(tmpdir(), 'consultorio-load-profile-')) : undefined;
   const server = await startApiServer({
     port: bench.port + 5,
     databaseUrl: bench.url.toString(),
     dataDir,
     // As in production: the default log level, a model behind the assistant.
     env: { LOG_LEVEL: 'info', AI_BASE_URL: model.url, AI_MODEL: 'fake-model' },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   try {
     const seedStart = performance.now();
@@ -195,13 +200,20 @@ export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD
       peakRss = Math.max(peakRss, rssMb(server.child.pid));
     }, 100);
     const load = { start: loadavg()[0], end: 0 };
+    const cpuBefore = cpuMs(server.child.pid);
     const result = await drive(server.base, seeded, Date.now() + seconds * 1000);
+    const cpuShare = (cpuMs(server.child.pid) - cpuBefore) / (seconds * 1000);
     clearInterval(sampler);
     load.end = loadavg()[0];
-    report(result, { users, seconds, peakRss, vmHwm: vmHwmMb(server.child.pid), load });
+    report(result, { users, seconds, peakRss, vmHwm: vmHwmMb(server.child.pid), load, cpuShare });
   } finally {
     await server.stop();
     await stopProcess(model.child);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (profileDir) {
+    const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    console.log(`\nCPU profile of the server (seeding and the run; kept in ${profileDir}):`);
+    printProfile(summarizeProfile(path.join(profileDir, file), { top: 25 }));
   }
 }

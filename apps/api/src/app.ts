@@ -46,6 +46,7 @@ import { AppError } from './platform/errors';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
+import { OneLinePerRequest } from './platform/request-log';
 import { routeSchema } from './platform/routes';
 import { addSecurityHeaders, securityOptions } from './platform/security-headers';
 import { followSessionChanges, SessionCache } from './platform/session-cache';
@@ -78,6 +79,7 @@ export interface RegisteredRoute {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
+    logController: new OneLinePerRequest(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Malformed URLs and over-long path parameters are answered by the router itself; send them

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   shared?: { database: Database & { url?: string }; smtp: TestSmtpServer };
   /** A session cache kept longer than SESSION_CACHE_MS allows (see AppDeps). */
   sessionCacheMs?: number;
+  /** Where the app's log goes, at info level (no log otherwise). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -85,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: createLocalStorage(filesDir),
     mailer,
     clock,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
     ...(options.sessionCacheMs === undefined ? {} : { sessionCacheMs: options.sessionCacheMs }),
   });
