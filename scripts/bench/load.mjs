@@ -12,7 +12,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { mkdtempSync as makeTempDir, readdirSync } from 'node:fs';
 import { printProfile, summarizeProfile } from './cpu-profile.mjs';
-import { cpuMs, rssMb, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
+import pg from 'pg';
+import { cpuMs, rssMb, schedMs, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
 
 const PATIENTS_PER_USER = 5;
 /** Pause between one professional's actions: uniform in this range (ms). */
@@ -172,6 +173,45 @@ function report({ latencies, errors }, { users, seconds, peakRss, vmHwm, load, c
   for (const [kind, list] of Object.entries(errors)) for (const message of list.slice(0, 3)) console.log(`  ${kind} error: ${message}`);
 }
 
+/** The PostgreSQL backends serving the bench database (the load server's pool, once warm). */
+async function backendPids(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The kind of action a logged request was, by its method and URL. */
+function kindOf(method, url) {
+  if (url.startsWith('/v1/users/me/patients?q=')) return url === '/v1/users/me/patients?q=' ? 'list' : 'search';
+  if (method === 'GET' && url.startsWith('/v1/records/')) return 'open';
+  if (method === 'PUT' && url.endsWith('/content')) return 'save';
+  if (url.endsWith('/send-text/stream')) return 'chat';
+  return undefined;
+}
+
+/**
+ * The same percentiles from the server's own log (time from the request's arrival to the last
+ * byte handed to the socket): what the server itself took, without the load generator's waits.
+ */
+function reportServerTimes(logFile, since) {
+  const times = Object.fromEntries(Object.keys(MIX).map((kind) => [kind, []]));
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"request completed"')) continue;
+    const entry = JSON.parse(line);
+    const kind = entry.time >= since ? kindOf(entry.req?.method, entry.req?.url ?? '') : undefined;
+    if (kind) times[kind].push(entry.responseTime);
+  }
+  const p = (values, share) => percentile([...values].sort((a, b) => a - b), share).toFixed(0).padStart(5);
+  const cells = Object.entries(times).map(([kind, values]) => `${kind} ${p(values, 0.5)} / ${p(values, 0.99)}`);
+  const all = Object.values(times).flat();
+  console.log(`  as the server timed them (p50 / p99 ms): ${cells.join(' · ')} · all ${p(all, 0.5)} / ${p(all, 0.99)}`);
+}
+
 /** The peak resident memory the kernel recorded for the process, in MB. */
 function vmHwmMb(pid) {
   return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
@@ -190,6 +230,7 @@ export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD
     // As in production: the default log level, a model behind the assistant.
     env: { LOG_LEVEL: 'info', AI_BASE_URL: model.url, AI_MODEL: 'fake-model' },
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    logFile: path.join(dataDir, 'server.log'),
   });
   try {
     const seedStart = performance.now();
@@ -200,12 +241,19 @@ export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD
       peakRss = Math.max(peakRss, rssMb(server.child.pid));
     }, 100);
     const load = { start: loadavg()[0], end: 0 };
+    const runStartedAt = Date.now();
     const cpuBefore = cpuMs(server.child.pid);
+    const backends = await backendPids(bench.url.toString());
+    const schedBefore = { server: schedMs([server.child.pid]), database: schedMs(backends) };
     const result = await drive(server.base, seeded, Date.now() + seconds * 1000);
     const cpuShare = (cpuMs(server.child.pid) - cpuBefore) / (seconds * 1000);
+    const schedAfter = { server: schedMs([server.child.pid]), database: schedMs(backends) };
     clearInterval(sampler);
     load.end = loadavg()[0];
     report(result, { users, seconds, peakRss, vmHwm: vmHwmMb(server.child.pid), load, cpuShare });
+    reportServerTimes(path.join(dataDir, 'server.log'), runStartedAt);
+    const spent = (who) => `ran ${((schedAfter[who].run - schedBefore[who].run) / 1000).toFixed(1)} s and waited ${((schedAfter[who].wait - schedBefore[who].wait) / 1000).toFixed(1)} s for a CPU`;
+    console.log(`  during the run the server ${spent('server')}; its ${backends.length} PostgreSQL connections ${spent('database')}`);
   } finally {
     await server.stop();
     await stopProcess(model.child);

@@ -1,7 +1,7 @@
 // Processes the benchmark modules start beside the main bench server: another instance of the
 // built API (for a profile or the load run) and the bare endpoint; and their memory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,12 +22,13 @@ function exited(child) {
 
 /**
  * Starts the built API (apps/api/dist/main.js) on 127.0.0.1:`port` and waits for /healthz.
- * `nodeArgs` go before the script (e.g. --cpu-prof); `env` adds to or overrides the defaults.
+ * `nodeArgs` go before the script (e.g. --cpu-prof); `env` adds to or overrides the defaults;
+ * the log (stdout) goes to `logFile` when given.
  */
-export async function startApiServer({ port, databaseUrl, dataDir, env = {}, nodeArgs = [] }) {
+export async function startApiServer({ port, databaseUrl, dataDir, env = {}, nodeArgs = [], logFile }) {
   const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
     env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -66,4 +67,32 @@ export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Time the processes' threads ran on a CPU and waited, runnable, for one (schedstat), in ms:
+ * on a machine busy with other work, the wait is what its load costs them.
+ */
+export function schedMs(pids) {
+  let run = 0;
+  let wait = 0;
+  const threadsOf = (pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return []; // gone
+    }
+  };
+  for (const pid of pids) {
+    for (const task of threadsOf(pid)) {
+      try {
+        const [ran, waited] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ').map(Number);
+        run += ran / 1e6;
+        wait += waited / 1e6;
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+  }
+  return { run, wait };
 }
