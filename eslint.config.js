@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesConfig } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/dist.*.partial/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/src/db/migrations/**'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -21,14 +21,20 @@ function run(command, args) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit' });
 }
 
-export function buildIfNeeded() {
-  const shared = ['packages/shared/src', 'package-lock.json'];
-  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins.ts', ...shared])) {
-    console.log('Construindo o aplicativo web...');
-    run('npm', ['run', 'build', '-w', 'apps/web']);
-  }
+const shared = ['packages/shared/src', 'package-lock.json'];
+
+/** The API bundle only (apps/api/dist), when missing or older than its sources. */
+export function buildApiIfNeeded() {
   if (isStale(path.join(root, 'apps/api/dist/main.js'), ['apps/api/src', 'apps/api/build.mjs', ...shared])) {
     console.log('Construindo a API...');
     run('node', ['apps/api/build.mjs']);
   }
+}
+
+export function buildIfNeeded() {
+  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins.ts', ...shared])) {
+    console.log('Construindo o aplicativo web...');
+    run('npm', ['run', 'build', '-w', 'apps/web']);
+  }
+  buildApiIfNeeded();
 }

@@ -1,10 +1,13 @@
 // Bundles the API, its admin command line and its worker threads (text extraction, receipts) (with the shared package they import) into dist/;
 // node_modules stay external.
-import { cp, rm } from 'node:fs/promises';
+import { cp, rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
-await rm(`${here}dist`, { recursive: true, force: true });
+// Built beside dist/ and swapped in whole: a test running the built server or CLI meanwhile never
+// finds a dist/ with main.js written but its migrations not yet copied.
+const staging = `${here}dist.${process.pid}.partial`;
+await rm(staging, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: `${here}src/main.ts`,
@@ -14,7 +17,7 @@ await build({
     // Loaded by the receipt renderer in a worker thread, beside main.js.
     'receipt-worker': `${here}src/modules/finance/receipt-worker.ts`,
   },
-  outdir: `${here}dist`,
+  outdir: staging,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -25,5 +28,7 @@ await build({
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-await cp(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
+await cp(`${here}src/db/migrations`, `${staging}/migrations`, { recursive: true });
+await rm(`${here}dist`, { recursive: true, force: true });
+await rename(staging, `${here}dist`);
 console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js');

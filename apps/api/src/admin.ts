@@ -1,18 +1,33 @@
-// `npm run admin -- <command>`: plans, coupons and subscriptions, on the database the server uses.
+// `npm run admin -- <command>`: plans, coupons and subscriptions, on the database the server uses;
+// backup and restore of the database and the stored files together.
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { AdminError, runAdminCommand } from './modules/billing/billing.admin';
+import { isBackupCommand, runBackupCommand } from './platform/backup/backup-commands';
+import { BackupError } from './platform/backup/backup-format';
+import { isServerRunning } from './platform/backup/local-backup-socket';
+
+async function runDatabaseCommand(config: Config, args: string[]): Promise<string> {
+  // PGlite's folder is the running server's: a second process opening it would corrupt it.
+  if (!config.databaseUrl && (await isServerRunning(config.dataDir))) {
+    throw new AdminError(`O servidor está em execução com este DATA_DIR (${config.dataDir}) e o banco embutido aceita um processo por vez: pare o servidor e repita o comando.`);
+  }
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    await database.migrate();
+    return await runAdminCommand(database.db, args);
+  } finally {
+    await database.close();
+  }
+}
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+const args = process.argv.slice(2);
 try {
-  await database.migrate();
-  console.log(await runAdminCommand(database.db, process.argv.slice(2)));
+  console.log(isBackupCommand(args[0]) ? await runBackupCommand(config, args) : await runDatabaseCommand(config, args));
 } catch (error) {
-  if (!(error instanceof AdminError)) throw error;
+  if (!(error instanceof AdminError || error instanceof BackupError)) throw error;
   console.error(error.message);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

@@ -7,7 +7,7 @@ import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { healthApi, limits, messages } from '@consultorio/shared';
+import { limits, messages } from '@consultorio/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -23,6 +23,7 @@ import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
+import { defineBillingJobs } from './modules/billing/billing.stripe';
 import { defineFinanceJobs } from './modules/finance/finance.service';
 import { closeReceiptRenderer } from './modules/finance/receipt-renderer';
 import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
@@ -41,13 +42,14 @@ import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
-import { handleError } from './platform/error-handler';
-import { AppError } from './platform/errors';
+import { handleError, sendFailure } from './platform/error-handler';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
+import { contextualLogger, requestIdOf } from './platform/log-context';
+import { createMetrics } from './platform/metrics';
+import { addOperationalHooks, addOperationalRoutes, drain, type Lifecycle } from './platform/operations';
 import { OneLinePerRequest } from './platform/request-log';
-import { routeSchema } from './platform/routes';
 import { addSecurityHeaders, securityOptions } from './platform/security-headers';
 import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
@@ -77,9 +79,11 @@ export interface RegisteredRoute {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const logging = deps.logger === false ? undefined : contextualLogger(typeof deps.logger === 'object' ? deps.logger : { level: deps.config.logLevel });
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: logging?.options ?? false,
     logController: new OneLinePerRequest(),
+    genReqId: requestIdOf,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Malformed URLs and over-long path parameters are answered by the router itself; send them
@@ -91,8 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   // JSON and multipart only: anything else is answered 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
+  logging?.adopt(app.log);
 
   const jobs = createJobQueue(deps.database.sql, deps.config.jobs, app.log);
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const metrics = deps.config.metricsToken ? createMetrics(deps.config.metricsToken, jobs, app.log) : undefined;
+  addOperationalHooks(app, { lifecycle, metrics });
   const sessionCacheMs = deps.sessionCacheMs ?? deps.config.sessionCacheMs;
   const sessionCache = new SessionCache({ ttlMs: sessionCacheMs });
   const ctx: Context = {
@@ -113,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
   app.decorate('jobs', jobs);
+  app.decorate('drain', (timeoutMs: number) => {
+    lifecycle.shuttingDown = true;
+    return drain(app.server, jobs, timeoutMs);
+  });
   defineJobs(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.
   app.addHook('onReady', () => jobs.startWhenPossible());
@@ -138,7 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerCompression(app);
   // Each request collects the patient data it read or changed, written once it succeeds.
-  await app.register(fastifyRequestContext, { defaultStoreValues: () => ({ accessLog: [] }) });
+  // It also carries the request id to the log lines the services write.
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ accessLog: [], requestId: request.id }) });
   app.decorate('writeAccessLog', (request: FastifyRequest, entries: readonly AccessEntry[]) =>
     writeEntries(ctx, { userId: sessionUser(request).id, ip: request.ip }, entries),
   );
@@ -152,13 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
-  // Operational, not part of the API: left out of the OpenAPI document.
-  app.get('/healthz', { schema: { ...routeSchema(healthApi.check), hide: true } }, async (_request, reply) => {
-    await deps.database.ping().catch(() => {
-      throw new AppError('SERVICE_UNAVAILABLE');
-    });
-    return reply.send({ status: 'ok' });
-  });
+  addOperationalRoutes(app, { lifecycle, metrics, sql: deps.database.sql });
 
   // Public routes answer without a session; every other route sits in the session scope, whose
   // hook answers 401 before the body is read.
@@ -198,6 +205,7 @@ function defineJobs(ctx: Context): void {
   defineUsersJobs(ctx);
   defineAgendaJobs(ctx);
   defineFinanceJobs(ctx);
+  defineBillingJobs(ctx);
   defineMeasurementJobs(ctx);
 }
 
@@ -280,13 +288,18 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ status: 404, data: null, message: messages.errors.routeNotFound });
+    return sendFailure(request, reply, 404, messages.errors.routeNotFound);
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    /**
+     * Graceful shutdown, before `close`: readiness answers 503, no new connection is accepted, the
+     * requests in flight and the running jobs finish, within `timeoutMs` (then they are cut).
+     */
+    drain(timeoutMs: number): Promise<{ connectionsCut: boolean }>;
     /** Every route added, in the order Fastify registered them. */
     registeredRoutes: readonly RegisteredRoute[];
     /** Removes expired sessions, registrations, recovery passwords and stale rate counters. */

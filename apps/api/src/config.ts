@@ -61,7 +61,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl(['http', 'https']),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
 });
+
+/** Every variable the app reads: a deployment file naming another one has a typo. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
 
 /** Text extraction from uploaded files (worker threads): how many at once, and each one's limits. */
 export interface ExtractionConfig {
@@ -137,6 +142,10 @@ export interface Config {
   supportContacts: { technical: string; account: string; billing: string };
   ai: AiConfig | undefined;
   stripe: StripeConfig | undefined;
+  /** Serves /metrics to `Authorization: Bearer <token>`; without it /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long in-flight requests and running jobs may take before they are cut. */
+  shutdownTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ai: aiConfig(e),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
 

@@ -2,10 +2,15 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { backupSource } from './platform/backup/backup-commands';
+import { serveLocalBackups, type BackupSocket } from './platform/backup/local-backup-socket';
+import { writeBackup } from './platform/backup/write-backup';
 import { createMailer } from './platform/mail/mailer';
 import { createStorage } from './platform/storage/create-storage';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** After the drain's own deadline, how long closing the app, the mailer and the database may take. */
+const FORCED_EXIT_GRACE_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -34,23 +39,54 @@ async function main() {
     mailDir: path.join(config.dataDir, 'mail'),
     logger: { info: (_details, line) => console.log(line) },
   });
-  const app = await buildApp({ config, database, storage: createStorage(config), mailer });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, database, storage, mailer });
+  // With PGlite only this process may open the database, so `npm run admin -- backup` asks it here.
+  const backups: BackupSocket | null =
+    database.driver === 'pglite'
+      ? await serveLocalBackups(config.dataDir, (output) => writeBackup(backupSource(config, database, storage), output), {
+          info: (message) => app.log.info(message),
+          error: (details, message) => app.log.error(details, message),
+        })
+      : null;
 
   const cleanup = setInterval(() => {
     app.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
 
+  const timeoutMs = config.shutdownTimeoutSeconds * 1000;
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, closing`);
+    if (shuttingDown) {
+      app.log.warn(`${signal} received again: exiting without waiting`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    app.log.info(`${signal} received: finishing the requests and jobs in progress (up to ${config.shutdownTimeoutSeconds} s)`);
     clearInterval(cleanup);
+    // A last resort should closing itself hang (a stuck database call): the drain is bounded, the rest should take moments.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, timeoutMs + FORCED_EXIT_GRACE_MS).unref();
+    const { connectionsCut } = await app.drain(timeoutMs);
+    if (connectionsCut) app.log.warn('requests still in progress at the shutdown deadline were cut');
+    await backups?.close();
     await app.close();
     mailer.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      shutdown(signal).catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Consultório em ${config.publicUrl} (banco: ${database.driver}, e-mail: ${config.smtpUrl ? 'SMTP' : 'arquivos .eml'}, arquivos: ${config.s3 ? 'S3' : 'disco local'})`);

@@ -224,7 +224,8 @@ describe.skipIf(!existsSync(cli) || testDriver !== 'pglite')('the built admin CL
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes each start PGlite (the first also creates and migrates it): seconds each, many on a loaded machine.
+  }, 120_000);
 });
 
 describe('admin input found in review', () => {

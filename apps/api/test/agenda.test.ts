@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const v = messages.validation;
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 const HOUR = 3_600_000;
 
 function call(method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) {
@@ -321,7 +321,7 @@ describe('reminders and the patient link', () => {
     expect(shown.json()).toEqual({
       status: 200,
       data: {
-        appointment: { startsAt: appointment.startsAt, endsAt: appointment.endsAt, modality: 'in_person', status: 'scheduled' },
+        appointment: { startsAt: appointment.startsAt, endsAt: appointment.endsAt, timeZone: 'America/Sao_Paulo', modality: 'in_person', status: 'scheduled' },
         professional: { title: 'Dr.', firstName: 'Paulo', lastName: 'Lima' },
       },
     });

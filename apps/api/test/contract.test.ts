@@ -57,7 +57,7 @@ describe('the shared contract and the server', () => {
   it('declares the error envelope for every failure', async () => {
     const document = (await t.request({ method: 'GET', url: '/docs/json' })).json();
     const failure = document.paths['/v1/patients/{id}'].get.responses['404'].content['application/json'].schema;
-    expect(failure.required).toEqual(['status', 'data', 'message']);
+    expect(failure.required).toEqual(['status', 'data', 'message', 'requestId']);
   });
 });
 
@@ -79,7 +79,7 @@ describe('route-scope authentication', () => {
         payload: '{"broken',
       });
       expect(malformed.statusCode).toBe(401);
-      expect(malformed.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized });
+      expect(malformed.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
       const wrongTypes = await t.request({
         method: route.method,
         url: samplePath(route),

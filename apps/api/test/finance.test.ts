@@ -25,7 +25,7 @@ afterAll(async () => {
 const v = messages.validation;
 const e = messages.errors;
 const f = messages.finance;
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
 const MONTH = '2025-03';
 const PROFESSIONAL_CPF = '529.982.247-25';
@@ -237,6 +237,20 @@ describe('payments and receipts', () => {
     expect(mail.attachments[0]).toMatchObject({ filename: 'recibo-1.pdf', mimeType: 'application/pdf' });
     expect(await pdfText(Buffer.from(mail.attachments[0]!.content))).toContain('cento e cinquenta reais');
 
+    // With the 'Responsável financeiro''s e-mail set, receipts and Pix charges go there by default.
+    const payerEmail = `marta.${user.username}@example.com`;
+    const withPayer = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', email: to, payerEmail: ` ${payerEmail.toUpperCase()} ` });
+    expect(withPayer.json().data.patient).toMatchObject({ email: to, payerEmail });
+    expect((await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {})).json().data.email).toBe(payerEmail);
+    await t.smtp.waitFor(payerEmail, since);
+    const next = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const pix = await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza', pixKey: PROFESSIONAL_CPF });
+    expect(pix.statusCode, pix.body).toBe(200);
+    const charge = await call('POST', `/v1/patients/${patient.id}/pix-charges`, cookie, { appointmentIds: [next.id], sendEmail: true });
+    expect(charge.json().data.pixCharge.emailedTo).toBe(payerEmail);
+    const badPayer = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', payerEmail: 'marta' });
+    expect(badPayer.json()).toEqual(failure(400, v.emailInvalid));
+
     const other = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador@example.com' });
     expect(other.json().data.email).toBe('contador@example.com');
     const badEmail = await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, { email: 'contador' });
@@ -310,6 +324,51 @@ describe('payments and receipts', () => {
       expect([response.statusCode, response.json()], JSON.stringify(change)).toEqual([status, failure(status, message)]);
     }
     expect(await t.database.db.select().from(payments).where(eq(payments.patientId, patient.id))).toEqual([]);
+  });
+});
+
+describe('cancelling a receipt', () => {
+  it('keeps its number, marks it cancelled with the reason, takes it out of the month and leaves its sessions owed again', async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 30000 });
+
+    const voided = await call('POST', `/v1/payments/${payment.id}/void`, cookie, { reason: '  Valor lançado errado ' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ message: f.paymentVoided(1), data: { payment: { id: payment.id, receiptNumber: 1, voidReason: 'Valor lançado errado' } } });
+    expect(voided.json().data.payment.voidedAt).toEqual(expect.any(String));
+    expect(await appointment(cookie, first.id)).toMatchObject({ paidCents: 0, paymentStatus: 'pending' });
+    expect(await appointment(cookie, second.id)).toMatchObject({ paidCents: 0, paymentStatus: 'pending' });
+
+    const summary = (await call('GET', `/v1/users/me/finance/summary?month=${MONTH}`, cookie)).json().data.summary;
+    expect(summary).toMatchObject({ receivedCents: 0, paymentsCount: 0 });
+    const listed = (await call('GET', `/v1/users/me/payments?month=${MONTH}`, cookie)).json().data.payments as Payment[];
+    expect(listed.map((item) => [item.receiptNumber, item.voidReason])).toEqual([[1, 'Valor lançado errado']]);
+    const csv = (await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=csv`, cookie)).body;
+    expect(csv).not.toContain('João Pereira');
+    const pdf = await call('GET', `/v1/payments/${payment.id}/receipt`, cookie);
+    expect(await pdfText(pdf.rawPayload)).toContain('RECIBO CANCELADO');
+
+    expect((await call('POST', `/v1/payments/${payment.id}/void`, cookie, { reason: 'De novo' })).json()).toEqual(failure(409, e.paymentVoided));
+    expect((await call('POST', `/v1/payments/${payment.id}/receipt/email`, cookie, {})).json()).toEqual(failure(409, e.paymentVoided));
+    // The sessions are paid again with the next number: the sequence has no gap and no repeat.
+    const again = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 30000 });
+    expect(again.receiptNumber).toBe(2);
+    expect(await appointment(cookie, second.id)).toMatchObject({ paidCents: 15000, paymentStatus: 'paid' });
+  });
+
+  it('asks for a reason, and answers 404 for another professional’s payment or an unknown one', async () => {
+    const { cookie, patient } = await setup();
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000 });
+    for (const body of [{}, { reason: ' ' }, { reason: 12 }, { reason: 'ab' }]) {
+      expect((await call('POST', `/v1/payments/${payment.id}/void`, cookie, body)).json()).toEqual(failure(400, v.voidReasonRequired));
+    }
+    const intruder = await newSignedInUser(t);
+    expect((await call('POST', `/v1/payments/${payment.id}/void`, intruder.cookie, { reason: 'Não é meu' })).json()).toEqual(failure(404, e.paymentNotFound));
+    expect((await call('POST', `/v1/payments/${crypto.randomUUID()}/void`, cookie, { reason: 'Qualquer' })).json()).toEqual(failure(404, e.paymentNotFound));
+    expect(await appointment(cookie, session.id)).toMatchObject({ paidCents: 15000, paymentStatus: 'paid' });
   });
 });
 

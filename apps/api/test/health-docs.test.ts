@@ -1,15 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { createMailer } from '../src/platform/mail/mailer';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { testDriver } from './helpers/database';
+import { adminQuery, databaseUrl } from './helpers/postgres-template';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,31 +32,67 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const routeNotFound = { status: 404, data: null, message: messages.errors.routeNotFound };
+const routeNotFound = { status: 404, data: null, message: messages.errors.routeNotFound, requestId: expect.any(String) };
 
-describe('health', () => {
-  it('answers ok when the database answers', async () => {
-    const response = await t.request({ method: 'GET', url: '/healthz' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+const e = messages.errors;
+const unavailable = (message: string) => ({ status: 503, data: null, message, requestId: expect.any(String) });
+
+/** The app on a database that the test opened as it likes (down, or never migrated), asked only through inject. */
+async function withAppOn(database: Database, check: (app: FastifyInstance) => Promise<void>): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'consultorio-health-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const mailer = createMailer({ from: config.mailFrom, mailDir: path.join(dataDir, 'mail'), logger: { info: () => undefined } });
+  const app = await buildApp({ config, database, storage: createLocalStorage(path.join(dataDir, 'files')), mailer, logger: false });
+  try {
+    await check(app);
+  } finally {
+    await app.close();
+    mailer.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('liveness and readiness', () => {
+  it('answers ok to both when the database answers and is migrated', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
   });
 
-  it('answers 503 when the database does not', async () => {
+  it('stays live but not ready when the database does not answer', async () => {
     // A real PostgreSQL client pointed at a port nobody listens on: the database is down.
     const port = await closedPort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'consultorio-health-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/consultorio`, LOG_LEVEL: 'silent' });
-    const database = await openDatabase({ url: config.databaseUrl });
-    const mailer = createMailer({ from: config.mailFrom, mailDir: path.join(dataDir, 'mail'), logger: { info: () => undefined } });
-    const app = await buildApp({ config, database, storage: createLocalStorage(path.join(dataDir, 'files')), mailer, logger: false });
+    await withAppOn(await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/consultorio` }), async (app) => {
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual(unavailable(e.databaseUnavailable));
+    });
+  });
+
+  // An empty PostgreSQL database is made in moments; another PGlite costs seconds, for the same query.
+  it.runIf(testDriver === 'postgres')('is not ready on a database whose migrations have not run', async () => {
+    const name = `consultorio_unmigrated_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
     try {
-      const down = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(down.json()).toEqual({ status: 503, data: null, message: messages.errors.serviceUnavailable });
+      await withAppOn(await openDatabase({ url: databaseUrl(name) }), async (app) => {
+        expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual(unavailable(e.migrationsPending));
+      });
     } finally {
-      await app.close();
-      mailer.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    }
+  });
+});
+
+describe('metrics without METRICS_TOKEN', () => {
+  it('answers 404 like an unknown address, whatever the Authorization header', async () => {
+    for (const headers of [{}, { authorization: 'Bearer anything-at-all-0123456789' }]) {
+      const response = await t.request({ method: 'GET', url: '/metrics', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(routeNotFound);
     }
   });
 });

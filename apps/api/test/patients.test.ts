@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, patients, users } from '../src/db/schema';
 import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
+import { bodyApartFromRequestId } from './helpers/answers';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { fileRow, fileRowCount, storedFiles } from './helpers/stored-files';
 import { createPatientViaApi, newPatient } from './factories/patients';
@@ -30,7 +31,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 const patientNotFound = failure(404, e.patientNotFound);
 const unauthorized = failure(401, e.unauthorized);
 
@@ -178,6 +179,7 @@ describe('POST /v1/users/me/patients', () => {
           sessionFeeCents: null,
           payerName: null,
           payerDocument: null,
+          payerEmail: null,
           createdAt: expect.stringMatching(ISO_TIME),
           updatedAt: expect.stringMatching(ISO_TIME),
         },
@@ -506,6 +508,7 @@ describe('GET /v1/patients/:id', () => {
           sessionFeeCents: null,
           payerName: null,
           payerDocument: null,
+          payerEmail: null,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
         },
@@ -828,7 +831,7 @@ describe("another professional's patient", () => {
     const foreign = await read(stranger.cookie, patient.id);
     const unknown = await read(stranger.cookie, randomUUID());
     expect(foreign.json()).toEqual(patientNotFound);
-    expect(foreign.body).toBe(unknown.body);
+    expect(bodyApartFromRequestId(foreign)).toBe(bodyApartFromRequestId(unknown));
   });
 
   it('answers 404 to PUT and leaves the patient unchanged', async () => {

@@ -86,7 +86,7 @@ describe('PUT /v1/users/me', () => {
     expect((await put({ ...profile, timeZone: 'America/Manaus' })).json().data.user.timeZone).toBe('America/Manaus');
     expect((await put(profile)).json().data.user.timeZone).toBe('America/Manaus');
     for (const timeZone of ['Marte/Base', '../etc/passwd', 'America/Sao Paulo', 42]) {
-      expect((await put({ ...profile, timeZone })).json()).toEqual({ status: 400, data: null, message: messages.validation.timeZoneInvalid });
+      expect((await put({ ...profile, timeZone })).json()).toEqual({ status: 400, data: null, message: messages.validation.timeZoneInvalid, requestId: expect.any(String) });
     }
   });
 
@@ -126,6 +126,16 @@ describe('PUT /v1/users/me', () => {
       birthdate: null,
       document: null,
     });
+  });
+
+  it('keeps the CPF and the professional registration when an edit leaves them out, and clears them when blank', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    expect((await update(cookie, { ...complete, professionalRegistration: 'CRP 06/12345' })).statusCode).toBe(200);
+    const { document: _document, professionalRegistration: _registration, ...withoutThem } = { ...complete, professionalRegistration: 'x' };
+    expect((await update(cookie, withoutThem)).statusCode).toBe(200);
+    expect(await storedUser(user.id)).toMatchObject({ document: '52998224725', professionalRegistration: 'CRP 06/12345' });
+    expect((await update(cookie, { ...withoutThem, document: '', professionalRegistration: null })).statusCode).toBe(200);
+    expect(await storedUser(user.id)).toMatchObject({ document: null, professionalRegistration: null });
   });
 
   it.each([
@@ -179,7 +189,7 @@ describe('PUT /v1/users/me', () => {
     const saved = await storedUser(user.id);
 
     const response = await update(cookie, { ...complete, ...change });
-    expect(response.json()).toEqual({ status: 400, data: null, message });
+    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
     expect(await storedUser(user.id)).toEqual(saved);
   });
 
@@ -196,20 +206,20 @@ describe('PUT /v1/users/me', () => {
     const saved = await storedUser(user.id);
 
     const array = await update(cookie, [complete]);
-    expect(array.json()).toEqual({ status: 400, data: null, message: v.invalidBody });
+    expect(array.json()).toEqual({ status: 400, data: null, message: v.invalidBody, requestId: expect.any(String) });
     const notJson = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie, 'content-type': 'application/json' }, payload: '{"firstName":' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
     const empty = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie } });
     expect(empty.statusCode).toBe(400);
     const huge = await update(cookie, { ...complete, profession: 'x'.repeat(2 * 1024 * 1024) });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
     const form = await t.request({
       method: 'PUT',
       url: '/v1/users/me',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'firstName=Zeca&lastName=Pagodinho',
     });
-    expect(form.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType });
+    expect(form.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, requestId: expect.any(String) });
 
     expect(await storedUser(user.id)).toEqual(saved);
   });
@@ -218,7 +228,7 @@ describe('PUT /v1/users/me', () => {
     const { user } = await newSignedInUser(t);
     const saved = await storedUser(user.id);
     const response = await t.request({ method: 'PUT', url: '/v1/users/me', payload: complete });
-    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
     const forged = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie: 'sid=forged' }, payload: complete });
     expect(forged.statusCode).toBe(401);
     expect(await storedUser(user.id)).toEqual(saved);

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
 function call(method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) {
   return t.request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -242,6 +242,35 @@ describe('export of the patient’s whole file', () => {
     // The export is noted in the access log.
     const log = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
     expect(log.map((entry) => entry.action)).toContain('export');
+  });
+});
+
+describe('export of the practice around the patient', () => {
+  it('carries the appointments, payments, safety alerts and measurement plans', async () => {
+    const { user, cookie, patient } = await setup();
+    const phq9 = await libraryTemplate(t, 'phq-9');
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    const booked = await call('POST', '/v1/users/me/appointments', cookie, { patientId: patient.id, startsAt, feeCents: 15000 });
+    const appointmentId = booked.json().data.appointment.id as string;
+    const paid = await call('POST', '/v1/users/me/payments', cookie, {
+      patientId: patient.id,
+      appointmentIds: [appointmentId],
+      amountCents: 15000,
+      method: 'pix',
+      paidAt: new Date().toISOString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const plan = await call('POST', `/v1/patients/${patient.id}/measurement-plans`, cookie, { qaTemplateId: phq9.id, trigger: 'interval', intervalWeeks: 4 });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const form = await newForm(t, { owner: user, patient, template: phq9 });
+    const answers = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [index + 1, index === 8 ? '1' : '0']));
+    expect((await call('POST', '/v1/forms/public/submit', '', { publicToken: form.publicToken, content: answers })).statusCode).toBe(200);
+
+    const summary = JSON.parse((await unzip((await call('GET', `/v1/patients/${patient.id}/export`, cookie)).rawPayload)).get('paciente.json')!.toString('utf8'));
+    expect(summary.appointments).toMatchObject([{ id: appointmentId, startsAt, feeCents: 15000, paymentStatus: 'paid' }]);
+    expect(summary.payments).toMatchObject([{ id: paid.json().data.payment.id, amountCents: 15000, method: 'pix' }]);
+    expect(summary.safetyAlerts).toMatchObject([{ formId: form.id, acknowledgedAt: null }]);
+    expect(summary.measurementPlans).toMatchObject([{ id: plan.json().data.plan.id, trigger: 'interval', intervalWeeks: 4 }]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCounters, sessions } from '../src/db/schema';
 import { hashToken } from '../src/platform/tokens';
+import { bodyApartFromRequestId } from './helpers/answers';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { DEFAULT_PASSWORD, newSignedInUser, newUser, signIn } from './factories/users';
 
@@ -41,9 +42,9 @@ function setCookieHeader(response: LightMyRequestResponse): string {
   return sid[0]!;
 }
 
-const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized };
-const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials };
-const tooManyLogins = { status: 429, data: null, message: messages.errors.tooManyLogins };
+const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) };
+const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials, requestId: expect.any(String) };
+const tooManyLogins = { status: 429, data: null, message: messages.errors.tooManyLogins, requestId: expect.any(String) };
 
 describe('sign in', () => {
   it('sets an HttpOnly, SameSite=Lax sid cookie (not Secure over http) and stores only the token hash', async () => {
@@ -131,21 +132,21 @@ describe('sign in', () => {
     [{ username: 'someone_x', password: ['Senha123'] }, messages.validation.passwordRequired],
   ])('answers 400 with the rule message for %j', async (payload, message) => {
     const response = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload, remoteAddress: freshIp() });
-    expect(response.json()).toEqual({ status: 400, data: null, message });
+    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
   });
 
   it('answers 4xx, never 500, to bodies that are not login objects', async () => {
     const url = '/v1/users/users-sessions';
     const notJson = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
     const empty = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
     const array = await t.request({ method: 'POST', url, payload: ['a', 'b'] });
-    expect(array.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody });
+    expect(array.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
     const huge = await t.request({ method: 'POST', url, payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'x' } });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
     const text = await t.request({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
-    expect(text.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType });
+    expect(text.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, requestId: expect.any(String) });
   });
 });
 
@@ -245,7 +246,7 @@ describe('login throttling', () => {
       known.push(await login(user.username, 'Errada123', knownIp));
       missing.push(await login(unknown, 'Errada123', missingIp));
     }
-    expect(known.map((r) => r.body)).toEqual(missing.map((r) => r.body));
+    expect(known.map(bodyApartFromRequestId)).toEqual(missing.map(bodyApartFromRequestId));
     expect(missing.at(-1)!.json()).toEqual(tooManyLogins);
     expect(missing.at(-2)!.json()).toEqual(invalidCredentials);
   });

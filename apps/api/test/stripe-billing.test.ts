@@ -14,7 +14,7 @@ import { newSignedInUser } from './factories/users';
 
 const WEBHOOK_SECRET = 'whsec_test_consultorio';
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message });
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
 let t: TestApp;
 let plain: TestApp;
@@ -162,6 +162,28 @@ describe('Stripe Checkout and webhooks', () => {
     const deleted = stripe.event('customer.subscription.deleted', { id: session.subscription, object: 'subscription', status: 'canceled' });
     expect((await stripe.deliver(webhookUrl, deleted.payload)).status).toBe(200);
     expect((await subscriptionOf(cookie)).userSubscription?.cancellationDate).not.toBeNull();
+  });
+
+  it('cancels the replaced Stripe subscription when the professional changes plan, once', async () => {
+    const { user, cookie, plan } = await professional();
+    const paidCheckout = async (name: string) => {
+      const { url } = (await call(t, 'POST', '/v1/users/me/subscriptions/checkout', cookie, { planId: plan(name).id })).json().data as { url: string };
+      const session = stripe.complete([...stripe.sessions.values()].find((item) => url.endsWith(item.id))!.id);
+      expect((await stripe.deliver(webhookUrl, stripe.event('checkout.session.completed', session).payload)).status).toBe(200);
+      return session;
+    };
+    const first = await paidCheckout('Profissional');
+    await t.app.jobs.idle();
+    expect(stripe.cancelledSubscriptions).not.toContain(first.subscription);
+
+    const second = await paidCheckout('Profissional');
+    await t.app.jobs.idle();
+    expect(stripe.cancelledSubscriptions.filter((id) => id === first.subscription)).toHaveLength(1);
+    expect(await subscriptionRow(t, user.id)).toMatchObject({ stripeSubscriptionId: second.subscription });
+    // Stripe then says the old one ended: the professional's current plan is not touched.
+    const ended = stripe.event('customer.subscription.deleted', { id: first.subscription, object: 'subscription', status: 'canceled' });
+    expect((await stripe.deliver(webhookUrl, ended.payload)).status).toBe(200);
+    expect((await subscriptionOf(cookie)).userSubscription?.cancellationDate).toBeNull();
   });
 
   it('answers 400 to a bad, stale or missing signature and changes nothing', async () => {

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
 import * as schema from './schema';
 import { seedDatabase } from './seed';
 
@@ -26,6 +27,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   sql: SqlExecutor;
+  /** Whole tables in and out, in one snapshot or one transaction (backup and restore). */
+  bulk: BulkAccess;
   /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -44,7 +47,7 @@ export interface NotificationListener {
 }
 
 /** Next to this file in the sources, next to main.js in the bundle (the build copies it). */
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite is used. */
@@ -68,6 +71,7 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
   return {
     db,
     driver: 'postgres',
+    bulk: postgresBulk(pool),
     sql: {
       executeSql: async (text, values) => {
         const result = await pool.query(text, values);
@@ -75,10 +79,11 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
         return Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
       },
     },
-    migrate: async () => {
-      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
-      await seedDatabase(db);
-    },
+    migrate: () =>
+      whileHoldingMigrationLock(pool, async () => {
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+        await seedDatabase(db);
+      }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -130,6 +135,25 @@ function listenOnPostgres(url: string, channel: string, listener: NotificationLi
   };
 }
 
+/** Any fixed number: every instance (and a restore) asks for the same advisory lock. */
+export const MIGRATION_LOCK_KEY = 2_171_802_112;
+
+/**
+ * Runs the migrations of one instance at a time: replicas starting together on an empty database
+ * would otherwise both create the same tables, and all but one would fail. The others wait, then
+ * find nothing left to apply.
+ */
+async function whileHoldingMigrationLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await work();
+  } finally {
+    // Closing the connection releases the lock whatever state the session is in.
+    client.release(true);
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The migrations create these extensions; PGlite must have their code loaded first.
@@ -138,6 +162,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    bulk: pgliteBulk(client),
     sql: {
       executeSql: async (text, values) => {
         if (values !== undefined && values.length > 0) return client.query(text, values);

@@ -164,6 +164,8 @@ export const patients = pgTable(
     /** 'Responsável financeiro': who pays when it is not the patient (a parent); receipts are in their name. */
     payerName: text('payer_name'),
     payerDocument: text('payer_document'),
+    /** Where receipts and Pix charges go, when not to the patient's e-mail. */
+    payerEmail: text('payer_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -640,6 +642,9 @@ export const payments = pgTable(
     payerName: text('payer_name').notNull(),
     payerDocument: text('payer_document'),
     createdAt: createdAt(),
+    /** A cancelled receipt keeps its number; what it paid is owed again. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     uniqueIndex('payments_owner_receipt_key').on(t.ownerId, t.receiptNumber),

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDataException, isForeignKeyViolation } from './errors';
+import { REQUEST_ID_HEADER } from './log-context';
 
 const e = messages.errors;
 
@@ -39,8 +40,14 @@ function describe(error: FastifyError): { status: number; message: string } {
   return { status: 500, message: e.generic };
 }
 
+/** The error envelope, with the request's id: quoted by a user, it finds the request's log lines. */
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, message: string): void {
+  // Also set here: the router's own errors (a malformed URL) come before the onRequest hooks.
+  void reply.code(status).header(REQUEST_ID_HEADER, request.id).send({ status, data: null, message, requestId: request.id });
+}
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, message } = describe(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  void reply.code(status).send({ status, data: null, message });
+  sendFailure(request, reply, status, message);
 }

@@ -4,8 +4,8 @@ import { AppError } from './errors';
 
 /**
  * Answers with server-sent events: `run` gets a function to send each piece of text as a
- * `delta` event; what it resolves with is sent as `done`, a failure as `error` with the status
- * and the Portuguese message a JSON answer would have had. Everything before the first byte
+ * `delta` event; what it resolves with is sent as `done`, a failure as `error` with the status,
+ * the Portuguese message and the request id a JSON answer would have had. Everything before the first byte
  * (validation, ownership) must be checked before calling this, so those stay plain JSON
  * answers. A client that goes away does not stop the work: the answer is still stored.
  */
@@ -26,10 +26,11 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
     const result = await run((text) => write('delta', { text }));
     write('done', result);
   } catch (error) {
-    if (error instanceof AppError) write('error', { status: error.status, message: error.message });
+    const requestId = reply.request.id;
+    if (error instanceof AppError) write('error', { status: error.status, message: error.message, requestId });
     else {
       reply.log.error({ err: error }, 'streamed answer failed');
-      write('error', { status: 500, message: messages.errors.generic });
+      write('error', { status: 500, message: messages.errors.generic, requestId });
     }
   } finally {
     if (!raw.writableEnded) raw.end();

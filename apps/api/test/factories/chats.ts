@@ -10,7 +10,7 @@ export async function libraryAssistants(t: TestApp): Promise<AssistantRow[]> {
   return t.database.db.select().from(aiAssistants).orderBy(asc(aiAssistants.position));
 }
 
-export async function libraryAssistant(t: TestApp, key: string): Promise<AssistantRow> {
+export async function libraryAssistant(t: Pick<TestApp, 'database'>, key: string): Promise<AssistantRow> {
   const [row] = await t.database.db.select().from(aiAssistants).where(eq(aiAssistants.key, key));
   if (!row) throw new Error(`no assistant ${key}`);
   return row;
@@ -18,7 +18,7 @@ export async function libraryAssistant(t: TestApp, key: string): Promise<Assista
 
 /** Inserts a chat of `owner` for `patient` straight into the database. */
 export async function newChat(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   { owner, patient, assistant, name = 'Sessão' }: { owner: { id: string }; patient: { id: string }; assistant: { id: string }; name?: string },
 ): Promise<ChatRow> {
   const [row] = await t.database.db

@@ -10,7 +10,7 @@ type PatientOverrides = Partial<Omit<typeof patients.$inferInsert, 'ownerId' | '
  * Inserts a patient of `owner` straight into the database, with `search_name` computed the way
  * the API computes it, and returns the row. Fast: no HTTP, no validation.
  */
-export async function newPatient(t: TestApp, { owner, ...overrides }: { owner: { id: string } } & PatientOverrides): Promise<PatientRow> {
+export async function newPatient(t: Pick<TestApp, 'database'>, { owner, ...overrides }: { owner: { id: string } } & PatientOverrides): Promise<PatientRow> {
   const firstName = overrides.firstName ?? 'Paciente';
   const lastName = overrides.lastName === undefined ? `Teste ${randomBytes(3).toString('hex')}` : overrides.lastName;
   const [row] = await t.database.db

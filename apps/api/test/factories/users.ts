@@ -9,7 +9,7 @@ export const DEFAULT_PASSWORD = 'Senha123';
 // Hashing is deliberately slow; every factory user shares one hash of the default password.
 let defaultPasswordHash: Promise<string> | undefined;
 
-export async function newUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow & { password: string }> {
+export async function newUser(t: Pick<TestApp, 'database'>, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow & { password: string }> {
   const suffix = randomBytes(4).toString('hex');
   const password = DEFAULT_PASSWORD;
   const [row] = await t.database.db

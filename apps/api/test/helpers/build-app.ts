@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -9,6 +10,7 @@ import type { Clock } from '../../src/platform/clock';
 import { defaultLoginThrottlePolicy, type LoginThrottlePolicy } from '../../src/platform/context';
 import { createMailer } from '../../src/platform/mail/mailer';
 import { createLocalStorage } from '../../src/platform/storage/local-storage';
+import type { Storage } from '../../src/platform/storage/storage';
 import { createTestDatabase } from './database';
 import { TestSmtpServer } from './smtp';
 
@@ -43,8 +45,12 @@ export interface TestAppOptions {
   shared?: { database: Database & { url?: string }; smtp: TestSmtpServer };
   /** A session cache kept longer than SESSION_CACHE_MS allows (see AppDeps). */
   sessionCacheMs?: number;
-  /** Where the app's log goes, at info level (no log otherwise). */
-  logStream?: NodeJS.WritableStream;
+  /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
+  logStream?: Writable;
+  /** Runs before the app is ready (the job queue starts then): a test's own job kinds are defined here. */
+  beforeReady?: (app: FastifyInstance) => void;
+  /** Another storage than local files in the app's temp folder (a restored one). */
+  storage?: Storage;
 }
 
 /** Collects every answer whose status the route's schema does not declare (the not-found handler has no route). */
@@ -84,7 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
-    storage: createLocalStorage(filesDir),
+    storage: options.storage ?? createLocalStorage(filesDir),
     mailer,
     clock,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
@@ -92,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.sessionCacheMs === undefined ? {} : { sessionCacheMs: options.sessionCacheMs }),
   });
   const undeclared = recordUndeclaredStatuses(app);
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -37,6 +37,8 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(8).toString('hex')}
 export class FakeStripe {
   readonly calls: StripeCall[] = [];
   readonly sessions = new Map<string, FakeCheckoutSession>();
+  /** The subscriptions the app cancelled. */
+  readonly cancelledSubscriptions: string[] = [];
   /** Answer every API call with this status (a Stripe outage) when set. */
   failWith: number | undefined;
   private server: Server | undefined;
@@ -92,6 +94,15 @@ export class FakeStripe {
       session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
       this.sessions.set(session.id, session);
       return send(200, session);
+    }
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
+    if (request.method === 'DELETE' && subscription) {
+      const known = [...this.sessions.values()].some((session) => session.subscription === subscription);
+      if (!known || this.cancelledSubscriptions.includes(subscription)) {
+        return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subscription}'` } });
+      }
+      this.cancelledSubscriptions.push(subscription);
+      return send(200, { id: subscription, object: 'subscription', status: 'canceled' });
     }
     return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
   }

@@ -15,15 +15,38 @@ export const filesApi = {
   }),
 };
 
+const statusOk = z.object({ status: z.literal('ok') });
+
+/** Operational routes, outside the OpenAPI document (docs/api.md, 'Operations'). */
 export const healthApi = {
-  /** Liveness with a database round trip: 503 when the database does not answer. */
+  /** Liveness: the process answers; no database or other dependency is asked. */
   check: defineRoute({
     method: 'GET',
     path: '/healthz',
     access: 'public',
     tag: 'operations',
     status: 200,
-    response: z.object({ status: z.literal('ok') }),
+    response: statusOk,
+  }),
+  /** Readiness: 503 with the reason while the database does not answer, has migrations pending, or the server is shutting down. */
+  readiness: defineRoute({
+    method: 'GET',
+    path: '/readyz',
+    access: 'public',
+    tag: 'operations',
+    status: 200,
+    response: statusOk,
     errors: [503],
+  }),
+  /** Prometheus metrics, only when METRICS_TOKEN is set (404 otherwise) and only to `Authorization: Bearer <token>` (401). */
+  metrics: defineRoute({
+    method: 'GET',
+    path: '/metrics',
+    access: 'public',
+    tag: 'operations',
+    status: 200,
+    response: z.string().describe('Prometheus text exposition format'),
+    raw: 'text/plain',
+    errors: [401, 404],
   }),
 };

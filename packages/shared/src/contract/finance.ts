@@ -6,6 +6,7 @@ import {
   paymentCreateRequest,
   paymentListResponse,
   paymentResponse,
+  paymentVoidRequest,
   pendingResponse,
   pixChargeRequest,
   pixChargeResponse,
@@ -45,6 +46,18 @@ export const financeApi = {
     response: paymentListResponse,
   }),
   getPayment: defineRoute({ method: 'GET', path: '/v1/payments/:id', access: 'session', tag, params: idParams, status: 200, response: paymentResponse }),
+  /** Cancels the receipt: it keeps its number and is marked cancelled; what it paid is owed again. 409 when already cancelled. */
+  voidPayment: defineRoute({
+    method: 'POST',
+    path: '/v1/payments/:id/void',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: paymentVoidRequest,
+    status: 200,
+    response: paymentResponse,
+    errors: [409],
+  }),
   /** The receipt as a PDF. */
   receipt: defineRoute({
     method: 'GET',

@@ -11,12 +11,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202;
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
 
-/** The answer to every failure: the HTTP status repeated, no data and a Portuguese message. */
-export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string() });
+/**
+ * The answer to every failure: the HTTP status repeated, no data, a Portuguese message, and the
+ * request's id (also in the `x-request-id` header and in the server's log lines about it).
+ */
+export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string(), requestId: z.string() });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Answers that are not the JSON envelope: a stream of server-sent events, or a stored file. */
-export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar' | 'application/pdf' | 'text/csv';
+export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar' | 'application/pdf' | 'text/csv' | 'text/plain';
 
 export interface RouteSpec {
   method: HttpMethod;

@@ -188,10 +188,16 @@ export const appointmentSummariesResponse = envelope(z.object({ summaries: z.arr
 /** The patient's link from a reminder: only the token. */
 export const publicAppointmentRequest = z.object({ token: tokenSchema });
 export const publicAppointmentActionRequest = z.object({ token: tokenSchema, reason: optionalText(500) });
-/** What the link shows: the appointment's time, modality and status, and who the professional is; no id. */
+/** What the link shows: the appointment's time (and the professional's zone it is kept in), modality and status, and who the professional is; no id. */
 export const publicAppointmentResponse = envelope(
   z.object({
-    appointment: z.object({ startsAt: z.string(), endsAt: z.string(), modality: z.enum(modalities), status: z.enum(appointmentStatuses) }),
+    appointment: z.object({
+      startsAt: z.string(),
+      endsAt: z.string(),
+      timeZone: z.string(),
+      modality: z.enum(modalities),
+      status: z.enum(appointmentStatuses),
+    }),
     professional: z.object({ title: z.string().nullable(), firstName: z.string(), lastName: z.string().nullable() }),
   }),
 );

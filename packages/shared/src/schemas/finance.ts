@@ -46,6 +46,16 @@ export const paymentCreateRequest = z.object({
   note: optionalText(500),
 });
 export type PaymentCreateRequest = z.input<typeof paymentCreateRequest>;
+
+/** Cancels a receipt issued by mistake: the reason is kept and printed on it. */
+export const paymentVoidRequest = z.object({
+  reason: z
+    .string({ error: v.voidReasonRequired })
+    .trim()
+    .min(3, { error: v.voidReasonRequired })
+    .max(500, { error: v.tooLong(500) }),
+});
+export type PaymentVoidRequest = z.input<typeof paymentVoidRequest>;
 export type PaymentCreate = z.output<typeof paymentCreateRequest>;
 
 /** One session a payment settled (all or part of). */
@@ -73,6 +83,9 @@ export const paymentSchema = z.object({
   note: z.string().nullable(),
   sessions: z.array(paymentSessionSchema),
   createdAt: z.string(),
+  /** When the receipt was cancelled (it keeps its number; its sessions are owed again), or null. */
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentResponse = envelope(z.object({ payment: paymentSchema }));

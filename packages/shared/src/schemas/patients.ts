@@ -30,6 +30,8 @@ export const patientSchema = z.object({
   /** 'Responsável financeiro': who pays, when not the patient (receipts are in their name). */
   payerName: z.string().nullable(),
   payerDocument: z.string().nullable(),
+  /** Where receipts and Pix charges go instead of the patient's e-mail. */
+  payerEmail: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -55,6 +57,7 @@ const patientFields = {
   sessionFeeCents: keptWhenOmitted(feeCentsSchema),
   payerName: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(limits.nameMax * 2, { error: v.tooLong(limits.nameMax * 2) })),
   payerDocument: optionalCpf,
+  payerEmail: keptWhenOmitted(emailSchema),
 };
 
 /** A new patient: only the first name is required. */

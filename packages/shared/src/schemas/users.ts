@@ -132,9 +132,8 @@ export const profileUpdateRequest = withContactRules(
       gender: optionalGender,
       title: z.preprocess(blankToNull, titleSchema.nullish()).transform((t) => t ?? null),
       birthdate: optionalBirthdate,
-      document: optionalText(20)
-        .refine((doc) => doc === null || isValidCpf(doc), { error: v.documentInvalid })
-        .transform((doc) => (doc === null ? null : onlyDigits(doc))),
+      /** Left out: the stored CPF stays. */
+      document: keptWhenOmitted(cpfSchema),
       ...contactFields,
       profession: optionalText(limits.professionMax).refine(
         (profession) => profession === null || profession.length >= limits.professionMin,
@@ -142,7 +141,8 @@ export const profileUpdateRequest = withContactRules(
       ),
       /** Left out: the stored zone stays. */
       timeZone: timeZoneSchema.optional(),
-      professionalRegistration: optionalText(40),
+      /** Left out: the stored registration stays. */
+      professionalRegistration: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(40, { error: v.tooLong(40) })),
       /** Left out: the stored key stays. */
       pixKey: keptWhenOmitted(pixKeySchema),
       /** Left out: the stored city stays. */

@@ -18,6 +18,16 @@ export async function listInRange(db: Db, ownerId: string, from: Date, to: Date)
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
+/** Every appointment of the owner's patient, by start, with the patient's name. */
+export async function listOfPatient(db: Db, ownerId: string, patientId: string) {
+  return db
+    .select({ appointment: appointments, patientName })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.ownerId, ownerId), eq(appointments.patientId, patientId)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+}
+
 export async function findOwned(db: Db | Tx, ownerId: string, id: string) {
   const [row] = await db
     .select({ appointment: appointments, patientName })
@@ -200,6 +210,7 @@ export async function findByTokenHash(db: Db, tokenHash: string, now: Date) {
     .select({
       appointment: appointments,
       professional: { title: users.title, firstName: users.firstName, lastName: users.lastName },
+      timeZone: users.timeZone,
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.ownerId))

@@ -72,6 +72,12 @@ export async function listAppointments(ctx: Context, ownerId: string, range: { f
   return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
 }
 
+/** Every appointment of the patient (the caller has checked the patient is the owner's), for the export. */
+export async function exportAppointments(ctx: Context, ownerId: string, patientId: string): Promise<Appointment[]> {
+  const rows = await repo.listOfPatient(ctx.db, ownerId, patientId);
+  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+}
+
 async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
   const found = await repo.findOwned(ctx.db, ownerId, id);
   if (!found) throw new AppError('APPOINTMENT_NOT_FOUND');
@@ -380,11 +386,12 @@ async function appointmentOfLink(ctx: Context, token: string, ip: string) {
   return found;
 }
 
-function toPublicAppointment({ appointment, professional }: Awaited<ReturnType<typeof appointmentOfLink>>): PublicAppointment {
+function toPublicAppointment({ appointment, professional, timeZone }: Awaited<ReturnType<typeof appointmentOfLink>>): PublicAppointment {
   return {
     appointment: {
       startsAt: appointment.startsAt.toISOString(),
       endsAt: appointment.endsAt.toISOString(),
+      timeZone,
       modality: appointment.modality,
       status: appointment.status,
     },

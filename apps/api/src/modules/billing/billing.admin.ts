@@ -14,7 +14,9 @@ export const adminUsage = `Uso: npm run admin -- <comando> [opções]
   coupons:create --code CODIGO (--plan CODIGO_DO_PLANO --days N | --percent N) [--valid-until AAAA-MM-DD] [--max N]
   subscription:show USUARIO_OU_EMAIL
   subscription:grant USUARIO_OU_EMAIL --plan CODIGO_DO_PLANO [--days N]
-  subscription:cancel USUARIO_OU_EMAIL`;
+  subscription:cancel USUARIO_OU_EMAIL
+  backup ARQUIVO      (banco de dados e arquivos enviados, numa cópia só)
+  restore ARQUIVO     (só num DATA_DIR ou banco de dados vazio)`;
 
 export class AdminError extends Error {}
 

@@ -72,15 +72,20 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? legacy ?? null);
 }
 
-/** A completed (and paid) checkout: the professional is on the plan, paid for one period. */
-async function activateCheckout(tx: Parameters<typeof repo.claimStripeEvent>[0], session: Stripe.Checkout.Session, now: Date): Promise<void> {
+/**
+ * A completed (and paid) checkout: the professional is on the plan, paid for one period.
+ * Answers the Stripe subscription it replaces (a change of plan), which must stop billing.
+ */
+async function activateCheckout(tx: Parameters<typeof repo.claimStripeEvent>[0], session: Stripe.Checkout.Session, now: Date): Promise<string | null> {
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   const userId = session.metadata?.userId ?? session.client_reference_id;
   const planId = session.metadata?.planId;
-  if (!paid || !userId || !planId) return;
+  if (!paid || !userId || !planId) return null;
   const plan = await repo.findPlanById(tx, planId);
-  if (!plan) return;
+  if (!plan) return null;
   const dueDate = plan.period === 'lifetime' ? null : addPeriodIso(todayIsoDate(now), plan.period);
+  const previous = (await repo.findSubscription(tx, userId))?.subscription.stripeSubscriptionId ?? null;
+  const current = idOf(session.subscription);
   try {
     await repo.putSubscription(
       tx,
@@ -93,23 +98,47 @@ async function activateCheckout(tx: Parameters<typeof repo.claimStripeEvent>[0],
         priceCents: session.amount_total ?? plan.priceCents,
         couponId: null,
         stripeCustomerId: idOf(session.customer),
-        stripeSubscriptionId: idOf(session.subscription),
+        stripeSubscriptionId: current,
       },
       now,
     );
   } catch (error) {
     // A professional deleted meanwhile: nothing to activate.
     if (!isForeignKeyViolation(error)) throw error;
+    return null;
   }
+  return previous !== null && previous !== current ? previous : null;
+}
+
+const CANCEL_REPLACED_JOB = 'billing.cancel-replaced-stripe-subscription';
+
+/**
+ * Stops the Stripe subscription a change of plan replaced, so the professional is not billed
+ * twice. A job, so that a Stripe outage is retried (with backoff) rather than forgotten; Stripe
+ * then sends `customer.subscription.deleted` for it, which matches no subscription any more.
+ */
+export function defineBillingJobs(ctx: Context): void {
+  ctx.jobs.define<{ stripeSubscriptionId: string }>(CANCEL_REPLACED_JOB, {
+    handle: async ({ data }) => {
+      if (!ctx.stripe) return;
+      try {
+        await ctx.stripe.subscriptions.cancel(data.stripeSubscriptionId);
+      } catch (error) {
+        // Already cancelled (by the professional in Stripe's portal, or a previous attempt): done.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw error;
+      }
+    },
+  });
 }
 
 /** Applies one verified Stripe event, once (a redelivered event changes nothing). */
 async function applyEvent(ctx: Context, event: Stripe.Event): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.claimStripeEvent(tx, event.id, event.type, now))) return;
+  const replaced = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.claimStripeEvent(tx, event.id, event.type, now))) return null;
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      await activateCheckout(tx, event.data.object, now);
+      return activateCheckout(tx, event.data.object, now);
     } else if (event.type === 'invoice.paid') {
       // A renewal (or the first invoice): paid up to the end of the period it bills.
       const invoice = event.data.object;
@@ -122,7 +151,9 @@ async function applyEvent(ctx: Context, event: Stripe.Event): Promise<void> {
       await repo.updateStripeSubscription(tx, event.data.object.id, { cancellationDate: now }, now);
     }
     // Any other event is noted and ignored.
+    return null;
   });
+  if (replaced) await ctx.jobs.send(CANCEL_REPLACED_JOB, { stripeSubscriptionId: replaced }, { singletonKey: replaced });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appointments, paymentAllocations, payments, patients, pixCharges, users } from '../../db/schema';
 
@@ -20,6 +20,8 @@ const owed = and(
 
 const balance = sql<number>`(${appointments.feeCents} - ${appointments.paidCents})::int`;
 const patientName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+/** Where money matters go: the 'Responsável financeiro''s e-mail when set, else the patient's. */
+const billingEmail = sql<string | null>`coalesce(${patients.payerEmail}, ${patients.email})`;
 
 /** The owner's appointments among `ids`, locked for a payment, oldest first. */
 export async function lockAppointments(tx: Tx, ownerId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
@@ -98,22 +100,68 @@ export async function listPayments(db: Db, ownerId: string, fromDay: string, toD
     .orderBy(asc(payments.paidOn), asc(payments.receiptNumber));
 }
 
-export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string, limit: number): Promise<PaymentRow[]> {
-  return db
+/** The patient's payments, latest first; all of them when no limit is given. */
+export async function lastPaymentsOf(db: Db, ownerId: string, patientId: string, limit?: number): Promise<PaymentRow[]> {
+  const query = db
     .select()
     .from(payments)
     .where(and(eq(payments.ownerId, ownerId), eq(payments.patientId, patientId)))
-    .orderBy(desc(payments.paidOn), desc(payments.receiptNumber))
-    .limit(limit);
+    .orderBy(desc(payments.paidOn), desc(payments.receiptNumber));
+  return limit === undefined ? query : query.limit(limit);
 }
 
-/** The month's payments summed by method. */
+/** The month's payments summed by method; cancelled receipts count for nothing. */
 export async function receivedByMethod(db: Db, ownerId: string, fromDay: string, toDay: string) {
   return db
     .select({ method: payments.method, cents: sql<number>`sum(${payments.amountCents})::int`, count: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay)))
+    .where(and(eq(payments.ownerId, ownerId), gte(payments.paidOn, fromDay), lt(payments.paidOn, toDay), isNull(payments.voidedAt)))
     .groupBy(payments.method);
+}
+
+/** The owner's payment, locked while it is cancelled. */
+export async function lockPayment(tx: Tx, ownerId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.ownerId, ownerId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Takes a cancelled payment's shares back from its sessions (those still existing): what each
+ * was paid goes down, and its status follows (`statusOf` decides from the fee and what is left).
+ */
+export async function unallocate(
+  tx: Tx,
+  paymentId: string,
+  statusOf: (appointment: AppointmentRow, paidCents: number) => AppointmentRow['paymentStatus'],
+  now: Date,
+): Promise<void> {
+  const shares = await tx
+    .select({ appointmentId: paymentAllocations.appointmentId, amountCents: paymentAllocations.amountCents })
+    .from(paymentAllocations)
+    .where(and(eq(paymentAllocations.paymentId, paymentId), isNotNull(paymentAllocations.appointmentId)));
+  const locked = await tx
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.id, shares.map((share) => share.appointmentId!)))
+    .orderBy(asc(appointments.id))
+    .for('update');
+  for (const appointment of locked) {
+    const taken = shares.filter((share) => share.appointmentId === appointment.id).reduce((sum, share) => sum + share.amountCents, 0);
+    const paidCents = Math.max(0, appointment.paidCents - taken);
+    await tx
+      .update(appointments)
+      .set({ paidCents, paymentStatus: statusOf(appointment, paidCents), updatedAt: now })
+      .where(eq(appointments.id, appointment.id));
+  }
+}
+
+export async function markVoided(tx: Tx, id: string, values: { voidedAt: Date; voidReason: string }): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
 }
 
 /** The owner's sessions still owed that start in [from, to), with their patient, oldest first. */
@@ -122,7 +170,7 @@ export async function owedInRange(db: Db, ownerId: string, from: Date, to: Date)
     .select({
       appointment: appointments,
       balance,
-      patient: { id: patients.id, name: patientName, payerName: patients.payerName, email: patients.email },
+      patient: { id: patients.id, name: patientName, payerName: patients.payerName, email: billingEmail },
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -178,9 +226,10 @@ export async function findProfessional(db: Db, id: string) {
   return row;
 }
 
-export async function findPatientEmail(db: Db, ownerId: string, patientId: string): Promise<string | null> {
+/** The address a receipt goes to by default: the payer's, else the patient's. */
+export async function findBillingEmail(db: Db, ownerId: string, patientId: string): Promise<string | null> {
   const [row] = await db
-    .select({ email: patients.email })
+    .select({ email: billingEmail })
     .from(patients)
     .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)));
   return row?.email ?? null;

@@ -19,6 +19,11 @@ export function financeRoutes(ctx: Context): RoutesPlugin {
 
     route(app, financeApi.getPayment, async (request) => ({ data: { payment: await finance.getPayment(ctx, sessionUser(request).id, request.params.id) } }));
 
+    route(app, financeApi.voidPayment, async (request) => {
+      const payment = await finance.voidPayment(ctx, sessionUser(request).id, request.params.id, request.body.reason);
+      return { data: { payment }, message: f.paymentVoided(payment.receiptNumber) };
+    });
+
     rawRoute(app, financeApi.receipt, async (request, reply) => {
       const { filename, pdf } = await finance.receiptFile(ctx, sessionUser(request).id, request.params.id);
       return reply

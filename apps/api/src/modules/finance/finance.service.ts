@@ -59,6 +59,8 @@ export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[]
       .filter((allocation) => allocation.paymentId === row.id)
       .map((allocation) => ({ appointmentId: allocation.appointmentId, startsAt: allocation.startsAt.toISOString(), amountCents: allocation.amountCents })),
     createdAt: row.createdAt.toISOString(),
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
   };
 }
 
@@ -180,6 +182,25 @@ export async function getPayment(ctx: Context, ownerId: string, id: string): Pro
   return answer!;
 }
 
+/**
+ * Cancels a receipt issued by mistake, in one transaction: it keeps its number and is marked
+ * cancelled with the reason, its amount leaves the month's total, and the sessions it paid are
+ * owed again (a waived session stays waived). Nothing is deleted: the sequence has no gaps.
+ */
+export async function voidPayment(ctx: Context, ownerId: string, id: string, reason: string): Promise<Payment> {
+  const now = ctx.clock.now();
+  const payment = await ctx.db.transaction(async (tx) => {
+    const found = await repo.lockPayment(tx, ownerId, id);
+    if (!found) throw new AppError('PAYMENT_NOT_FOUND');
+    if (found.voidedAt) throw new AppError('PAYMENT_VOIDED');
+    await repo.unallocate(tx, found.id, (appointment, paidCents) => paymentStatusOf(appointment.feeCents, paidCents, appointment.paymentStatus), now);
+    return repo.markVoided(tx, found.id, { voidedAt: now, voidReason: reason });
+  });
+  if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'update', entityType: 'payment', entityId: payment.id });
+  const [answer] = await withAllocations(ctx, [payment]);
+  return answer!;
+}
+
 export async function listPayments(ctx: Context, owner: SessionUser, month: string): Promise<Payment[]> {
   const { fromDay, toDay } = monthRange(month, owner.timeZone);
   return withAllocations(ctx, await repo.listPayments(ctx.db, owner.id, fromDay, toDay));
@@ -201,6 +222,7 @@ async function receiptContent(ctx: Context, payment: PaymentRow): Promise<Receip
     sessionStarts: allocations.map((allocation) => allocation.startsAt),
     professional,
     timeZone: professional.timeZone,
+    voided: payment.voidedAt ? { on: payment.voidedAt, reason: payment.voidReason ?? '' } : null,
   };
 }
 
@@ -215,10 +237,11 @@ export async function receiptFile(ctx: Context, ownerId: string, id: string): Pr
 const RECEIPT_MAIL_JOB = 'finance.receipt-mail';
 const PIX_CHARGE_MAIL_JOB = 'finance.pix-charge-mail';
 
-/** Queues the receipt's mail (PDF attached) to the address given or the patient's; answers where it goes. */
+/** Queues the receipt's mail (PDF attached) to the address given, else the payer's or the patient's; answers where it goes. */
 export async function emailReceipt(ctx: Context, ownerId: string, id: string, email: string | undefined): Promise<string> {
   const payment = await ownedPayment(ctx, ownerId, id);
-  const to = email ?? (payment.patientId ? await repo.findPatientEmail(ctx.db, ownerId, payment.patientId) : null);
+  if (payment.voidedAt) throw new AppError('PAYMENT_VOIDED');
+  const to = email ?? (payment.patientId ? await repo.findBillingEmail(ctx.db, ownerId, payment.patientId) : null);
   if (!to) throw new AppError('RECIPIENT_EMAIL_MISSING');
   await ctx.jobs.send(RECEIPT_MAIL_JOB, { paymentId: payment.id, email: to });
   if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'export', entityType: 'payment', entityId: payment.id });
@@ -317,6 +340,11 @@ export async function getPatientFinance(ctx: Context, ownerId: string, patientId
   };
 }
 
+/** Every payment of the patient with what it paid (the caller has checked the patient is the owner's), for the export. */
+export async function exportPayments(ctx: Context, ownerId: string, patientId: string): Promise<Payment[]> {
+  return withAllocations(ctx, await repo.lastPaymentsOf(ctx.db, ownerId, patientId));
+}
+
 // ---- the monthly report ----
 
 function brazilianDay(isoDay: string): string {
@@ -329,7 +357,8 @@ function brazilianDay(isoDay: string): string {
  * between fields, amounts with a decimal comma, dates as dd/mm/aaaa. Streamed row by row.
  */
 export async function monthlyReport(ctx: Context, owner: SessionUser, month: string): Promise<{ filename: string; stream: Readable }> {
-  const payments = await listPayments(ctx, owner, month);
+  // A cancelled receipt received nothing: the report's sum is the month's 'Recebido'.
+  const payments = (await listPayments(ctx, owner, month)).filter((payment) => payment.voidedAt === null);
   const c = f.csv;
   const rows = payments.map((payment) => ({
     date: brazilianDay(payment.paidAt),
@@ -368,7 +397,7 @@ function brCodeText(text: string, max: number): string {
 
 /**
  * A static Pix charge for what the chosen sessions still owe: the BR Code ('copia e cola', with
- * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the patient.
+ * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the payer (or the patient).
  */
 export async function createPixCharge(
   ctx: Context,
@@ -382,7 +411,7 @@ export async function createPixCharge(
   checkSessions(rows, request.appointmentIds, patient.id);
   const amountCents = rows.reduce((sum, row) => sum + row.feeCents - row.paidCents, 0);
   if (amountCents <= 0) throw new AppError('NOTHING_TO_CHARGE');
-  const emailedTo = request.sendEmail ? patient.email : null;
+  const emailedTo = request.sendEmail ? (patient.payerEmail ?? patient.email) : null;
   if (request.sendEmail && !emailedTo) throw new AppError('RECIPIENT_EMAIL_MISSING');
   const id = randomUUID();
   const txid = id.replace(/-/g, '').slice(0, 25).toUpperCase();

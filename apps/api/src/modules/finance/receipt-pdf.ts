@@ -26,6 +26,8 @@ export interface ReceiptContent {
     city: string | null;
   };
   timeZone: string;
+  /** A cancelled receipt says so across its top. */
+  voided?: { on: Date; reason: string } | null;
 }
 
 /** 12345678909 -> 123.456.789-09. */
@@ -60,6 +62,7 @@ export function receiptLines(content: ReceiptContent) {
   return {
     title: r.title,
     number: r.number(content.number),
+    voided: content.voided ? r.voided(shortDate(content.voided.on, content.timeZone), content.voided.reason) : null,
     amountBox: r.amountBox(amount),
     body,
     details: [
@@ -92,6 +95,10 @@ export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
   doc.font('Helvetica-Bold').fontSize(22).text(lines.title, { align: 'center' });
   doc.moveDown(0.3);
   doc.font('Helvetica').fontSize(12).text(lines.number, { align: 'center' });
+  if (lines.voided) {
+    doc.moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(13).fillColor('#c92a2a').text(lines.voided, { align: 'center' }).fillColor('black');
+  }
   doc.moveDown(1.2);
   doc.font('Helvetica-Bold').fontSize(14).text(lines.amountBox, { align: 'right' });
   doc.moveDown(1.5);

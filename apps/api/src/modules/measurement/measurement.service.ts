@@ -113,6 +113,15 @@ export async function listAlerts(ctx: Context, ownerId: string, query: { status:
   return rows.map(toAlert);
 }
 
+/** Every alert of the patient and the measurement plans (the caller has checked the patient is the owner's), for the export. */
+export async function exportMeasurement(ctx: Context, ownerId: string, patientId: string): Promise<{ alerts: SafetyAlert[]; plans: MeasurementPlan[] }> {
+  const [alerts, plans] = await Promise.all([
+    repo.listAlerts(ctx.db, ownerId, { openOnly: false, patientId, limit: Number.MAX_SAFE_INTEGER }),
+    repo.listPlans(ctx.db, ownerId, patientId),
+  ]);
+  return { alerts: alerts.map(toAlert), plans: plans.map(toPlan) };
+}
+
 /** 'Ciente': who and when are kept; an alert already acknowledged keeps its first acknowledgement. */
 export async function acknowledgeAlert(ctx: Context, ownerId: string, id: string): Promise<SafetyAlert> {
   const found = await repo.findAlert(ctx.db, ownerId, id);

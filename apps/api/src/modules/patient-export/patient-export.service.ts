@@ -3,9 +3,12 @@ import { fullNameOf, searchKey } from '@consultorio/shared';
 import yazl from 'yazl';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
+import { exportAppointments } from '../agenda/agenda.service';
 import { exportChats } from '../chats/chats.service';
 import { openStoredObject, patientFiles } from '../files/files.service';
+import { exportPayments } from '../finance/finance.service';
 import { exportForms } from '../forms/forms.service';
+import { exportMeasurement } from '../measurement/measurement.service';
 import { ownedPatient, toPatient } from '../patients/patients.service';
 import { exportRecords } from '../records/records.service';
 import type { SessionUser } from '../sessions/sessions.service';
@@ -43,17 +46,21 @@ export interface PatientExport {
 /**
  * The patient's whole file as a ZIP, streamed: `paciente.json` (the patient, forms with answers
  * and scores, records with their latest content, addenda and attachments, chats with their
- * messages, and the list of stored files), each record as an HTML document under
+ * messages, appointments, payments, safety alerts, measurement plans, and the list of stored
+ * files), each record as an HTML document under
  * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
  * ZIP is written, so memory stays flat however large the files are.
  */
 export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
   const patientRow = await ownedPatient(ctx, owner.id, patientId);
-  const [forms, records, chats, files] = await Promise.all([
+  const [forms, records, chats, files, appointments, payments, measurement] = await Promise.all([
     exportForms(ctx, owner.id, patientId),
     exportRecords(ctx, owner.id, patientId),
     exportChats(ctx, owner.id, patientId),
     patientFiles(ctx, owner.id, patientId),
+    exportAppointments(ctx, owner.id, patientId),
+    exportPayments(ctx, owner.id, patientId),
+    exportMeasurement(ctx, owner.id, patientId),
   ]);
   const now = ctx.clock.now();
   const zip = new yazl.ZipFile();
@@ -78,6 +85,10 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
       attachments: attachments.map((attachment) => ({ ...attachment, path: filePaths.get(attachment.externalKey) })),
     })),
     chats,
+    appointments,
+    payments,
+    safetyAlerts: measurement.alerts,
+    measurementPlans: measurement.plans,
     files: files.map((file) => ({
       path: filePaths.get(file.key),
       originalName: file.originalName,

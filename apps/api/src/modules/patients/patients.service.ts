@@ -38,6 +38,7 @@ export function toPatient(row: PatientRow): Patient {
     sessionFeeCents: row.sessionFeeCents,
     payerName: row.payerName,
     payerDocument: row.payerDocument,
+    payerEmail: row.payerEmail,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../../db/client';
+import { runInJobScope } from '../log-context';
 
 /** A job as its handler gets it: its data, and whether this is its last attempt. */
 export interface JobRun<T> {
@@ -16,6 +17,13 @@ export interface JobDefinition<T> {
   onFailed?(data: T, error: unknown): Promise<void>;
 }
 
+/** How many jobs of one kind are due and waiting, waiting for a later time, or running (on any instance). */
+export interface QueueDepth {
+  name: string;
+  state: 'pending' | 'scheduled' | 'running';
+  count: number;
+}
+
 export interface JobQueue {
   /** Declares a kind of job and its handler; before `start`. */
   define<T extends object>(name: string, definition: JobDefinition<T>): void;
@@ -24,13 +32,17 @@ export interface JobQueue {
   start(): Promise<void>;
   /**
    * Starts; when the database cannot be reached, resolves all the same and keeps trying every
-   * few seconds (the app still answers, /healthz with 503) until it succeeds or is stopped.
+   * few seconds (the app still answers, /readyz with 503) until it succeeds or is stopped.
    */
   startWhenPossible(): Promise<void>;
   /** Stops fetching, and waits up to `timeoutMs` for the jobs running here to finish. */
   stop(timeoutMs?: number): Promise<void>;
   /** Resolves once no job is waiting, running or due (tests and shutdown). */
   idle(timeoutMs?: number): Promise<void>;
+  /** The kinds of job defined. */
+  names(): string[];
+  /** The unfinished jobs by kind and state, in one query (for /metrics); kinds without any are left out. */
+  depth(): Promise<QueueDepth[]>;
 }
 
 export interface JobQueueOptions {
@@ -41,6 +53,15 @@ export interface JobQueueOptions {
   /** How often expired jobs are found and retried, and old ones archived. */
   maintenanceSeconds: number;
 }
+
+/** Unfinished jobs only: finished ones move to the archive, so this stays small. */
+const UNFINISHED_JOBS_BY_STATE = `
+  select name,
+         case when state = 'active' then 'running' when start_after > now() then 'scheduled' else 'pending' end as state,
+         count(*)::int as count
+  from pgboss.job
+  where state in ('created', 'retry', 'active')
+  group by 1, 2`;
 
 interface Log {
   error(object: object, message: string): void;
@@ -114,7 +135,8 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
           async ([job]) => {
             if (!job) return;
             try {
-              await run(name, definition, job);
+              // Every line logged meanwhile, by the handler's services too, names the job.
+              await runInJobScope({ jobId: job.id, job: name }, () => run(name, definition, job));
             } finally {
               // More may be waiting: fetch again at once instead of after the polling interval.
               const worker = workers.get(name);
@@ -156,6 +178,11 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
         if (Date.now() > deadline) throw new Error('the job queue did not go idle');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    names: () => [...definitions.keys()],
+    async depth() {
+      const { rows } = await executor.executeSql(UNFINISHED_JOBS_BY_STATE, []);
+      return (rows as Array<{ name: string; state: QueueDepth['state']; count: number }>).map((row) => ({ ...row, count: Number(row.count) }));
     },
   };
 }

@@ -4,13 +4,14 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
+import { zoneName } from '../../../lib/zoned-time';
 import { PublicAppointmentPage } from './public-appointment-page';
 
 const a = messages.agenda;
 
 function shown(status: AppointmentStatus): PublicAppointment {
   return {
-    appointment: { startsAt: '2026-03-10T17:00:00.000Z', endsAt: '2026-03-10T17:50:00.000Z', modality: 'online', status },
+    appointment: { startsAt: '2026-03-10T17:00:00.000Z', endsAt: '2026-03-10T17:50:00.000Z', timeZone: 'America/Manaus', modality: 'online', status },
     professional: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima' },
   };
 }
@@ -45,6 +46,9 @@ describe('PublicAppointmentPage', () => {
     renderPage('/appointment?token=abc&action=cancel');
     expect(await screen.findByText('Dra. Ana Lima')).toBeDefined();
     expect(screen.getByText(a.modality.online)).toBeDefined();
+    // The professional's zone, not the browser's: 17:00 UTC is 13:00 in Manaus.
+    expect(screen.getByText(/13:00/)).toBeDefined();
+    expect(screen.getByText(a.publicTimeZone(zoneName('America/Manaus')))).toBeDefined();
     // Opening the link changes nothing: only the reading call went out.
     expect(calls.map((call) => call.url)).toEqual(['/v1/appointments/public']);
 

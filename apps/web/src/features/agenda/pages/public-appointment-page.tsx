@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { browserTimeZone, formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-time';
+import { formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-time';
 import { useAnswerPublicAppointment } from '../api/answer-public-appointment';
 import { usePublicAppointment } from '../api/get-public-appointment';
 
@@ -58,8 +58,8 @@ interface PublicAppointmentContentProps {
 
 function PublicAppointmentContent({ token, data, startsCancelling }: PublicAppointmentContentProps) {
   const { appointment, professional } = data;
-  // The answer carries no zone: the times are read in the patient's own, which is named.
-  const timeZone = browserTimeZone();
+  // The times are the professional's, as the reminder mail gives them; the zone is named.
+  const { timeZone } = appointment;
   const answer = useAnswerPublicAppointment();
   const [isCancelling, setIsCancelling] = useState(startsCancelling);
   const [reason, setReason] = useState('');

@@ -47,6 +47,8 @@ describe('PaymentModal', () => {
       note: null,
       sessions: [],
       createdAt: '2025-03-20T12:00:00.000Z',
+      voidedAt: null,
+      voidReason: null,
     };
     const calls = mockApi(() => ({ status: 201, data: { payment }, message: f.paymentRegistered(7) }));
     const onPaid = vi.fn();

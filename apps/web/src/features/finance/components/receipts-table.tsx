@@ -1,30 +1,47 @@
 import { formatCents, messages, type Payment } from '@consultorio/shared';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
-import { useId } from 'react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconMail, IconReceiptOff } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { receiptUrl, reportUrl } from '../api/downloads';
 import { useEmailReceipt } from '../api/email-receipt';
 import { formatDay, formatDocument, formatSessionDay } from './finance-format';
+import { VoidReceiptModal } from './void-receipt-modal';
 
 const f = messages.finance;
 
 function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string }) {
   const emailReceipt = useEmailReceipt();
+  const [isVoiding, setIsVoiding] = useState(false);
   const sessions = payment.sessions.map((session) => formatSessionDay(session.startsAt, timeZone)).join(', ');
+  const isVoided = payment.voidedAt !== null;
   return (
     <Table.Tr>
       <Table.Td>{formatDay(payment.paidAt)}</Table.Td>
-      <Table.Td>{payment.receiptNumber}</Table.Td>
+      <Table.Td>
+        {payment.receiptNumber}
+        {isVoided && (
+          <Badge ml={6} color="red" variant="light">
+            {f.voided}
+          </Badge>
+        )}
+      </Table.Td>
       <Table.Td>
         <Text size="sm">{payment.patientName}</Text>
         <Text size="xs" c="dimmed">
           {sessions}
         </Text>
+        {isVoided && (
+          <Text size="xs" c="red.9">
+            {f.voidedOn(formatSessionDay(payment.voidedAt!, timeZone), payment.voidReason ?? '')}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{formatDocument(payment.patientDocument)}</Table.Td>
       <Table.Td>{payment.payerName}</Table.Td>
       <Table.Td>{formatDocument(payment.payerDocument)}</Table.Td>
-      <Table.Td ta="right">{formatCents(payment.amountCents)}</Table.Td>
+      <Table.Td ta="right" td={isVoided ? 'line-through' : undefined}>
+        {formatCents(payment.amountCents)}
+      </Table.Td>
       <Table.Td>{f.methods[payment.method]}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
@@ -35,12 +52,18 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
             variant="subtle"
             aria-label={f.emailReceiptLabel(payment.receiptNumber)}
             title={f.emailReceipt}
-            disabled={payment.patientId === null || emailReceipt.isPending}
+            disabled={isVoided || payment.patientId === null || emailReceipt.isPending}
             onClick={() => emailReceipt.mutate(payment.id)}
           >
             <IconMail size={18} />
           </ActionIcon>
+          {!isVoided && (
+            <ActionIcon variant="subtle" color="red" aria-label={f.voidReceiptLabel(payment.receiptNumber)} title={f.voidReceipt} onClick={() => setIsVoiding(true)}>
+              <IconReceiptOff size={18} />
+            </ActionIcon>
+          )}
         </Group>
+        {isVoiding && <VoidReceiptModal payment={payment} onClose={() => setIsVoiding(false)} />}
       </Table.Td>
     </Table.Tr>
   );
@@ -53,7 +76,7 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
  */
 export function ReceiptsTable({ month, payments, timeZone }: { month: string; payments: Payment[]; timeZone: string }) {
   const titleId = useId();
-  const total = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const total = payments.reduce((sum, payment) => sum + (payment.voidedAt === null ? payment.amountCents : 0), 0);
   return (
     <Paper component="section" aria-labelledby={titleId} p="md">
       <Stack gap="xs">

@@ -140,6 +140,15 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
         error={errors.payerDocument?.message}
         {...register('payerDocument')}
       />
+      <TextInput
+        type="email"
+        label={messages.fields.payerEmail}
+        placeholder={messages.placeholders.email}
+        autoComplete="off"
+        disabled={disabled}
+        error={errors.payerEmail?.message}
+        {...register('payerEmail')}
+      />
     </Stack>
   );
 }

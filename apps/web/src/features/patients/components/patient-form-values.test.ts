@@ -25,6 +25,7 @@ describe('patient form values', () => {
       sessionFeeCents: '',
       payerName: '',
       payerDocument: '',
+      payerEmail: '',
       remindersOptOut: false,
     });
   });
@@ -47,6 +48,7 @@ describe('patient form values', () => {
       sessionFeeCents: '',
       payerName: '',
       payerDocument: '',
+      payerEmail: '',
       remindersOptOut: false,
     });
     expect(patientFormValues({ ...patient, document: '11144477735', sessionFeeCents: 15000, payerDocument: '93541134780' })).toMatchObject({

@@ -20,6 +20,7 @@ export interface PatientFormValues {
   /** 'Responsável financeiro'. */
   payerName: string;
   payerDocument: string;
+  payerEmail: string;
   /** The patient asked not to get appointment reminders by e-mail. */
   remindersOptOut: boolean;
 }
@@ -39,6 +40,7 @@ export function newPatientFormValues(): PatientFormValues {
     sessionFeeCents: '',
     payerName: '',
     payerDocument: '',
+    payerEmail: '',
     remindersOptOut: false,
   };
 }
@@ -58,6 +60,7 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     sessionFeeCents: patient.sessionFeeCents ?? '',
     payerName: patient.payerName ?? '',
     payerDocument: patient.payerDocument ? formatCpf(patient.payerDocument) : '',
+    payerEmail: patient.payerEmail ?? '',
     remindersOptOut: patient.remindersOptOut,
   };
 }

@@ -71,6 +71,7 @@ describe('NewPatientPanel', () => {
       sessionFeeCents: null,
       payerName: null,
       payerDocument: null,
+      payerEmail: null,
       remindersOptOut: false,
     });
     // After a save the form starts over.

@@ -19,6 +19,7 @@ export function patientOf(overrides: Partial<Patient> = {}): Patient {
     sessionFeeCents: null,
     payerName: null,
     payerDocument: null,
+    payerEmail: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

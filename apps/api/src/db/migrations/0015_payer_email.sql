@@ -1,0 +1,1 @@
+ALTER TABLE "patients" ADD COLUMN "payer_email" text;

@@ -1,0 +1,90 @@
+// `npm run admin -- backup FILE` and `npm run admin -- restore FILE`.
+import { createWriteStream, existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Config } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { createStorage } from '../storage/create-storage';
+import type { Storage } from '../storage/storage';
+import { BackupError, describeBackup, type BackupManifest } from './backup-format';
+import { backupFromRunningServer } from './local-backup-socket';
+import { BackupArchive } from './read-backup';
+import { restoreBackup } from './restore-backup';
+import { writeBackup, type BackupSource } from './write-backup';
+
+export const backupCommands = ['backup', 'restore'] as const;
+
+export function isBackupCommand(name: string | undefined): boolean {
+  return (backupCommands as readonly string[]).includes(name ?? '');
+}
+
+/** What a backup of this configuration reads: the database and the storage the server uses. */
+export function backupSource(config: Config, database: Database, storage: Storage): BackupSource {
+  return { database, storage, storageKind: config.s3 ? 's3' : 'local' };
+}
+
+/** Runs `backup FILE` or `restore FILE`; answers what to print. Bad input or a refused restore throws BackupError. */
+export async function runBackupCommand(config: Config, [command, ...args]: string[]): Promise<string> {
+  const [file, ...extra] = args;
+  if (!file || extra.length > 0 || file.startsWith('-')) throw new BackupError(`Uso: npm run admin -- ${command} ARQUIVO`);
+  try {
+    return command === 'backup' ? await backup(config, path.resolve(file)) : await restore(config, path.resolve(file));
+  } catch (error) {
+    throw asOperatorError(error);
+  }
+}
+
+async function backup(config: Config, file: string): Promise<string> {
+  if (existsSync(file)) throw new BackupError(`${file} já existe: escolha outro nome (uma cópia nunca substitui outra).`);
+  // Written beside under another name and renamed when complete: FILE is never a half backup.
+  const partial = `${file}.partial`;
+  const output = createWriteStream(partial);
+  try {
+    const manifest = await writeInto(config, output, partial);
+    await rename(partial, file);
+    return `Cópia de segurança gravada em ${file}: ${describeBackup(manifest)}.`;
+  } catch (error) {
+    output.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+async function writeInto(config: Config, output: Writable, written: string): Promise<BackupManifest> {
+  if (!config.databaseUrl && (await backupFromRunningServer(config.dataDir, output))) {
+    // Opening it checks that it arrived whole (a zip's directory is its last part).
+    const archive = await BackupArchive.open(written);
+    archive.close();
+    return archive.manifest;
+  }
+  const pgliteDir = path.join(config.dataDir, 'db');
+  if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    throw new BackupError(`Não há banco de dados em ${pgliteDir}: nada para copiar. Confira DATA_DIR (ou DATABASE_URL).`);
+  }
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir });
+  try {
+    return await writeBackup(backupSource(config, database, createStorage(config)), output);
+  } finally {
+    await database.close();
+  }
+}
+
+async function restore(config: Config, file: string): Promise<string> {
+  const manifest = await restoreBackup(config, file);
+  const madeAt = new Date(manifest.createdAt).toLocaleString('pt-BR');
+  return `Cópia ${file} (feita em ${madeAt}) restaurada: ${describeBackup(manifest)}. Inicie o servidor normalmente (npm start).`;
+}
+
+/**
+ * Error codes (or, from the S3 client, names) of a server that cannot be reached or entered:
+ * connection refused, unknown host, no such database, wrong password, no such bucket.
+ */
+const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', '3D000', '28P01', '28000', 'NoSuchBucket', 'InvalidAccessKeyId']);
+
+function asOperatorError(error: unknown): unknown {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  const known = [code, name].some((value) => typeof value === 'string' && unreachable.has(value));
+  if (error instanceof BackupError || !known) return error;
+  return new BackupError(`Não foi possível conectar ao banco de dados ou ao armazenamento de arquivos (${(error as Error).message}). Confira DATABASE_URL e S3_*.`);
+}

@@ -1,0 +1,77 @@
+// The backup file: a zip holding every table's rows (COPY text), every stored file, and last a
+// manifest.json that says what is in it and the SHA-256 of each entry.
+import { z } from 'zod';
+
+export const BACKUP_FORMAT = 'consultorio-backup';
+export const BACKUP_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+
+/** A message for the operator (Portuguese, no stack trace): the command stops with exit code 1. */
+export class BackupError extends Error {}
+
+export const fileEntryName = (key: string) => `files/${key}`;
+export const tableEntryName = (table: { schema: string; name: string }) => `db/${table.schema}.${table.name}.copy`;
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/u);
+const identifier = z.string().min(1).max(63);
+
+const checksummed = { bytes: z.number().int().min(0), sha256 };
+
+const tableSchema = z.object({
+  schema: identifier,
+  name: identifier,
+  /** The table its rows go back into: itself, or the parent of a partition. */
+  into: z.object({ schema: identifier, name: identifier }),
+  columns: z.array(identifier).min(1),
+  rows: z.number().int().min(0),
+  ...checksummed,
+});
+
+const fileSchema = z.object({
+  key: z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,8}$/u),
+  contentType: z.string().min(1).max(255),
+  ...checksummed,
+});
+
+/** A pg-boss queue: restored through pg-boss's own create_queue, which also makes its job partition. */
+const queueSchema = z.object({
+  name: z.string().min(1),
+  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+
+export const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int(),
+  createdAt: z.iso.datetime(),
+  database: z.object({
+    driver: z.enum(['pglite', 'postgres']),
+    migration: z.object({ count: z.number().int().min(1), when: z.number().int(), tag: z.string() }),
+  }),
+  storage: z.enum(['local', 's3']),
+  tables: z.array(tableSchema),
+  sequences: z.array(z.object({ schema: identifier, name: identifier, value: z.string().regex(/^-?\d+$/u) })),
+  queues: z.array(queueSchema),
+  files: z.array(fileSchema),
+});
+
+export type BackupManifest = z.infer<typeof manifestSchema>;
+export type BackupTable = BackupManifest['tables'][number];
+export type BackupFile = BackupManifest['files'][number];
+export type BackupQueue = BackupManifest['queues'][number];
+export type BackupSequence = BackupManifest['sequences'][number];
+
+/** Every entry the manifest vouches for, with its checksum. */
+export function checksummedEntries(manifest: BackupManifest): Array<{ name: string; bytes: number; sha256: string }> {
+  return [
+    ...manifest.tables.map((table) => ({ name: tableEntryName(table), bytes: table.bytes, sha256: table.sha256 })),
+    ...manifest.files.map((file) => ({ name: fileEntryName(file.key), bytes: file.bytes, sha256: file.sha256 })),
+  ];
+}
+
+/** One line for the operator: what the backup holds. */
+export function describeBackup(manifest: BackupManifest): string {
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  const fileBytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
+  const megabytes = (fileBytes / 1_000_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+  return `${manifest.tables.length} tabelas (${rows} linhas) e ${manifest.files.length} arquivos (${megabytes} MB), esquema ${manifest.database.migration.tag}`;
+}

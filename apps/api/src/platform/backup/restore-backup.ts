@@ -1,0 +1,115 @@
+// Restores a backup into an empty target: refuses a non-empty one before touching anything,
+// checks every entry's checksum, then writes the files and loads the database in one
+// transaction. When that fails, what it wrote is removed again, so the target stays empty.
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../../config';
+import { openDatabase } from '../../db/client';
+import { latestMigrationLevel } from '../../db/migration-level';
+import { createStorage } from '../storage/create-storage';
+import type { Storage } from '../storage/storage';
+import { BackupError, fileEntryName, tableEntryName, type BackupManifest } from './backup-format';
+import { importDatabase } from './database-image';
+import { BackupArchive } from './read-backup';
+
+export async function restoreBackup(config: Config, file: string): Promise<BackupManifest> {
+  const archive = await BackupArchive.open(file);
+  try {
+    checkMigrationLevel(archive);
+    await checkTargetIsEmpty(config);
+    await archive.verify();
+    await restoreInto(config, archive);
+    return archive.manifest;
+  } finally {
+    archive.close();
+  }
+}
+
+function checkMigrationLevel(archive: BackupArchive): void {
+  const { migration } = archive.manifest.database;
+  const latest = latestMigrationLevel();
+  if (migration.when > latest.when) {
+    throw new BackupError(
+      `A cópia ${archive.file} foi feita por uma versão mais nova do Consultório (esquema ${migration.tag}; esta versão vai até ${latest.tag}). Atualize o Consultório antes de restaurá-la.`,
+    );
+  }
+}
+
+const pgliteDir = (config: Config) => path.join(config.dataDir, 'db');
+const filesDir = (config: Config) => path.join(config.dataDir, 'files');
+
+async function isEmptyDirectory(directory: string): Promise<boolean> {
+  return (await readdir(directory).catch(() => [])).length === 0;
+}
+
+async function checkTargetIsEmpty(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    if (!(await isEmptyDirectory(config.dataDir))) {
+      throw new BackupError(
+        `O DATA_DIR ${config.dataDir} não está vazio. A restauração só grava num DATA_DIR vazio: aponte DATA_DIR para uma pasta nova ou vazia. Nada foi alterado.`,
+      );
+    }
+  } else {
+    const tables = await userTableCount(config.databaseUrl);
+    if (tables > 0) {
+      throw new BackupError(
+        `O banco de dados de DATABASE_URL não está vazio (${tables} tabelas). A restauração só grava num banco vazio: crie um banco novo (createdb) e aponte DATABASE_URL para ele. Nada foi alterado.`,
+      );
+    }
+  }
+  await checkStorageIsEmpty(config);
+}
+
+async function checkStorageIsEmpty(config: Config): Promise<void> {
+  if (await createStorage(config).isEmpty()) return;
+  const where = config.s3 ? `O bucket S3 ${config.s3.bucket}` : `A pasta de arquivos ${filesDir(config)}`;
+  throw new BackupError(`${where} não está vazio(a). A restauração só grava num armazenamento de arquivos vazio. Nada foi alterado.`);
+}
+
+async function userTableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number }>(
+      `select count(*)::int as count from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%' and n.nspname not like 'pg_temp%'`,
+    );
+    return rows[0]?.count ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function restoreInto(config: Config, archive: BackupArchive): Promise<void> {
+  const storage = createStorage(config);
+  const written: string[] = [];
+  let loaded = false;
+  try {
+    for (const file of archive.manifest.files) {
+      await storage.putStream(file.key, await archive.checkedEntry({ ...file, name: fileEntryName(file.key) }), file.bytes, file.contentType);
+      written.push(file.key);
+    }
+    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDir(config) });
+    try {
+      await database.bulk.inTransaction((session) =>
+        importDatabase(session, archive.manifest, (table) => archive.checkedEntry({ ...table, name: tableEntryName(table) })),
+      );
+      loaded = true;
+      // The rows are in at the backup's level; the later migrations and the reference data follow as at every start.
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (!loaded) await undoRestore(config, storage, written);
+    throw error;
+  }
+}
+
+/** Takes the target back to empty: it was empty before, so everything in it was written here. */
+async function undoRestore(config: Config, storage: Storage, written: readonly string[]): Promise<void> {
+  for (const key of written) await storage.delete(key).catch(() => undefined);
+  if (!config.databaseUrl) await rm(pgliteDir(config), { recursive: true, force: true });
+  if (!config.s3) await rm(filesDir(config), { recursive: true, force: true });
+}
