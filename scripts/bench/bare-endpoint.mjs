@@ -30,6 +30,7 @@ function patientOf(row) {
     sessionFeeCents: row.session_fee_cents,
     payerName: row.payer_name,
     payerDocument: row.payer_document,
+    payerEmail: row.payer_email,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
