@@ -61,6 +61,25 @@ describe('SessionCache', () => {
     expect(cache.get('b1')).toBeUndefined();
   });
 
+  it('holds at most its number of entries: the expired ones go first, then all of them', () => {
+    let now = 0;
+    const cache = new SessionCache({ ttlMs: 2000, maxEntries: 3, now: () => now });
+    cache.setListening(true);
+    cache.put('old', found('a'), cache.ticket());
+    now = 1500;
+    cache.put('b1', found('b'), cache.ticket());
+    cache.put('b2', found('b'), cache.ticket());
+    now = 2500;
+    cache.put('c1', found('c'), cache.ticket());
+    expect([cache.get('old'), cache.get('b1'), cache.get('b2'), cache.get('c1')].map(Boolean)).toEqual([false, true, true, true]);
+    cache.put('d1', found('d'), cache.ticket());
+    expect([cache.get('b1'), cache.get('c1'), cache.get('d1')].map(Boolean)).toEqual([false, false, true]);
+    // What was dropped is no longer counted as the user's.
+    cache.forgetUser('b');
+    cache.put('b3', found('b'), cache.ticket());
+    expect(cache.get('b3')).toBeDefined();
+  });
+
   it('never stores the answer of a lookup that started before its user or token was evicted', () => {
     const { cache } = listeningCache();
     const beforeUser = cache.ticket();

@@ -12,7 +12,7 @@ export interface FoundSession {
 
 /**
  * The channel the database notifies on when a session is deleted or a user row changes, with
- * the user's id as payload (the triggers of migration 0014_session_notify).
+ * the user's id as payload (the triggers of migration 0016_session_notify).
  */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 
@@ -41,6 +41,8 @@ export interface SessionCacheOptions {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** The cached token hashes of each user. */
+  private readonly tokensOfUser = new Map<string, Set<string>>();
   /** The eviction sequence number of each token (`t:`) and user (`u:`) evicted since `floor`. */
   private readonly evicted = new Map<string, number>();
   private sequence = 0;
@@ -67,7 +69,7 @@ export class SessionCache {
     if (!entry) return undefined;
     const age = this.now() - entry.readAt;
     if (age >= 0 && age < this.ttlMs) return entry.found;
-    this.entries.delete(tokenHash);
+    this.remove(tokenHash);
     return undefined;
   }
 
@@ -81,7 +83,11 @@ export class SessionCache {
     const evictedSince = (key: string) => (this.evicted.get(key) ?? -1) > ticket.sequence;
     if (evictedSince(`t:${tokenHash}`) || evictedSince(`u:${found.user.id}`)) return;
     if (this.entries.size >= this.maxEntries) this.prune();
+    this.remove(tokenHash);
     this.entries.set(tokenHash, { found, readAt: ticket.readAt });
+    const tokens = this.tokensOfUser.get(found.user.id) ?? new Set<string>();
+    tokens.add(tokenHash);
+    this.tokensOfUser.set(found.user.id, tokens);
   }
 
   /** Replaces a cached session's limits and last use after this instance wrote them (its age is kept). */
@@ -91,18 +97,20 @@ export class SessionCache {
   }
 
   forgetSession(tokenHash: string): void {
-    this.entries.delete(tokenHash);
+    this.remove(tokenHash);
     this.markEvicted(`t:${tokenHash}`);
   }
 
   forgetUser(userId: string): void {
-    for (const [tokenHash, entry] of this.entries) if (entry.found.user.id === userId) this.entries.delete(tokenHash);
+    for (const tokenHash of this.tokensOfUser.get(userId) ?? []) this.entries.delete(tokenHash);
+    this.tokensOfUser.delete(userId);
     this.markEvicted(`u:${userId}`);
   }
 
   /** Drops everything, and every lookup under way may not store its answer. */
   forgetAll(): void {
     this.entries.clear();
+    this.tokensOfUser.clear();
     this.evicted.clear();
     this.sequence += 1;
     this.floor = this.sequence;
@@ -123,10 +131,22 @@ export class SessionCache {
     this.evicted.set(key, this.sequence);
   }
 
+  private remove(tokenHash: string): void {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return;
+    this.entries.delete(tokenHash);
+    const tokens = this.tokensOfUser.get(entry.found.user.id);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.tokensOfUser.delete(entry.found.user.id);
+  }
+
   private prune(): void {
     const now = this.now();
-    for (const [tokenHash, entry] of this.entries) if (!(now - entry.readAt < this.ttlMs)) this.entries.delete(tokenHash);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    for (const [tokenHash, entry] of this.entries) if (!(now - entry.readAt < this.ttlMs)) this.remove(tokenHash);
+    if (this.entries.size >= this.maxEntries) {
+      this.entries.clear();
+      this.tokensOfUser.clear();
+    }
   }
 }
 
