@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
+import { measureApiOverhead } from './bench/api-overhead.mjs';
+import { measureLoad } from './bench/load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -407,11 +409,16 @@ const server = spawn('node', ['apps/api/dist/main.js'], {
 try {
   await waitForHealth();
   const cookie = await signedInCookie(dataDir, 'bench_user');
-  if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
+  const bench = { base, port, url, serverPid: server.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
+  if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
+  else if (process.env.BENCH_ONLY === 'load') await measureLoad(bench);
+  else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
   else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
   else {
     await measureApi(cookie);
+    await measureApiOverhead(bench);
+    await measureLoad(bench);
     await measureAgenda();
     await measureFinance();
   }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { limits, messages } from '@consultorio/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
@@ -46,9 +45,13 @@ import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } fr
 import { handleError, sendFailure } from './platform/error-handler';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
+import { createSerializerCompiler } from './platform/json-serializer';
 import { contextualLogger, requestIdOf } from './platform/log-context';
 import { createMetrics } from './platform/metrics';
 import { addOperationalHooks, addOperationalRoutes, drain, type Lifecycle } from './platform/operations';
+import { OneLinePerRequest } from './platform/request-log';
+import { addSecurityHeaders, securityOptions } from './platform/security-headers';
+import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
 import { createStripeClient } from './platform/payments/stripe';
 import type { Mailer } from './platform/mail/mailer';
@@ -62,6 +65,8 @@ export interface AppDeps {
   clock?: Clock;
   loginThrottle?: LoginThrottlePolicy;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: a session cache kept longer than SESSION_CACHE_MS allows, to show that notifications alone end sessions. */
+  sessionCacheMs?: number;
 }
 
 const API_PREFIX = '/v1';
@@ -77,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logging = deps.logger === false ? undefined : contextualLogger(typeof deps.logger === 'object' ? deps.logger : { level: deps.config.logLevel });
   const app = Fastify({
     logger: logging?.options ?? false,
+    logController: new OneLinePerRequest(),
     genReqId: requestIdOf,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -85,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: deps.config.env !== 'production' }));
   app.setErrorHandler(handleError);
   // JSON and multipart only: anything else is answered 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
@@ -95,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle: Lifecycle = { shuttingDown: false };
   const metrics = deps.config.metricsToken ? createMetrics(deps.config.metricsToken, jobs, app.log) : undefined;
   addOperationalHooks(app, { lifecycle, metrics });
+  const sessionCacheMs = deps.sessionCacheMs ?? deps.config.sessionCacheMs;
+  const sessionCache = new SessionCache({ ttlMs: sessionCacheMs });
   const ctx: Context = {
     db: deps.database.db,
     config: deps.config,
@@ -107,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ai: createChatModel(deps.config.ai, app.log),
     extractor: createTextExtractor(deps.config.extraction, app.log),
     stripe: deps.config.stripe ? createStripeClient(deps.config.stripe) : undefined,
+    sessionCache,
   };
+  app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
   app.decorate('jobs', jobs);
@@ -136,18 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // Over plain HTTP (a LAN address, say) upgrading would break every asset request.
-        upgradeInsecureRequests: deps.config.isHttps ? [] : null,
-      },
-    },
-  });
+  addSecurityHeaders(app, securityOptions(deps.config.isHttps));
   await app.register(fastifyCookie);
   await registerCompression(app);
   // Each request collects the patient data it read or changed, written once it succeeds.

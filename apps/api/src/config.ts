@@ -48,6 +48,7 @@ const envSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(90),
   AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(2_000_000).default(16_000),
   SESSION_MAX_AGE: durationSeconds.default(30 * 86400),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(2000).default(2000),
   EXTRACTION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
@@ -124,6 +125,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** Absolute limit of a session from its login, however much it is used. */
   sessionMaxAgeSeconds: number;
+  /** How long a looked-up session may be reused by reads without asking the database (0: never). */
+  sessionCacheMs: number;
   s3: S3Config | undefined;
   extraction: ExtractionConfig;
   /** The durable job queue (mail, reminders): how often it polls, when a stuck job is retried, how often. */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isHttps: publicUrl.startsWith('https://'),
     sessionTtlSeconds: e.SESSION_TTL,
     sessionMaxAgeSeconds: Math.max(e.SESSION_MAX_AGE, e.SESSION_TTL),
+    sessionCacheMs: e.SESSION_CACHE_MS,
     jobs: {
       pollingSeconds: e.JOB_POLL_SECONDS,
       expireSeconds: e.JOB_EXPIRE_SECONDS,

@@ -32,7 +32,18 @@ export interface Database {
   /** Applies the pending migrations, then brings the reference data (template library) up to date. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Receives the NOTIFY payloads of `channel` until the answered function is called. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** What `Database.listen` tells. */
+export interface NotificationListener {
+  onNotification(payload: string): void;
+  /** Listening (again): notifications sent while it was not were missed. */
+  onListening(): void;
+  /** The listening connection was lost; it is opened again after a pause. */
+  onLost(): void;
 }
 
 /** Next to this file in the sources, next to main.js in the bundle (the build copies it). */
@@ -76,7 +87,51 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, listener) => listenOnPostgres(url, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), opened again a
+ * second after it is lost, for as long as the answered function has not been called.
+ */
+function listenOnPostgres(url: string, channel: string, listener: NotificationListener): () => Promise<void> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = undefined;
+    listener.onLost();
+    client.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void open(), RELISTEN_DELAY_MS);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? '');
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (client === current && !stopped) listener.onListening();
+    } catch {
+      lost(client);
+    }
+  };
+  void open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -121,6 +176,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, listener) => {
+      // One embedded database in this process: its notifications cannot be lost.
+      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      listener.onListening();
+      return unlisten;
     },
     close: () => client.close(),
   };

@@ -8,6 +8,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { ChatModel } from './ai';
 import type { TextExtractor } from './text-extraction';
 import type { Stripe } from './payments/stripe';
+import type { SessionCache } from './session-cache';
 
 /**
  * How failed logins and wrong current passwords are limited (docs/decisions.md): refusals key on
@@ -57,4 +58,6 @@ export interface Context {
   extractor: TextExtractor;
   /** Stripe, when STRIPE_SECRET_KEY is set: checkout of the app's plans. */
   stripe: Stripe | undefined;
+  /** Sessions looked up in the last moments, kept in step with every instance by notifications. */
+  sessionCache: SessionCache;
 }

@@ -26,7 +26,8 @@ export class TestClock implements Clock {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  /** With its URL on PostgreSQL (another instance may open its own connections to it). */
+  database: Database & { url?: string };
   smtp: TestSmtpServer;
   clock: TestClock;
   config: Config;
@@ -41,7 +42,9 @@ export interface TestAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   env?: Record<string, string>;
   /** Another instance's database and mail sink (two instances of the app on one database); left open on close. */
-  shared?: { database: Database; smtp: TestSmtpServer };
+  shared?: { database: Database & { url?: string }; smtp: TestSmtpServer };
+  /** A session cache kept longer than SESSION_CACHE_MS allows (see AppDeps). */
+  sessionCacheMs?: number;
   /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
   logStream?: Writable;
   /** Runs before the app is ready (the job queue starts then): a test's own job kinds are defined here. */
@@ -72,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SMTP_URL: smtpUrl,
     PUBLIC_URL: 'http://consultorio.test',
     LOG_LEVEL: 'silent',
+    // Every JSON answer is also written the zod way and compared (platform/json-serializer.ts).
+    NODE_ENV: 'test',
     // Tests move the clock and queue due reminders themselves (app.agendaTick).
     REMINDER_SCAN_SECONDS: '0',
     // No web app unless a test asks for one: whether apps/web has been built must not change answers.
@@ -90,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     loginThrottle: { ...defaultLoginThrottlePolicy, delayStepMs: 10, maxDelayMs: 50, ...options.loginThrottle },
+    ...(options.sessionCacheMs === undefined ? {} : { sessionCacheMs: options.sessionCacheMs }),
   });
   const undeclared = recordUndeclaredStatuses(app);
   options.beforeReady?.(app);

@@ -29,19 +29,80 @@ function matchesSearch(ownerId: string, text: string): SQL {
   return text ? and(owned, sql`${patients.searchName} like ${`%${escapeLike(text)}%`}`)! : owned;
 }
 
+function prepareFirstPage(db: Db) {
+  return db
+    .select()
+    .from(patients)
+    .where(eq(patients.ownerId, sql.placeholder('ownerId')))
+    .orderBy(byName, patients.id)
+    .limit(sql.placeholder('limit'))
+    .prepare('patients_first_page');
+}
+
+function prepareNextPage(db: Db) {
+  return db
+    .select()
+    .from(patients)
+    .where(
+      and(
+        eq(patients.ownerId, sql.placeholder('ownerId')),
+        sql`(${byName}, ${patients.id}) > (${sql.placeholder('afterName')} collate "C", ${sql.placeholder('afterId')}::uuid)`,
+      ),
+    )
+    .orderBy(byName, patients.id)
+    .limit(sql.placeholder('limit'))
+    .prepare('patients_next_page');
+}
+
+function preparePatientCount(db: Db) {
+  return db.select({ total: users.patientCount }).from(users).where(eq(users.id, sql.placeholder('ownerId'))).prepare('patients_count');
+}
+
+interface PreparedList {
+  first: ReturnType<typeof prepareFirstPage>;
+  next: ReturnType<typeof prepareNextPage>;
+  count: ReturnType<typeof preparePatientCount>;
+}
+
+const preparedLists = new WeakMap<Db, PreparedList>();
+
+/**
+ * The list without a search, the API's most frequent read, as prepared statements: its SQL is
+ * built once per database rather than per request, and PostgreSQL parses it once per connection.
+ * (Searches stay unprepared: a generic plan cannot see how selective the pattern is.)
+ */
+function preparedList(db: Db): PreparedList {
+  let prepared = preparedLists.get(db);
+  if (!prepared) {
+    prepared = { first: prepareFirstPage(db), next: prepareNextPage(db), count: preparePatientCount(db) };
+    preparedLists.set(db, prepared);
+  }
+  return prepared;
+}
+
+async function listPage(db: Db, ownerId: string, limit: number, after: PageStart | undefined): Promise<{ rows: PatientRow[]; total: number }> {
+  const prepared = preparedList(db);
+  const [rows, [count]] = await Promise.all([
+    after ? prepared.next.execute({ ownerId, limit, afterName: after.searchName, afterId: after.id }) : prepared.first.execute({ ownerId, limit }),
+    prepared.count.execute({ ownerId }),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
 /** One page of the owner's patients in name order, and how many match in all. */
 export async function searchPatients(
   db: Db,
   ownerId: string,
   search: PatientSearch,
 ): Promise<{ rows: PatientRow[]; total: number }> {
+  if (!search.text) return listPage(db, ownerId, search.limit, search.after);
   const matching = matchesSearch(ownerId, search.text);
   const afterStart = search.after
     ? sql`(${byName}, ${patients.id}) > (${search.after.searchName} collate "C", ${search.after.id}::uuid)`
     : undefined;
   const [rows, total] = await Promise.all([
     db.select().from(patients).where(and(matching, afterStart)).orderBy(byName, patients.id).limit(search.limit),
-    search.text ? countMatches(db, matching) : countOwnedPatients(db, ownerId),
+    countMatches(db, matching),
   ]);
   return { rows, total };
 }

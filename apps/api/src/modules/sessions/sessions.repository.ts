@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -9,9 +9,9 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/** A session that has passed neither its idle nor its absolute limit, with its user. */
-export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+function prepareFindSessionUser(db: Db) {
+  const now = sql.placeholder('now');
+  return db
     .select({
       user: users,
       id: sessions.id,
@@ -21,7 +21,23 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .prepare('find_session_user');
+}
+
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareFindSessionUser>>();
+
+/**
+ * A session that has passed neither its idle nor its absolute limit, with its user. Run by every
+ * write and every read the session cache does not answer: prepared once per database.
+ */
+export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
+  let prepared = preparedLookups.get(db);
+  if (!prepared) {
+    prepared = prepareFindSessionUser(db);
+    preparedLookups.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ tokenHash, now });
   return row;
 }
 

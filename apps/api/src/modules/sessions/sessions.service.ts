@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import type { FoundSession } from '../../platform/session-cache';
 import { hashToken, newToken } from '../../platform/tokens';
 import * as repo from './sessions.repository';
 import type { SessionUser } from './sessions.repository';
@@ -57,20 +58,32 @@ export async function startSession(ctx: Context, user: SessionUser, client: Clie
 /** How often a session's last use is written: more often would cost a write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+/** A session valid now: read from the cache when allowed and there, else from the database (and cached). */
+async function findValidSession(ctx: Context, tokenHash: string, now: Date, cached: boolean): Promise<FoundSession | undefined> {
+  const kept = cached ? ctx.sessionCache.get(tokenHash) : undefined;
+  if (kept) return kept.expiresAt > now && kept.absoluteExpiresAt > now ? kept : undefined;
+  const ticket = ctx.sessionCache.ticket();
+  const found = await repo.findSessionUser(ctx.db, tokenHash, now);
+  if (found) ctx.sessionCache.put(tokenHash, found, ticket);
+  return found;
+}
+
 /**
  * The user of a session cookie. The session's idle limit slides forward (never past its absolute
  * limit) when less than half of it is left, and its last use is recorded every few minutes;
  * `cookieMaxAge` is set when the cookie must be renewed too, or the browser would drop it on
- * the old date.
+ * the old date. With `cached`, a session looked up in the last moments may be reused without
+ * asking the database (reads do; every write checks the database).
  */
 export async function resolveSession(
   ctx: Context,
   token: string,
   ip: string,
+  { cached = true }: { cached?: boolean } = {},
 ): Promise<{ user: SessionUser; tokenHash: string; cookieMaxAge: number | null } | null> {
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  const found = await repo.findSessionUser(ctx.db, tokenHash, now);
+  const found = await findValidSession(ctx, tokenHash, now, cached);
   if (!found) return null;
   const ttlMs = ctx.config.sessionTtlSeconds * 1000;
   const extend = found.expiresAt.getTime() - now.getTime() < ttlMs / 2 && found.expiresAt < found.absoluteExpiresAt;
@@ -78,16 +91,29 @@ export async function resolveSession(
   if (!extend && !stale) return { user: found.user, tokenHash, cookieMaxAge: null };
   const expiresAt = extend ? earliest(addSeconds(now, ctx.config.sessionTtlSeconds), found.absoluteExpiresAt) : found.expiresAt;
   await repo.touchSession(ctx.db, tokenHash, { expiresAt, lastUsedAt: now, ip });
+  ctx.sessionCache.refresh(tokenHash, { ...found, expiresAt, lastUsedAt: now });
   return { user: found.user, tokenHash, cookieMaxAge: extend ? secondsUntil(expiresAt, now) : null };
 }
 
 export async function endSession(ctx: Context, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(ctx.db, hashToken(token));
+  if (!token) return;
+  const tokenHash = hashToken(token);
+  await repo.deleteSession(ctx.db, tokenHash);
+  ctx.sessionCache.forgetSession(tokenHash);
+}
+
+/**
+ * Drops what this instance kept of the user's sessions, at once (other instances are told by the
+ * database's notification): after any change to the user's row or sessions made here.
+ */
+export function forgetUserSessions(ctx: Context, userId: string): void {
+  ctx.sessionCache.forgetUser(userId);
 }
 
 /** Ends every session of the user but the one given (the one making the change). */
 export async function endOtherSessions(ctx: Context, userId: string, keepTokenHash: string): Promise<void> {
   await repo.deleteOtherSessions(ctx.db, userId, keepTokenHash);
+  forgetUserSessions(ctx, userId);
 }
 
 /** 'Chrome 131 · Windows', from a user agent. */
@@ -117,6 +143,7 @@ export async function endSessionById(ctx: Context, userId: string, id: string, c
   const sessions = await repo.listUserSessions(ctx.db, userId, ctx.clock.now());
   const isCurrent = sessions.some((session) => session.id === id && session.tokenHash === currentTokenHash);
   if (!(await repo.deleteUserSession(ctx.db, userId, id))) throw new AppError('NOT_FOUND');
+  forgetUserSessions(ctx, userId);
   return isCurrent;
 }
 

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { replaceStoredAvatar } from '../../platform/stored-files';
 import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
-import { endOtherSessions } from '../sessions/sessions.service';
+import { endOtherSessions, forgetUserSessions } from '../sessions/sessions.service';
 import { countAttempt, resetCounter } from '../throttling/throttling.service';
 import { sendEmailChangedNotice, sendEmailUpdateMail } from './users.mails';
 import * as repo from './users.repository';
@@ -152,6 +152,7 @@ export async function confirmEmailUpdate(ctx: Context, token: string): Promise<v
   }
   if (!applied) throw new AppError('CONFIRMATION_INVALID');
   const { user, previousEmail } = applied;
+  forgetUserSessions(ctx, user.id);
   const notice: EmailChangedNotice = { email: previousEmail, firstName: user.firstName, newEmail: user.email, at: ctx.clock.now().toISOString(), timeZone: user.timeZone };
   await ctx.jobs.send(EMAIL_CHANGED_NOTICE_JOB, notice);
 }
