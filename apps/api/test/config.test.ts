@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       isHttps: false,
       sessionTtlSeconds: 7 * 86400,
       sessionMaxAgeSeconds: 30 * 86400,
+      sessionCacheMs: 2000,
+      shutdownTimeoutSeconds: 25,
       jobs: { pollingSeconds: 2, expireSeconds: 300, retryLimit: 6, maintenanceSeconds: 60 },
       reminderScanSeconds: 30,
       extraction: { threads: 1, timeoutMs: 10_000, maxMemoryMb: 256, maxInflatedBytes: 50 * 1024 * 1024, maxCompressionRatio: 100 },

@@ -250,6 +250,19 @@ export async function setCalendarFeed(db: Db, userId: string, values: { token?: 
   return row;
 }
 
+/**
+ * The user's feed token, given `token` when there is none yet: two first reads at once (or one
+ * read from a session cached before the token was set) end with the same address.
+ */
+export async function ensureCalendarFeed(db: Db, userId: string, token: string) {
+  const [row] = await db
+    .update(users)
+    .set({ calendarFeedToken: sql`coalesce(${users.calendarFeedToken}, ${token})` })
+    .where(eq(users.id, userId))
+    .returning({ token: users.calendarFeedToken, fullNames: users.calendarFeedFullNames });
+  return row;
+}
+
 export async function findFeedOwner(db: Db, token: string) {
   const [row] = await db
     .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames })

@@ -456,7 +456,7 @@ function feedUrl(ctx: Context, token: string): string {
 
 export async function getCalendarFeed(ctx: Context, owner: SessionUser): Promise<{ url: string; fullNames: boolean }> {
   if (owner.calendarFeedToken) return { url: feedUrl(ctx, owner.calendarFeedToken), fullNames: owner.calendarFeedFullNames };
-  const row = await repo.setCalendarFeed(ctx.db, owner.id, { token: newFeedToken() });
+  const row = await repo.ensureCalendarFeed(ctx.db, owner.id, newFeedToken());
   return { url: feedUrl(ctx, row!.token!), fullNames: row!.fullNames };
 }
 
