@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       isHttps: false,
       sessionTtlSeconds: 7 * 86400,
       sessionMaxAgeSeconds: 30 * 86400,
+      sessionCacheMs: 2000,
+      shutdownTimeoutSeconds: 25,
       jobs: { pollingSeconds: 2, expireSeconds: 300, retryLimit: 6, maintenanceSeconds: 60 },
       reminderScanSeconds: 30,
       extraction: { threads: 1, timeoutMs: 10_000, maxMemoryMb: 256, maxInflatedBytes: 50 * 1024 * 1024, maxCompressionRatio: 100 },
@@ -49,6 +51,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL/);
     expect(() => loadConfig({ AI_MODEL: 'x', AI_BASE_URL: 'ollama' })).toThrow(/AI_BASE_URL/);
     expect(() => loadConfig({ AI_MODEL: 'x', AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
+  });
+
+  it('keeps a looked-up session for 0 to 2000 ms (SESSION_CACHE_MS), 0 turning the cache off', () => {
+    expect(loadConfig({ SESSION_CACHE_MS: '0' }).sessionCacheMs).toBe(0);
+    expect(loadConfig({ SESSION_CACHE_MS: '500' }).sessionCacheMs).toBe(500);
+    expect(() => loadConfig({ SESSION_CACHE_MS: '2001' })).toThrow(/SESSION_CACHE_MS/);
+    expect(() => loadConfig({ SESSION_CACHE_MS: '-1' })).toThrow(/SESSION_CACHE_MS/);
   });
 
   it('reads the support addresses, each falling back to SUPPORT_EMAIL', () => {
