@@ -53,6 +53,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_MODEL: 'x', AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
   });
 
+  it('keeps a looked-up session for 0 to 2000 ms (SESSION_CACHE_MS), 0 turning the cache off', () => {
+    expect(loadConfig({ SESSION_CACHE_MS: '0' }).sessionCacheMs).toBe(0);
+    expect(loadConfig({ SESSION_CACHE_MS: '500' }).sessionCacheMs).toBe(500);
+    expect(() => loadConfig({ SESSION_CACHE_MS: '2001' })).toThrow(/SESSION_CACHE_MS/);
+    expect(() => loadConfig({ SESSION_CACHE_MS: '-1' })).toThrow(/SESSION_CACHE_MS/);
+  });
+
   it('reads the support addresses, each falling back to SUPPORT_EMAIL', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'ajuda@clinica.example' }).supportContacts).toEqual({
       technical: 'ajuda@clinica.example',
