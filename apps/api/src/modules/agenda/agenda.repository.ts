@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { mailProfessionalColumns } from '../../db/selections';
 import { appointments, appointmentSeries, patients, users } from '../../db/schema';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -188,14 +189,7 @@ export async function findForReminder(db: Db, id: string) {
     .select({
       appointment: appointments,
       patient: { firstName: patients.firstName, lastName: patients.lastName, email: patients.email, remindersOptOut: patients.remindersOptOut },
-      professional: {
-        title: users.title,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        timeZone: users.timeZone,
-        profession: users.profession,
-      },
+      professional: mailProfessionalColumns,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))

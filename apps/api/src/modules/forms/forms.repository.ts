@@ -1,6 +1,7 @@
 import type { FormContent } from '@consultorio/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { mailProfessionalColumns } from '../../db/selections';
 import { forms, patients, patientSummaryColumns, qaTemplates, users } from '../../db/schema';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -97,16 +98,15 @@ export async function findPublicForm(db: Db, publicToken: string) {
   return row;
 }
 
-/** Saves answers through the public link unless the form is locked; says which happened. */
-export async function savePublicContent(
+/** Changes the form of a public link unless it is locked; says which happened. */
+async function updateUnlockedByToken(
   db: Db,
   publicToken: string,
-  content: FormContent,
-  now: Date,
+  changes: Partial<typeof forms.$inferInsert>,
 ): Promise<FormRow | 'locked' | undefined> {
   const [row] = await db
     .update(forms)
-    .set({ content, updatedAt: now })
+    .set(changes)
     .where(and(eq(forms.publicToken, publicToken), eq(forms.isLocked, false)))
     .returning();
   if (row) return row;
@@ -114,24 +114,17 @@ export async function savePublicContent(
   return existing ? 'locked' : undefined;
 }
 
+/** Saves answers through the public link unless the form is locked; says which happened. */
+export function savePublicContent(db: Db, publicToken: string, content: FormContent, now: Date): Promise<FormRow | 'locked' | undefined> {
+  return updateUnlockedByToken(db, publicToken, { content, updatedAt: now });
+}
+
 /**
  * The patient sends the answers: saved, the form locked and `submittedAt` set in one statement,
  * unless it is already locked; says which happened.
  */
-export async function submitPublicContent(
-  db: Db,
-  publicToken: string,
-  content: FormContent,
-  now: Date,
-): Promise<FormRow | 'locked' | undefined> {
-  const [row] = await db
-    .update(forms)
-    .set({ content, isLocked: true, submittedAt: now, updatedAt: now })
-    .where(and(eq(forms.publicToken, publicToken), eq(forms.isLocked, false)))
-    .returning();
-  if (row) return row;
-  const [existing] = await db.select({ id: forms.id }).from(forms).where(eq(forms.publicToken, publicToken));
-  return existing ? 'locked' : undefined;
+export function submitPublicContent(db: Db, publicToken: string, content: FormContent, now: Date): Promise<FormRow | 'locked' | undefined> {
+  return updateUnlockedByToken(db, publicToken, { content, isLocked: true, submittedAt: now, updatedAt: now });
 }
 
 /** A form with what its e-mails need: the patient's first name and e-mail, and the professional. */
@@ -140,14 +133,7 @@ export async function findFormForMail(db: Db, id: string) {
     .select({
       form: forms,
       patient: { id: patients.id, firstName: patients.firstName, email: patients.email },
-      professional: {
-        title: users.title,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        timeZone: users.timeZone,
-        profession: users.profession,
-      },
+      professional: mailProfessionalColumns,
     })
     .from(forms)
     .innerJoin(patients, eq(patients.id, forms.patientId))
