@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { BusyModal } from './busy-modal';
 
 /** A confirmation that asks the user to type a text first (e.g. the patient's name). */
 export interface TypedConfirmation {
@@ -36,14 +37,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, col
   };
   const canConfirm = !isBusy && (typed === undefined || sameText(typedText, typed.expected));
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={title}
-      size="md"
-      centered
-      closeButtonProps={{ disabled: isBusy }}
-    >
+    <BusyModal opened={opened} onClose={close} title={title} isBusy={isBusy}>
       <Stack>
         <Text>{text}</Text>
         {typed && <TextInput label={typed.label} value={typedText} onChange={(event) => setTypedText(event.currentTarget.value)} autoComplete="off" />}
@@ -56,6 +50,6 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, col
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

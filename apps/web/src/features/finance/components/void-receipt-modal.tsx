@@ -1,7 +1,8 @@
 import { messages, paymentVoidRequest, type Payment, type PaymentVoidRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { BusyModal } from '../../../components/busy-modal';
 import { useVoidPayment } from '../api/void-payment';
 
 const f = messages.finance;
@@ -18,13 +19,10 @@ export function VoidReceiptModal({ payment, onClose }: VoidReceiptModalProps) {
     resolver: zodResolver(paymentVoidRequest),
     defaultValues: { reason: '' },
   });
-  const close = () => {
-    if (!voidPayment.isPending) onClose();
-  };
   const submit = handleSubmit(({ reason }) => voidPayment.mutate({ paymentId: payment.id, reason }, { onSuccess: onClose }));
 
   return (
-    <Modal opened onClose={close} title={f.voidTitle(payment.receiptNumber)} centered closeButtonProps={{ 'aria-label': messages.common.close }}>
+    <BusyModal opened onClose={onClose} title={f.voidTitle(payment.receiptNumber)} isBusy={voidPayment.isPending}>
       <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm">{f.voidText}</Text>
@@ -40,7 +38,7 @@ export function VoidReceiptModal({ payment, onClose }: VoidReceiptModalProps) {
             {...register('reason')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={voidPayment.isPending}>
+            <Button variant="default" onClick={onClose} disabled={voidPayment.isPending}>
               {f.voidKeep}
             </Button>
             <Button type="submit" color="red" loading={voidPayment.isPending}>
@@ -49,6 +47,6 @@ export function VoidReceiptModal({ payment, onClose }: VoidReceiptModalProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }
