@@ -1,10 +1,11 @@
 import { formCreateRequest, messages, type FormCreateRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Select, Stack } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
+import { TemplateSelect } from '../../../components/template-select';
 import { useCreateForm } from '../api/create-form';
 import { useQaTemplates } from '../../../lib/qa-templates';
 
@@ -55,27 +56,7 @@ function NewFormFields({ isCreating, onClose, onSubmit }: NewFormFieldsProps) {
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <Controller
-          name="qaTemplateId"
-          control={control}
-          render={({ field, fieldState }) => (
-            <Select
-              label={messages.forms.template}
-              required
-              placeholder={messages.common.select}
-              data={options}
-              value={field.value === '' ? null : field.value}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              disabled={isCreating}
-              searchable
-              nothingFoundMessage={messages.common.nothingFound}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
+        <TemplateSelect control={control} name="qaTemplateId" label={messages.forms.template} options={options} disabled={isCreating} searchable />
         <FormActions
           submitLabel={isCreating ? messages.common.creating : messages.common.create}
           disabled={isCreating}

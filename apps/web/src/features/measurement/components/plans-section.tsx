@@ -1,9 +1,10 @@
 import { limits, messages, planCreateRequest, type MeasurementPlan, type PlanCreateRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PageLoader } from '../../../components/page-loader';
+import { TemplateSelect } from '../../../components/template-select';
 import { formatDateTime } from '../../../lib/format';
 import { useQaTemplates } from '../../../lib/qa-templates';
 import { useTimeZone } from '../../../lib/session';
@@ -104,26 +105,7 @@ function NewPlanForm({ patientId }: { patientId: string }) {
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={m.newPlan}>
       <Stack gap="sm">
         <Title order={4}>{m.newPlan}</Title>
-        <Controller
-          name="qaTemplateId"
-          control={control}
-          render={({ field, fieldState }) => (
-            <Select
-              label={m.planTemplate}
-              required
-              placeholder={messages.common.select}
-              data={options}
-              value={field.value === '' ? null : field.value}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              disabled={isCreating}
-              nothingFoundMessage={messages.common.nothingFound}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
+        <TemplateSelect control={control} name="qaTemplateId" label={m.planTemplate} options={options} disabled={isCreating} />
         <Controller
           name="trigger"
           control={control}
