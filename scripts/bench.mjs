@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureEmbeddedMemory } from './bench/memory.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
 import { measureApiOverhead } from './bench/api-overhead.mjs';
@@ -415,12 +416,15 @@ try {
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
   else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
+  // The embedded default (PGlite) in a server of its own, on the next port.
+  else if (process.env.BENCH_ONLY === 'memory') await measureEmbeddedMemory({ port: port + 1 });
   else {
     await measureApi(cookie);
     await measureApiOverhead(bench);
     await measureLoad(bench);
     await measureAgenda();
     await measureFinance();
+    await measureEmbeddedMemory({ port: port + 1 });
   }
 } finally {
   server.kill('SIGTERM');

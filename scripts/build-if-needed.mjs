@@ -25,7 +25,7 @@ const shared = ['packages/shared/src', 'package-lock.json'];
 
 /** The API bundle only (apps/api/dist), when missing or older than its sources. */
 export function buildApiIfNeeded() {
-  if (isStale(path.join(root, 'apps/api/dist/main.js'), ['apps/api/src', 'apps/api/build.mjs', ...shared])) {
+  if (isStale(path.join(root, 'apps/api/dist/main.js'), ['apps/api/src', 'apps/api/build.mjs', 'apps/api/build-pglite-template.mjs', ...shared])) {
     console.log('Construindo a API...');
     run('node', ['apps/api/build.mjs']);
   }

@@ -246,7 +246,7 @@ describe('Dockerfile', () => {
     expect(argsOf(runtime, 'EXPOSE')).toEqual(['3000']);
     const [healthcheck] = argsOf(runtime, 'HEALTHCHECK');
     expect(healthcheck).toMatch(/CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.PORT \|\| 3000\) \+ '\/healthz'\)/);
-    expect(argsOf(runtime, 'CMD')).toEqual(['["node", "apps/api/dist/main.js"]']);
+    expect(argsOf(runtime, 'CMD')).toEqual(['["node", "--v8-pool-size=1", "apps/api/dist/main.js"]']);
     // Only the build output and the manifests go into the runtime stage, never the sources.
     expect(argsOf(runtime, 'COPY').filter((args) => args.startsWith('. '))).toEqual([]);
   });

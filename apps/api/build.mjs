@@ -2,6 +2,7 @@
 // node_modules stay external.
 import { cp, rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { buildPgliteTemplate } from './build-pglite-template.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 // Built beside dist/ and swapped in whole: a test running the built server or CLI meanwhile never
@@ -29,6 +30,8 @@ await build({
   logLevel: 'warning',
 });
 await cp(`${here}src/db/migrations`, `${staging}/migrations`, { recursive: true });
+// What a new DATA_DIR's embedded database starts from (src/db/pglite-template.ts).
+await buildPgliteTemplate(`${staging}/pgdata-template.zip`);
 await rm(`${here}dist`, { recursive: true, force: true });
 await rename(staging, `${here}dist`);
-console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js');
+console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js, apps/api/dist/pgdata-template.zip');

@@ -13,7 +13,7 @@ async function runDatabaseCommand(config: Config, args: string[]): Promise<strin
   if (!config.databaseUrl && (await isServerRunning(config.dataDir))) {
     throw new AdminError(`O servidor está em execução com este DATA_DIR (${config.dataDir}) e o banco embutido aceita um processo por vez: pare o servidor e repita o comando.`);
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {
     await database.migrate();
     return await runAdminCommand(database.db, args);

@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginThrottle: deps.loginThrottle ?? defaultLoginThrottlePolicy,
     ai: createChatModel(deps.config.ai, app.log),
     extractor: createTextExtractor(deps.config.extraction, app.log),
-    stripe: deps.config.stripe ? createStripeClient(deps.config.stripe) : undefined,
+    stripe: deps.config.stripe ? await createStripeClient(deps.config.stripe) : undefined,
     sessionCache,
   };
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));

@@ -25,6 +25,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d*(MB|GB)$/, 'use a size in MB or GB (e.g. 16MB)').default('16MB'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Consultório <nao-responda@consultorio.local>'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
@@ -116,6 +117,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's shared_buffers inside the embedded PGlite: resident once touched (docs/decisions.md, "Lean embedded default"). */
+  pgliteSharedBuffers: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: publicUrl.replace(/\/+$/, ''),

@@ -29,6 +29,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     onConnectionLost: (error) => console.warn(`database connection lost: ${error.message}`),
   });
   await database.migrate();

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      pgliteSharedBuffers: '16MB',
       smtpUrl: undefined,
       mailFrom: 'Consultório <nao-responda@consultorio.local>',
       publicUrl: 'http://localhost:3000',
@@ -78,6 +79,12 @@ describe('loadConfig', () => {
       account: 'suporte@consultorio.local',
       billing: 'financeiro@clinica.example',
     });
+  });
+
+  it('reads the shared buffers of the embedded database in MB or GB', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pgliteSharedBuffers).toBe('1GB');
+    for (const bad of ['16', '0MB', '16mb', '512kB', '16 MB']) expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('uses the embedded PGlite when there is no DATABASE_URL', async () => {

@@ -1,17 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
 import * as schema from './schema';
+import { createFromTemplate } from './pglite-template';
 import { seedDatabase } from './seed';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,16 +49,24 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite's data folder; without it PGlite runs in memory. */
   pgliteDir?: string | undefined;
+  /** PostgreSQL's shared_buffers inside PGlite (`16MB` when not given). */
+  pgliteSharedBuffers?: string | undefined;
   /** Told when an idle PostgreSQL connection is lost (a restart, a terminated backend). */
   onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
+/** Each driver's code is loaded only when it is the one used: a server needs one of them. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.onConnectionLost) : openPglite(options.pgliteDir);
+  return options.url ? openPostgres(options.url, options.onConnectionLost) : openPglite(options.pgliteDir, options.pgliteSharedBuffers);
 }
 
-function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnectionLost']): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnectionLost']): Promise<Database> {
+  const [{ default: pgDriver }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgDriver.Pool({ connectionString: url, max: 10 });
   // The pool has already dropped the broken client and opens a new one when needed; without a
   // listener this 'error' event would crash the process.
   pool.on('error', (error) => onConnectionLost?.(error));
@@ -87,7 +90,7 @@ function openPostgres(url: string, onConnectionLost: DatabaseOptions['onConnecti
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, listener) => listenOnPostgres(url, channel, listener),
+    listen: async (channel, listener) => listenOnPostgres(pgDriver, url, channel, listener),
     close: () => pool.end(),
   };
 }
@@ -98,7 +101,7 @@ const RELISTEN_DELAY_MS = 1000;
  * LISTEN on a connection of its own (a pooled one would be handed to queries), opened again a
  * second after it is lost, for as long as the answered function has not been called.
  */
-function listenOnPostgres(url: string, channel: string, listener: NotificationListener): () => Promise<void> {
+function listenOnPostgres(pgDriver: typeof pg, url: string, channel: string, listener: NotificationListener): () => Promise<void> {
   let current: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -110,7 +113,7 @@ function listenOnPostgres(url: string, channel: string, listener: NotificationLi
     if (!stopped) retry = setTimeout(() => void open(), RELISTEN_DELAY_MS);
   };
   const open = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pgDriver.Client({ connectionString: url });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onNotification(message.payload ?? '');
@@ -119,7 +122,7 @@ function listenOnPostgres(url: string, channel: string, listener: NotificationLi
     client.on('end', () => lost(client));
     try {
       await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      await client.query(`listen ${pgDriver.escapeIdentifier(channel)}`);
       if (client === current && !stopped) listener.onListening();
     } catch {
       lost(client);
@@ -154,10 +157,34 @@ async function whileHoldingMigrationLock(pool: pg.Pool, work: () => Promise<void
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+/**
+ * PostgreSQL's shared buffers live in PGlite's WebAssembly memory and stay resident once touched:
+ * PostgreSQL's default of 128 MB took the idle server to 437 MB; 16 MB hold the pages one
+ * practice uses, and the operating system's file cache keeps the rest of the data folder
+ * (docs/decisions.md, "Lean embedded default"; PGLITE_SHARED_BUFFERS changes it).
+ */
+const defaultSharedBuffers = '16MB';
+
+async function createPglite(dataDir: string | undefined, sharedBuffers: string): Promise<PGlite> {
+  const [{ PGlite: Pglite }, { btree_gin }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  if (dataDir && !(await createFromTemplate(dataDir))) mkdirSync(dataDir, { recursive: true });
   // The migrations create these extensions; PGlite must have their code loaded first.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+  return Pglite.create(dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  });
+}
+
+async function openPglite(dataDir: string | undefined, sharedBuffers = defaultSharedBuffers): Promise<Database> {
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    createPglite(dataDir, sharedBuffers),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,7 +1,10 @@
 import { limits } from '@consultorio/shared';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from './errors';
+import { onFirstUse } from './lazy';
+
+// libvips and its threads start with the first avatar, not with the server.
+const sharpModule = onFirstUse(() => import('sharp'));
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff']);
 
@@ -12,6 +15,7 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
 export async function toSquareAvatar(filePath: string): Promise<Buffer> {
   const type = await fileTypeFromFile(filePath);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError('FILE_TYPE_IMAGE');
+  const { default: sharp } = await sharpModule();
   try {
     return await sharp(filePath, { limitInputPixels: 50_000_000 })
       .rotate()

@@ -20,20 +20,24 @@ import {
 } from '@consultorio/shared';
 import { stringify } from 'csv-stringify';
 import { DateTime } from 'luxon';
-import { createStaticPix, hasError } from 'pix-utils';
-import QRCode from 'qrcode';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
+import { onFirstUse } from '../../platform/lazy';
 import { paymentStatusOf } from '../agenda/agenda.service';
 import { ownedPatient, type PatientRow } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { sendPixChargeMail, sendReceiptMail } from './finance.mails';
 import * as repo from './finance.repository';
 import type { AllocationRow, PaymentRow } from './finance.repository';
-import { sessionDates, type ReceiptContent } from './receipt-pdf';
+import type { ReceiptContent } from './receipt-pdf';
 import { renderReceipt } from './receipt-renderer';
+import { sessionDates } from './session-dates';
+
+// Loaded with the first Pix charge rather than at start.
+const pixUtils = onFirstUse(() => import('pix-utils'));
+const qrCodes = onFirstUse(async () => (await import('qrcode')).default);
 
 const f = messages.finance;
 const e = messages.errors;
@@ -266,7 +270,7 @@ export function defineFinanceJobs(ctx: Context): void {
         const to = found?.charge.emailedTo;
         if (!found || !to || !professional) return;
         const { charge, patient } = found;
-        const qrPng = await QRCode.toBuffer(charge.payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+        const qrPng = await (await qrCodes()).toBuffer(charge.payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
         await sendPixChargeMail(ctx, {
           email: to,
           greetingName: patient.payerName ?? fullNameOf(patient),
@@ -415,6 +419,7 @@ export async function createPixCharge(
   if (request.sendEmail && !emailedTo) throw new AppError('RECIPIENT_EMAIL_MISSING');
   const id = randomUUID();
   const txid = id.replace(/-/g, '').slice(0, 25).toUpperCase();
+  const { createStaticPix, hasError } = await pixUtils();
   const pix = createStaticPix({
     merchantName: brCodeText(fullNameOf(owner), 25) || 'CONSULTORIO',
     merchantCity: brCodeText(owner.city ?? '', 15) || 'BRASIL',
@@ -441,7 +446,7 @@ export async function createPixCharge(
     id: charge.id,
     amountCents,
     payload,
-    qrCode: await QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 }),
+    qrCode: await (await qrCodes()).toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 }),
     txid,
     emailedTo,
     createdAt: charge.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { formatCents, messages, professionalNameOf } from '@consultorio/shared';
 import PDFDocument from 'pdfkit';
 import { amountInWords } from './amount-in-words';
+import { sessionDates, shortDate } from './session-dates';
 
 const r = messages.finance.receipt;
 
@@ -35,17 +36,8 @@ export function formatCpf(digits: string): string {
   return digits.length === 11 ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}` : digits;
 }
 
-function shortDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
-}
-
 function longDay(isoDay: string): string {
   return new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T12:00:00Z`));
-}
-
-/** The sessions' dates as a sentence: '05/03/2026, 12/03/2026 e 19/03/2026'. */
-export function sessionDates(starts: readonly Date[], timeZone: string): string {
-  return new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' }).format(starts.map((start) => shortDate(start, timeZone)));
 }
 
 /** The receipt's paragraphs, in order (also what the tests read back from the PDF). */

@@ -1,8 +1,8 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, streamText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiConfig } from '../../config';
 import { AppError } from '../errors';
+import { onFirstUse } from '../lazy';
 import type { ChatModel, ModelRequest } from './chat-model';
 import { fitToContext } from './context-budget';
 
@@ -11,15 +11,21 @@ import { fitToContext } from './context-budget';
  * Ollama, vLLM, llama.cpp's server). One retry on a transient failure (a 429, a 5xx, a
  * dropped connection); the timeout covers the whole answer and each pause of a streamed one.
  */
+/** The AI SDK, loaded with the first question rather than at start. */
+const sdk = onFirstUse(() => import('ai'));
+
 export function createOpenAiCompatibleModel(config: AiConfig, log: FastifyBaseLogger): ChatModel {
-  const provider = createOpenAICompatible({ name: 'ai', baseURL: config.baseUrl, apiKey: config.apiKey });
-  const model = provider.chatModel(config.model);
+  const chatModel = onFirstUse(async () => {
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    return createOpenAICompatible({ name: 'ai', baseURL: config.baseUrl, apiKey: config.apiKey }).chatModel(config.model);
+  });
   return {
     isOffline: false,
     contextTokens: config.contextTokens,
     answer: async (request, onDelta) => {
       const fitted = fitToContext(request, config.contextTokens);
       try {
+        const model = await chatModel();
         return onDelta ? await streamAnswer(model, fitted, config, onDelta) : await generateAnswer(model, fitted, config);
       } catch (error) {
         throw unavailable(error, log);
@@ -31,6 +37,7 @@ export function createOpenAiCompatibleModel(config: AiConfig, log: FastifyBaseLo
 const callSettings = { maxRetries: 1, temperature: 0.3 };
 
 async function generateAnswer(model: LanguageModel, request: ModelRequest, config: AiConfig): Promise<string> {
+  const { generateText } = await sdk();
   const result = await generateText({
     model,
     system: request.instructions,
@@ -47,6 +54,7 @@ async function streamAnswer(
   config: AiConfig,
   onDelta: (text: string) => void,
 ): Promise<string> {
+  const { streamText } = await sdk();
   const result = streamText({
     model,
     system: request.instructions,

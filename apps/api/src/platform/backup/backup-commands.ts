@@ -62,7 +62,7 @@ async function writeInto(config: Config, output: Writable, written: string): Pro
   if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupError(`Não há banco de dados em ${pgliteDir}: nada para copiar. Confira DATA_DIR (ou DATABASE_URL).`);
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {
     return await writeBackup(backupSource(config, database, createStorage(config)), output);
   } finally {

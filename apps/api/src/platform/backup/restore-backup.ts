@@ -90,7 +90,7 @@ async function restoreInto(config: Config, archive: BackupArchive): Promise<void
       await storage.putStream(file.key, await archive.checkedEntry({ ...file, name: fileEntryName(file.key) }), file.bytes, file.contentType);
       written.push(file.key);
     }
-    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDir(config) });
+    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDir(config), pgliteSharedBuffers: config.pgliteSharedBuffers });
     try {
       await database.bulk.inTransaction((session) =>
         importDatabase(session, archive.manifest, (table) => archive.checkedEntry({ ...table, name: tableEntryName(table) })),

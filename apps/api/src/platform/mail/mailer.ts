@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../lazy';
 
 /** A file sent with a mail (a receipt's PDF, a Pix charge's QR Code). */
 export interface MailAttachment {
@@ -41,22 +42,29 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : fileMailer(options);
 }
 
+/** The transport, made with the first mail (nodemailer is not loaded before). */
+function lazyTransport(make: (library: typeof nodemailer) => Transporter) {
+  let made: Transporter | undefined;
+  const transport = onFirstUse(async () => (made = make((await import('nodemailer')).default)));
+  return { transport, close: () => made?.close() };
+}
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  const { transport, close } = lazyTransport((library) => library.createTransport(smtpUrl));
   return {
     send: async ({ to, subject, text, html, attachments }) => {
-      await transport.sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
+      await (await transport()).sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
     },
-    close: () => transport.close(),
+    close,
   };
 }
 
 function fileMailer({ from, mailDir, logger }: MailerOptions): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const { transport, close } = lazyTransport((library) => library.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   let sequence = 0;
   return {
     send: async ({ to, subject, text, html, attachments, links = [] }) => {
-      const info = await transport.sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
+      const info = await (await transport()).sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
       await mkdir(mailDir, { recursive: true });
       sequence += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}.eml`;
@@ -64,6 +72,6 @@ function fileMailer({ from, mailDir, logger }: MailerOptions): Mailer {
       await writeFile(file, info.message as Buffer);
       logger.info({ to, subject, file, links }, `mail written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`);
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 
 export type { Stripe };
@@ -7,10 +7,12 @@ export type { Stripe };
  * The official Stripe client. `apiUrl` points it elsewhere than api.stripe.com (the loopback
  * fake of the tests, or stripe-mock); one retry on a network failure, 20 s at most per call.
  */
-export function createStripeClient(config: StripeConfig): Stripe {
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  // Loaded only when Stripe is configured.
+  const { default: StripeClient } = await import('stripe');
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const protocol = api?.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(config.secretKey, {
+  return new StripeClient(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     appInfo: { name: 'Consultório' },

@@ -1,0 +1,184 @@
+// The embedded default's memory (issue 21): starts `npm start`'s server (scripts/start.mjs: PGlite
+// in DATA_DIR/db, local files, mail to disk, offline assistant) on a fresh DATA_DIR, reads its
+// peak (VmHWM) until /healthz answers, signs a professional in and lists 20 patients, waits for
+// the memory to settle and reads the idle RSS with its breakdown; then restarts on the same
+// DATA_DIR and measures again. `node scripts/bench/memory.mjs` runs it alone.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const probe = path.join(import.meta.dirname, 'memory-probe.mjs');
+const MB = 1024 * 1024;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function status(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)[1]);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Resident memory by mapping, in MB: the WebAssembly memories (sizes from the probe), files (node's code, libraries), the rest (V8 heap, malloc). */
+function residentByMapping(pid, wasmBytes) {
+  const mappings = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (head) mappings.push({ bytes: parseInt(head[2], 16) - parseInt(head[1], 16), file: head[3] !== '0' ? head[4] : '', rssKb: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) mappings.at(-1).rssKb = Number(rss[1]);
+  }
+  const sum = (list) => list.reduce((total, mapping) => total + mapping.rssKb, 0) / 1024;
+  const wasm = mappings.filter((mapping) => !mapping.file && wasmBytes.includes(mapping.bytes));
+  const files = mappings.filter((mapping) => mapping.file);
+  return { wasmMb: sum(wasm), filesMb: sum(files), anonymousMb: sum(mappings) - sum(wasm) - sum(files) };
+}
+
+/** process.memoryUsage() and the WebAssembly memories' sizes, written by the probe on SIGUSR2. */
+async function probeSnapshot(child, probeFile) {
+  const before = existsSync(probeFile) ? readFileSync(probeFile, 'utf8').length : 0;
+  child.kill('SIGUSR2');
+  for (let tries = 0; tries < 100; tries++) {
+    await sleep(50);
+    const text = existsSync(probeFile) ? readFileSync(probeFile, 'utf8') : '';
+    if (text.length > before) return JSON.parse(text.slice(before).trim().split('\n')[0]);
+  }
+  throw new Error('the memory probe did not answer');
+}
+
+async function healthy(base) {
+  return fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+}
+
+/** Samples the peak while the server starts; resolves when /healthz answers. */
+async function waitUntilReady(child, base, exited) {
+  const started = performance.now();
+  while (performance.now() - started < 180_000) {
+    if (exited.code !== undefined) throw new Error(`the server exited (${exited.code}) before answering /healthz`);
+    if (await healthy(base)) return { readyMs: performance.now() - started, ...status(child.pid) };
+    await sleep(100);
+  }
+  throw new Error('the server did not answer /healthz in 3 minutes');
+}
+
+/**
+ * The resident memory once the server has been left alone: V8 gives back the heap it grew
+ * during start-up and use only when it sees the process idle (its memory reducer, after some
+ * 30-60 s here), so this waits `idleSeconds`, then until the RSS moves less than 1 MB in 5 s.
+ */
+async function settle(pid, idleSeconds) {
+  await sleep(idleSeconds * 1000);
+  let last = status(pid).rssMb;
+  for (let waited = 0; waited < 60_000; waited += 5000) {
+    await sleep(5000);
+    const now = status(pid).rssMb;
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** `npm start`'s node options (package.json), so that the server runs as `npm start` runs it. */
+function startCommandArgs() {
+  const [command, ...args] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') throw new Error('package.json: expected "start": "node [options] scripts/start.mjs"');
+  return args.slice(0, -1);
+}
+
+async function call(base, method, url, body, cookie) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function confirmationToken(dataDir, address) {
+  const mailDir = path.join(dataDir, 'mail');
+  for (let tries = 0; tries < 300; tries++) {
+    for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+      const mail = readFileSync(path.join(mailDir, name), 'utf8').replace(/=\r?\n/g, '');
+      const token = mail.includes(address) && /token=(?:3D)?([A-Za-z0-9_-]+)/.exec(mail);
+      if (token) return token[1];
+    }
+    await sleep(100);
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/** What a first visit does: the login page, a registration confirmed from its mail, sign-in, 20 patients and the list. */
+async function useOnce(base, dataDir, username) {
+  await (await call(base, 'GET', '/')).text();
+  const credentials = { username, password: 'Senha123' };
+  await call(base, 'POST', '/v1/users/registrations', { ...credentials, email: `${username}@example.com`, firstName: 'Memória' });
+  const confirmationTokenValue = await confirmationToken(dataDir, `${username}@example.com`);
+  await call(base, 'POST', '/v1/users/registrations/confirm', { confirmationToken: confirmationTokenValue });
+  const login = await call(base, 'POST', '/v1/users/users-sessions', credentials);
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  for (let n = 0; n < 20; n++) await call(base, 'POST', '/v1/users/me/patients', { firstName: `Paciente ${n}`, lastName: 'da Silva' }, cookie);
+  await (await call(base, 'GET', '/v1/users/me/patients', undefined, cookie)).json();
+}
+
+/** One start of the server on `dataDir`: start-up peak, idle RSS after a first use, and the breakdown. */
+async function measureStart({ dataDir, port, username, idleSeconds }) {
+  const base = `http://127.0.0.1:${port}`;
+  const probeFile = path.join(dataDir, `memory-probe-${process.pid}.jsonl`);
+  if (await healthy(base)) throw new Error(`${base} already answers: another server holds port ${port} (BENCH_PORT)`);
+  const child = spawn(process.execPath, [...startCommandArgs(), '--import', pathToFileURL(probe).href, 'scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // What `npm start` runs with nothing configured: blank values count as unset.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '', S3_BUCKET: '', AI_MODEL: '', AI_BASE_URL: '', STRIPE_SECRET_KEY: '', MEMORY_PROBE_FILE: probeFile },
+  });
+  const exited = {};
+  const exit = new Promise((resolve) => child.once('exit', (code) => resolve((exited.code = code))));
+  try {
+    const ready = await waitUntilReady(child, base, exited);
+    await useOnce(base, dataDir, username);
+    const idleMb = await settle(child.pid, idleSeconds);
+    const snapshot = await probeSnapshot(child, probeFile);
+    const byMapping = residentByMapping(child.pid, snapshot.wasm);
+    const { peakMb } = status(child.pid);
+    return { readyMs: ready.readyMs, startPeakMb: ready.peakMb, peakMb, idleMb, snapshot, ...byMapping };
+  } finally {
+    child.kill('SIGTERM');
+    await Promise.race([exit, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+  }
+}
+
+function describe(title, run) {
+  const { snapshot } = run;
+  const wasm = snapshot.wasm.map((bytes) => (bytes / MB).toFixed(0)).join(' + ');
+  return [
+    `${title.padEnd(36)} ready in ${(run.readyMs / 1000).toFixed(1).padStart(4)} s  start-up peak ${run.startPeakMb.toFixed(0).padStart(4)} MB  peak ${run.peakMb.toFixed(0).padStart(4)} MB  idle ${run.idleMb.toFixed(0).padStart(4)} MB`,
+    `${''.padEnd(36)} idle = WebAssembly ${run.wasmMb.toFixed(0)} MB resident (of ${wasm} MB) + files ${run.filesMb.toFixed(0)} MB (node, libraries) + anonymous ${run.anonymousMb.toFixed(0)} MB (V8 heap ${(snapshot.heapTotal / MB).toFixed(0)} MB of which ${(snapshot.heapUsed / MB).toFixed(0)} used, array buffers ${(snapshot.arrayBuffers / MB).toFixed(0)} MB, malloc and the rest)`,
+  ].join('\n');
+}
+
+/** Both starts, printed; the data folder is removed afterwards. BENCH_IDLE_SECONDS: how long the server is left alone before its idle RSS is read. */
+export async function measureEmbeddedMemory({ port, idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 90) }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-memory-'));
+  try {
+    const options = startCommandArgs().join(' ');
+    console.log(
+      `\nEmbedded default (npm start${options ? ` with ${options}` : ''}: PGlite, files and mail on disk, offline assistant), 127.0.0.1:${port}, idle read after ${idleSeconds} s alone; targets: first start peak < 500 MB, idle < 250 MB`,
+    );
+    const first = await measureStart({ dataDir, port, username: 'memoria_um', idleSeconds });
+    console.log(describe('first start (initdb, migrations, seeds)', first));
+    const again = await measureStart({ dataDir, port, username: 'memoria_dois', idleSeconds });
+    console.log(describe('restart on the same DATA_DIR', again));
+    return { first, again };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { buildIfNeeded } = await import('../build-if-needed.mjs');
+  buildIfNeeded();
+  await measureEmbeddedMemory({ port: Number(process.env.BENCH_PORT ?? 3200) + 1 });
+}
