@@ -1,6 +1,7 @@
 import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { withLeanRowMapping } from '../../db/lean-rows';
 import { files, patients, plans, subscriptions, users, type StoredFileValues } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -30,17 +31,18 @@ function matchesSearch(ownerId: string, text: string): SQL {
 }
 
 function prepareFirstPage(db: Db) {
-  return db
+  const prepared = db
     .select()
     .from(patients)
     .where(eq(patients.ownerId, sql.placeholder('ownerId')))
     .orderBy(byName, patients.id)
     .limit(sql.placeholder('limit'))
     .prepare('patients_first_page');
+  return withLeanRowMapping(prepared);
 }
 
 function prepareNextPage(db: Db) {
-  return db
+  const prepared = db
     .select()
     .from(patients)
     .where(
@@ -52,6 +54,7 @@ function prepareNextPage(db: Db) {
     .orderBy(byName, patients.id)
     .limit(sql.placeholder('limit'))
     .prepare('patients_next_page');
+  return withLeanRowMapping(prepared);
 }
 
 function preparePatientCount(db: Db) {
