@@ -9,22 +9,11 @@ import type { Database } from '../src/db/client';
 import { forms, measurementRuns } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { createTestDatabase, testDriver } from './helpers/database';
+import { fastQueueEnv as queueEnv, HOUR, waitUntil } from './helpers/instances';
 import { TestSmtpServer } from './helpers/smtp';
 import { libraryTemplate } from './factories/forms';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
-
-const HOUR = 3_600_000;
-// Each instance scans every second, so both race for every occurrence.
-const queueEnv = { JOB_EXPIRE_SECONDS: '3', JOB_MAINTENANCE_SECONDS: '1', JOB_POLL_SECONDS: '0.5', REMINDER_SCAN_SECONDS: '1' };
-
-async function waitUntil(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.runIf(testDriver === 'postgres')('measurement plans with two instances on one PostgreSQL database', () => {
   let database: Database;

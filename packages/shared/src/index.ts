@@ -24,3 +24,4 @@ export * from './contract';
 export * from './schemas/finance';
 export * from './rules/pix-key';
 export * from './rules/money';
+export * from './rules/date-format';

@@ -1,3 +1,4 @@
+import { ptBrDateFormat } from '@consultorio/shared';
 import { DateTime } from 'luxon';
 
 /**
@@ -50,7 +51,7 @@ function toZoned(instant: string | Date, timeZone: string): DateTime {
 }
 
 function formatIn(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, ...options }).format(new Date(instant));
+  return ptBrDateFormat({ timeZone, ...options }).format(new Date(instant));
 }
 
 /** '14:00' in the zone. */

@@ -1,4 +1,4 @@
-import { computeScore, messages, type ChatMessageContent } from '@consultorio/shared';
+import { computeScore, messages, ptBrDateFormat, type ChatMessageContent } from '@consultorio/shared';
 import { marked } from 'marked';
 import type { ModelMessage } from '../../platform/ai';
 import { escapeHtml } from '../../platform/sanitize-html';
@@ -10,7 +10,7 @@ import type { ChatMessageRow } from './chats.repository';
 const tr = messages.chats.transcript;
 /** A date and time as the assistant and the transcript show it: pt-BR, in the professional's time zone. */
 export function formatDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
+  return ptBrDateFormat({ dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** The history as the model reads it: the professional's turns as the user, the assistant's as its own. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appointments, paymentAllocations, payments, patients, pixCharges, users } from '../../db/schema';
+import { mailProfessionalColumns } from '../../db/selections';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
@@ -210,16 +211,11 @@ export async function findProfessional(db: Db, id: string) {
   const [row] = await db
     .select({
       id: users.id,
-      title: users.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      ...mailProfessionalColumns,
       document: users.document,
-      profession: users.profession,
       professionalRegistration: users.professionalRegistration,
       city: users.city,
-      timeZone: users.timeZone,
       pixKey: users.pixKey,
-      email: users.email,
     })
     .from(users)
     .where(eq(users.id, id));

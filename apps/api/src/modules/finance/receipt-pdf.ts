@@ -1,4 +1,4 @@
-import { formatCents, messages, professionalNameOf } from '@consultorio/shared';
+import { formatCents, messages, professionalNameOf, ptBrDateFormat } from '@consultorio/shared';
 import PDFDocument from 'pdfkit';
 import { amountInWords } from './amount-in-words';
 import { sessionDates, shortDate } from './session-dates';
@@ -37,7 +37,7 @@ export function formatCpf(digits: string): string {
 }
 
 function longDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T12:00:00Z`));
+  return ptBrDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T12:00:00Z`));
 }
 
 /** The receipt's paragraphs, in order (also what the tests read back from the PDF). */

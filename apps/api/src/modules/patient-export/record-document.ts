@@ -1,4 +1,4 @@
-import { fullNameOf, messages, type ClinicalRecord, type RecordAddendum } from '@consultorio/shared';
+import { fullNameOf, messages, ptBrDateFormat, type ClinicalRecord, type RecordAddendum } from '@consultorio/shared';
 import { escapeHtml } from '../../platform/sanitize-html';
 
 const p = messages.patientExport;
@@ -10,7 +10,7 @@ export interface DocumentPeople {
 }
 
 function dateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return ptBrDateFormat({ dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /**

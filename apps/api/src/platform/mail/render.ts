@@ -1,4 +1,4 @@
-import { defaults, messages } from '@consultorio/shared';
+import { defaults, messages, ptBrDateFormat } from '@consultorio/shared';
 import { escapeHtml } from '../sanitize-html';
 
 export interface MailAction {
@@ -52,5 +52,5 @@ export function appLink(publicUrl: string, path: string, token?: string): string
 
 /** A date and time as e-mails show it, in Brazilian Portuguese and the professional's zone. */
 export function formatMailDateTime(date: Date, timeZone: string = defaults.timeZone): string {
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
+  return ptBrDateFormat({ dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
 }

@@ -1,4 +1,5 @@
 /** Months and days as the finance page shows them, in the professional's time zone. */
+import { ptBrDateFormat } from '@consultorio/shared';
 
 function partsIn(date: Date, timeZone: string): { year: string; month: string; day: string } {
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(date);
@@ -30,17 +31,17 @@ export function isMonth(value: string | null): value is string {
 
 /** 'março de 2025'. */
 export function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  return ptBrDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /** A session's start: '05/03/2025, 10:00'. */
 export function formatSessionStart(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return ptBrDateFormat({ dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** A session's day: '05/03/2025'. */
 export function formatSessionDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone }).format(new Date(iso));
+  return ptBrDateFormat({ dateStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** A plain yyyy-mm-dd as dd/mm/aaaa, read as text so no zone can move it. */
