@@ -11,6 +11,7 @@ import { measureEmbeddedMemory } from './bench/memory.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
 import { measureApiOverhead } from './bench/api-overhead.mjs';
+import { callAt } from './bench/http.mjs';
 import { measureLoad } from './bench/load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -50,14 +51,8 @@ async function waitForHealth(deadline = Date.now() + 30_000) {
   throw new Error('server did not become healthy');
 }
 
-async function call(method, url, body, cookie) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response;
+function call(method, url, body, cookie) {
+  return callAt(base, method, url, body, cookie);
 }
 
 /** The written mail to `address` (mail is sent by background jobs, so it may take a moment). */

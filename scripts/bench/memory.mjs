@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { callAt } from './http.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const probe = path.join(import.meta.dirname, 'memory-probe.mjs');
@@ -87,16 +88,6 @@ function startCommandArgs() {
   return args.slice(0, -1);
 }
 
-async function call(base, method, url, body, cookie) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
 async function confirmationToken(dataDir, address) {
   const mailDir = path.join(dataDir, 'mail');
   for (let tries = 0; tries < 300; tries++) {
@@ -112,15 +103,15 @@ async function confirmationToken(dataDir, address) {
 
 /** What a first visit does: the login page, a registration confirmed from its mail, sign-in, 20 patients and the list. */
 async function useOnce(base, dataDir, username) {
-  await (await call(base, 'GET', '/')).text();
+  await (await callAt(base, 'GET', '/')).text();
   const credentials = { username, password: 'Senha123' };
-  await call(base, 'POST', '/v1/users/registrations', { ...credentials, email: `${username}@example.com`, firstName: 'Memória' });
+  await callAt(base, 'POST', '/v1/users/registrations', { ...credentials, email: `${username}@example.com`, firstName: 'Memória' });
   const confirmationTokenValue = await confirmationToken(dataDir, `${username}@example.com`);
-  await call(base, 'POST', '/v1/users/registrations/confirm', { confirmationToken: confirmationTokenValue });
-  const login = await call(base, 'POST', '/v1/users/users-sessions', credentials);
+  await callAt(base, 'POST', '/v1/users/registrations/confirm', { confirmationToken: confirmationTokenValue });
+  const login = await callAt(base, 'POST', '/v1/users/users-sessions', credentials);
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  for (let n = 0; n < 20; n++) await call(base, 'POST', '/v1/users/me/patients', { firstName: `Paciente ${n}`, lastName: 'da Silva' }, cookie);
-  await (await call(base, 'GET', '/v1/users/me/patients', undefined, cookie)).json();
+  for (let n = 0; n < 20; n++) await callAt(base, 'POST', '/v1/users/me/patients', { firstName: `Paciente ${n}`, lastName: 'da Silva' }, cookie);
+  await (await callAt(base, 'GET', '/v1/users/me/patients', undefined, cookie)).json();
 }
 
 /** One start of the server on `dataDir`: start-up peak, idle RSS after a first use, and the breakdown. */

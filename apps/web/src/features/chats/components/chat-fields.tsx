@@ -1,9 +1,10 @@
 import { chatCreateRequest, messages, type ChatCreateRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Select, Stack, Text } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
+import { RequiredSelect } from '../../../components/required-select';
 import { useAiAssistants } from '../api/list-ai-assistants';
 
 const resolver = zodResolver(chatCreateRequest);
@@ -41,36 +42,24 @@ export function ChatFields({ defaultValues, savedAssistantName, submitLabel, dis
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <Controller
-          name="aiAssistantId"
+        <RequiredSelect
           control={control}
-          render={({ field, fieldState }) => (
-            <Select
-              label={messages.chats.assistant}
-              required
-              placeholder={messages.chats.assistantPlaceholder}
-              description={descriptions.get(field.value) || undefined}
-              data={options}
-              value={field.value === '' ? null : field.value}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              disabled={disabled}
-              searchable
-              nothingFoundMessage={messages.common.nothingFound}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-              renderOption={({ option }) => (
-                <Stack gap={0}>
-                  <Text size="sm">{option.label}</Text>
-                  {descriptions.get(option.value) && (
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {descriptions.get(option.value)}
-                    </Text>
-                  )}
-                </Stack>
+          name="aiAssistantId"
+          label={messages.chats.assistant}
+          placeholder={messages.chats.assistantPlaceholder}
+          describe={(id) => descriptions.get(id)}
+          options={options}
+          disabled={disabled}
+          searchable
+          renderOption={({ option }) => (
+            <Stack gap={0}>
+              <Text size="sm">{option.label}</Text>
+              {descriptions.get(option.value) && (
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {descriptions.get(option.value)}
+                </Text>
               )}
-            />
+            </Stack>
           )}
         />
         <FormActions submitLabel={submitLabel} disabled={disabled} onClose={onClose} />

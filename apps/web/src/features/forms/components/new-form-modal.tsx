@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
-import { TemplateSelect } from '../../../components/template-select';
+import { RequiredSelect } from '../../../components/required-select';
 import { useCreateForm } from '../api/create-form';
 import { useQaTemplates } from '../../../lib/qa-templates';
 
@@ -56,7 +56,7 @@ function NewFormFields({ isCreating, onClose, onSubmit }: NewFormFieldsProps) {
           error={formState.errors.name?.message}
           {...register('name')}
         />
-        <TemplateSelect control={control} name="qaTemplateId" label={messages.forms.template} options={options} disabled={isCreating} searchable />
+        <RequiredSelect control={control} name="qaTemplateId" label={messages.forms.template} options={options} disabled={isCreating} searchable />
         <FormActions
           submitLabel={isCreating ? messages.common.creating : messages.common.create}
           disabled={isCreating}

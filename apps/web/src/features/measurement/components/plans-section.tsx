@@ -4,7 +4,7 @@ import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Radio, Stack, Tex
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PageLoader } from '../../../components/page-loader';
-import { TemplateSelect } from '../../../components/template-select';
+import { RequiredSelect } from '../../../components/required-select';
 import { formatDateTime } from '../../../lib/format';
 import { useQaTemplates } from '../../../lib/qa-templates';
 import { useTimeZone } from '../../../lib/session';
@@ -105,7 +105,7 @@ function NewPlanForm({ patientId }: { patientId: string }) {
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={m.newPlan}>
       <Stack gap="sm">
         <Title order={4}>{m.newPlan}</Title>
-        <TemplateSelect control={control} name="qaTemplateId" label={m.planTemplate} options={options} disabled={isCreating} />
+        <RequiredSelect control={control} name="qaTemplateId" label={m.planTemplate} options={options} disabled={isCreating} />
         <Controller
           name="trigger"
           control={control}
