@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { whileQueueRefuses } from './helpers/refused-jobs';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
 
@@ -287,6 +288,23 @@ describe('reminders and the patient link', () => {
     expect(confirm!.token).toBe(cancel!.token);
     expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment.reminderSentAt).not.toBeNull();
     // Once sent, the next scans send nothing more.
+    await t.app.agendaTick();
+    expect(await mailsTo(patient.email!)).toHaveLength(1);
+  });
+
+  it('claims a reminder and queues its job in one transaction: when the queue refuses the job, the next scan sends it, once', async () => {
+    const { cookie, patient } = await setup();
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(30) });
+    t.clock.advance(7 * 3600);
+    await whileQueueRefuses(t.database, 'agenda.reminder', async () => {
+      await expect(t.app.agendaTick()).rejects.toThrow(/fila indisponível/);
+    });
+    const [claim] = await t.database.db.select({ queuedAt: appointments.reminderQueuedAt }).from(appointments).where(eq(appointments.id, appointment.id));
+    expect(claim!.queuedAt).toBeNull();
+    expect(await mailsTo(patient.email!)).toHaveLength(0);
+
+    expect(await t.app.agendaTick()).toBeGreaterThanOrEqual(1);
+    expect(await mailsTo(patient.email!)).toHaveLength(1);
     await t.app.agendaTick();
     expect(await mailsTo(patient.email!)).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, measurementRuns, safetyAlerts } from '../src/db/schema';
 import type { QaTemplateRow } from '../src/modules/qa-templates/qa-templates.repository';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { whileQueueRefuses } from './helpers/refused-jobs';
 import { linkToken, type ReceivedMail } from './helpers/smtp';
 import { libraryTemplate, newForm, newTemplate } from './factories/forms';
 import { createPatientViaApi, newPatient } from './factories/patients';
@@ -484,6 +485,25 @@ describe('measurement plans', () => {
     t.clock.advance(30 * 3600);
     expect(await t.app.measurementTick()).toBe(1);
     expect(await formMails(email!)).toHaveLength(2);
+  });
+
+  it('claims an occurrence and queues its job in one transaction: when the queue refuses the job, the next scan sends it, once', async () => {
+    const { cookie, patient, email } = await professionalWithPatient();
+    const plan = (await createPlan(cookie, patient.id, { qaTemplateId: phq9.id, trigger: 'before_appointment' })).json().data.plan as MeasurementPlan;
+    const runsOfPlan = async () => (await t.database.db.select({ id: measurementRuns.id }).from(measurementRuns).where(eq(measurementRuns.planId, plan.id))).length;
+    await book(cookie, patient.id, 30);
+    t.clock.advance(7 * 3600);
+    await whileQueueRefuses(t.database, 'measurement.plan-run', async () => {
+      await expect(t.app.measurementTick()).rejects.toThrow(/fila indisponível/);
+    });
+    expect(await runsOfPlan()).toBe(0);
+    expect(await formMails(email!)).toHaveLength(0);
+
+    expect(await t.app.measurementTick()).toBeGreaterThanOrEqual(1);
+    await t.app.measurementTick();
+    expect(await runsOfPlan()).toBe(1);
+    expect(await formMails(email!)).toHaveLength(1);
+    expect(await formsOf(patient.id)).toHaveLength(1);
   });
 
   it('makes no form for a patient without an e-mail, and says so in the list', async () => {

@@ -32,6 +32,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The connection of a drizzle transaction (node-postgres' pooled client, PGlite's transaction), which drizzle keeps as its session's client. */
+interface TransactionInternals {
+  session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } };
+}
+
+/**
+ * Plain SQL inside the transaction, for a library whose writes must commit or roll back with the
+ * caller's (a job queued with the claim that calls for it). The reminder and measurement tests
+ * (a refused job rolls its claim back) use it on both drivers, so a drizzle upgrade that moves
+ * the client fails there.
+ */
+export function sqlWithin(tx: Tx): SqlExecutor {
+  const { client } = (tx as unknown as TransactionInternals).session;
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
 /** What `Database.listen` tells. */
 export interface NotificationListener {
   onNotification(payload: string): void;

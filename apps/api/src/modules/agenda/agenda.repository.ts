@@ -156,7 +156,7 @@ export async function summaries(db: Db, ownerId: string, patientIds: readonly st
  * reached, the patient has an e-mail and has not opted out, the appointment still ahead and not
  * cancelled): one UPDATE, so with several instances each is claimed by one. Returns their ids.
  */
-export async function claimDueReminders(db: Db, now: Date, options: { ownerId?: string; limit?: number } = {}): Promise<string[]> {
+export async function claimDueReminders(db: Db | Tx, now: Date, options: { ownerId?: string; limit?: number } = {}): Promise<string[]> {
   const due = db
     .select({ id: appointments.id })
     .from(appointments)

@@ -325,8 +325,13 @@ const CANCELLATION_NOTICE_JOB = 'agenda.cancellation-notice';
 
 /** Queues the reminders that are due, of every professional or one (each claimed by one instance). */
 export async function queueDueReminders(ctx: Context, ownerId?: string): Promise<number> {
-  const ids = await repo.claimDueReminders(ctx.db, ctx.clock.now(), ownerId ? { ownerId } : {});
-  for (const appointmentId of ids) await ctx.jobs.send(REMINDER_JOB, { appointmentId });
+  // Claimed and queued in one transaction: an instance that dies between the two leaves neither.
+  const ids = await ctx.db.transaction(async (tx) => {
+    const claimed = await repo.claimDueReminders(tx, ctx.clock.now(), ownerId ? { ownerId } : {});
+    for (const appointmentId of claimed) await ctx.jobs.send(REMINDER_JOB, { appointmentId }, { within: tx });
+    return claimed;
+  });
+  if (ids.length > 0) ctx.jobs.wake(REMINDER_JOB);
   return ids.length;
 }
 

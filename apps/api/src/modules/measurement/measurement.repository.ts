@@ -103,39 +103,38 @@ export async function deletePlan(db: Db, ownerId: string, id: string): Promise<b
 /**
  * Claims the interval plans that are due: each plan's due time becomes a run (unique per plan
  * and time, so one instance wins) and the plan moves on to `advance(due)`. Locked rows another
- * instance is claiming are skipped. Returns the new runs' ids.
+ * instance is claiming are skipped (in the caller's transaction, which queues the runs' jobs).
+ * Returns the new runs' ids.
  */
 export async function claimIntervalRuns(
-  db: Db,
+  tx: Tx,
   now: Date,
   advance: (plan: PlanRow) => Date,
   options: { ownerId?: string | undefined; limit?: number } = {},
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(measurementPlans)
-      .where(
-        and(
-          eq(measurementPlans.trigger, 'interval'),
-          lte(measurementPlans.nextDueAt, now),
-          options.ownerId ? eq(measurementPlans.ownerId, options.ownerId) : undefined,
-        ),
-      )
-      .limit(options.limit ?? 100)
-      .for('update', { skipLocked: true });
-    const claimed: string[] = [];
-    for (const plan of due) {
-      await tx.update(measurementPlans).set({ nextDueAt: advance(plan) }).where(eq(measurementPlans.id, plan.id));
-      const [run] = await tx
-        .insert(measurementRuns)
-        .values({ planId: plan.id, occurrenceKey: `interval:${plan.nextDueAt!.toISOString()}`, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: measurementRuns.id });
-      if (run) claimed.push(run.id);
-    }
-    return claimed;
-  });
+  const due = await tx
+    .select()
+    .from(measurementPlans)
+    .where(
+      and(
+        eq(measurementPlans.trigger, 'interval'),
+        lte(measurementPlans.nextDueAt, now),
+        options.ownerId ? eq(measurementPlans.ownerId, options.ownerId) : undefined,
+      ),
+    )
+    .limit(options.limit ?? 100)
+    .for('update', { skipLocked: true });
+  const claimed: string[] = [];
+  for (const plan of due) {
+    await tx.update(measurementPlans).set({ nextDueAt: advance(plan) }).where(eq(measurementPlans.id, plan.id));
+    const [run] = await tx
+      .insert(measurementRuns)
+      .values({ planId: plan.id, occurrenceKey: `interval:${plan.nextDueAt!.toISOString()}`, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: measurementRuns.id });
+    if (run) claimed.push(run.id);
+  }
+  return claimed;
 }
 
 /**
@@ -145,7 +144,7 @@ export async function claimIntervalRuns(
  * Returns the new runs' ids.
  */
 export async function claimAppointmentRuns(
-  db: Db,
+  db: Db | Tx,
   now: Date,
   leadMs: number,
   options: { ownerId?: string | undefined; limit?: number } = {},

@@ -208,10 +208,15 @@ function nextDue(plan: PlanRow, now: Date): Date {
  */
 export async function queueDueMeasurements(ctx: Context, ownerId?: string): Promise<number> {
   const now = ctx.clock.now();
-  const intervalRuns = await repo.claimIntervalRuns(ctx.db, now, (plan) => nextDue(plan, now), { ownerId });
-  const appointmentRuns = await repo.claimAppointmentRuns(ctx.db, now, limits.measurementLeadHours * HOUR, { ownerId });
-  const runs = [...intervalRuns, ...appointmentRuns];
-  for (const runId of runs) await ctx.jobs.send(PLAN_RUN_JOB, { runId });
+  // Claimed and queued in one transaction: an instance that dies between the two leaves neither.
+  const runs = await ctx.db.transaction(async (tx) => {
+    const intervalRuns = await repo.claimIntervalRuns(tx, now, (plan) => nextDue(plan, now), { ownerId });
+    const appointmentRuns = await repo.claimAppointmentRuns(tx, now, limits.measurementLeadHours * HOUR, { ownerId });
+    const claimed = [...intervalRuns, ...appointmentRuns];
+    for (const runId of claimed) await ctx.jobs.send(PLAN_RUN_JOB, { runId }, { within: tx });
+    return claimed;
+  });
+  if (runs.length > 0) ctx.jobs.wake(PLAN_RUN_JOB);
   return runs.length;
 }
 

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { SqlExecutor } from '../../db/client';
+import { sqlWithin, type SqlExecutor, type Tx } from '../../db/client';
 import { runInJobScope } from '../log-context';
 
 /** A job as its handler gets it: its data, and whether this is its last attempt. */
@@ -27,8 +27,14 @@ export interface QueueDepth {
 export interface JobQueue {
   /** Declares a kind of job and its handler; before `start`. */
   define<T extends object>(name: string, definition: JobDefinition<T>): void;
-  /** Adds a job; it runs once (retried with backoff on failure) on whichever instance fetches it first. */
-  send<T extends object>(name: string, data: T, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
+  /**
+   * Adds a job; it runs once (retried with backoff on failure) on whichever instance fetches it
+   * first. `within`: in the caller's transaction, so the job exists only if the change that calls
+   * for it commits (then `wake` it, as the uncommitted job is invisible to an immediate fetch).
+   */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Has this instance fetch that kind of job now rather than at its next poll. */
+  wake(name: string): void;
   start(): Promise<void>;
   /**
    * Starts; when the database cannot be reached, resolves all the same and keeps trying every
@@ -43,6 +49,12 @@ export interface JobQueue {
   names(): string[];
   /** The unfinished jobs by kind and state, in one query (for /metrics); kinds without any are left out. */
   depth(): Promise<QueueDepth[]>;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+  within?: Tx;
 }
 
 export interface JobQueueOptions {
@@ -103,6 +115,11 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
     }
   }
 
+  function wake(name: string): void {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  }
+
   return {
     define(name, definition) {
       if (started) throw new Error(`job ${name} defined after the queue started`);
@@ -112,11 +129,12 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
       await boss.send(name, data, {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.within ? { db: sqlWithin(sendOptions.within) } : {}),
       });
       // Fetch now rather than at the next poll when this instance runs such jobs.
-      const worker = workers.get(name);
-      if (worker && !sendOptions.startAfter) boss.notifyWorker(worker);
+      if (!sendOptions.startAfter && !sendOptions.within) wake(name);
     },
+    wake,
     async start() {
       if (started) return;
       started = true;
