@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: plans, coupons and subscriptions, on the database the server uses;
 // backup and restore of the database and the stored files together.
 import path from 'node:path';
+import { messages } from '@consultorio/shared';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { AdminError, runAdminCommand } from './modules/billing/billing.admin';
@@ -11,7 +12,7 @@ import { isServerRunning } from './platform/backup/local-backup-socket';
 async function runDatabaseCommand(config: Config, args: string[]): Promise<string> {
   // PGlite's folder is the running server's: a second process opening it would corrupt it.
   if (!config.databaseUrl && (await isServerRunning(config.dataDir))) {
-    throw new AdminError(`O servidor está em execução com este DATA_DIR (${config.dataDir}) e o banco embutido aceita um processo por vez: pare o servidor e repita o comando.`);
+    throw new AdminError(messages.admin.serverRunning(config.dataDir));
   }
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {

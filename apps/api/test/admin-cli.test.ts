@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { subscriptionStatus, todayIsoDate, type SubscriptionData } from '@consultorio/shared';
+import { messages, subscriptionStatus, todayIsoDate, type SubscriptionData } from '@consultorio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, adminUsage, runAdminCommand } from '../src/modules/billing/billing.admin';
 import { createTestApp, type TestApp } from './helpers/build-app';
@@ -21,6 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
+const m = messages.admin;
 const today = () => todayIsoDate(t.clock.now());
 /** Intl separates "R$" from the amount with a non-breaking space. */
 const plain = (text: string) => text.replace(/\u00a0/gu, ' ');
@@ -66,16 +67,16 @@ describe('plans', () => {
   });
 
   it('creates a plan, listed by price', async () => {
-    expect(await admin(t, ...plan('basico', '--description', 'Para testar'))).toBe('Plano criado: basico (Plano basico).');
+    expect(await admin(t, ...plan('basico', '--description', 'Para testar'))).toBe(m.planCreated('basico', 'Plano basico'));
     const lines = plain(await admin(t, 'plans:list')).split('\n');
     expect(lines[0]).toBe('basico\tPlano basico\tmonthly\t10 pacientes\tR$ 19,90');
     expect(lines).toHaveLength(4);
   });
 
   it('refuses a plan with missing or invalid options, in Portuguese', async () => {
-    expect(await adminError(plan('xy').filter((_, i) => i !== 1 && i !== 2))).toBe('Falta --code.');
-    expect(await adminError(['plans:create', '--code', 'xy', '--name', 'X', '--limit', '1', '--price', '1'])).toBe('Falta --period.');
-    expect(await adminError(plan('xy').map((a) => (a === 'monthly' ? 'weekly' : a)))).toBe('--period deve ser monthly, annual ou lifetime.');
+    expect(await adminError(plan('xy').filter((_, i) => i !== 1 && i !== 2))).toBe(m.missingOption('code'));
+    expect(await adminError(['plans:create', '--code', 'xy', '--name', 'X', '--limit', '1', '--price', '1'])).toBe(m.missingOption('period'));
+    expect(await adminError(plan('xy').map((a) => (a === 'monthly' ? 'weekly' : a)))).toBe(m.planPeriodInvalid);
     expect(await adminError(plan('xy').map((a) => (a === '10' ? 'dez' : a)))).toMatch(/^--limit deve ser um número inteiro entre 1 e /u);
     expect(await adminError(plan('xy').map((a) => (a === '10' ? '0' : a)))).toMatch(/^--limit deve ser um número inteiro entre 1 e /u);
     expect(await adminError(plan('xy').map((a) => (a === '1990' ? '19,90' : a)))).toMatch(/^--price deve ser um número inteiro entre 0 e /u);
@@ -85,9 +86,7 @@ describe('plans', () => {
 
 describe('coupons', () => {
   it('stores the code upper-case and lists the uses', async () => {
-    expect(await admin(t, 'coupons:create', '--code', ' promo-lista ', '--plan', 'profissional', '--days', '30', '--max', '5')).toBe(
-      'Cupom criado: PROMO-LISTA.',
-    );
+    expect(await admin(t, 'coupons:create', '--code', ' promo-lista ', '--plan', 'profissional', '--days', '30', '--max', '5')).toBe(m.couponCreated('PROMO-LISTA'));
     await admin(t, 'coupons:create', '--code', 'desc_10', '--percent', '10', '--valid-until', '2031-12-31');
     const coupon = await couponByCode(t, 'PROMO-LISTA');
     expect(coupon).toMatchObject({ days: 30, percentOff: null, maxRedemptions: 5, redemptions: 0, validUntil: null });
@@ -104,18 +103,14 @@ describe('coupons', () => {
   });
 
   it('refuses invalid coupons, in Portuguese', async () => {
-    expect(await adminError(['coupons:create', '--code', 'ambos', '--plan', 'profissional', '--days', '30', '--percent', '10'])).toBe(
-      'Use --plan com --days, ou --percent.',
-    );
-    expect(await adminError(['coupons:create', '--code', 'nenhum'])).toBe('Use --plan com --days, ou --percent.');
-    expect(await adminError(['coupons:create', '--code', 'demais', '--percent', '200'])).toBe('--percent deve ser um número inteiro entre 1 e 100.');
-    expect(await adminError(['coupons:create', '--code', 'semdias', '--plan', 'profissional'])).toBe('Falta --days.');
-    expect(await adminError(['coupons:create', '--code', 'outro', '--plan', 'nao-existe', '--days', '5'])).toBe('Plano não encontrado: nao-existe');
-    expect(await adminError(['coupons:create', '--code', 'data', '--percent', '10', '--valid-until', '31/12/2030'])).toBe(
-      '--valid-until deve ser uma data AAAA-MM-DD.',
-    );
-    expect(await adminError(['coupons:create', '--code', 'ab', '--percent', '10'])).toBe('--code deve ter de 3 a 64 letras, números, - ou _.');
-    expect(await adminError(['coupons:create', '--percent', '10'])).toBe('Falta --code.');
+    expect(await adminError(['coupons:create', '--code', 'ambos', '--plan', 'profissional', '--days', '30', '--percent', '10'])).toBe(m.couponPlanOrPercent);
+    expect(await adminError(['coupons:create', '--code', 'nenhum'])).toBe(m.couponPlanOrPercent);
+    expect(await adminError(['coupons:create', '--code', 'demais', '--percent', '200'])).toBe(m.wholeNumberBetween('percent', 1, 100));
+    expect(await adminError(['coupons:create', '--code', 'semdias', '--plan', 'profissional'])).toBe(m.missingOption('days'));
+    expect(await adminError(['coupons:create', '--code', 'outro', '--plan', 'nao-existe', '--days', '5'])).toBe(m.planNotFound('nao-existe'));
+    expect(await adminError(['coupons:create', '--code', 'data', '--percent', '10', '--valid-until', '31/12/2030'])).toBe(m.couponValidUntilInvalid);
+    expect(await adminError(['coupons:create', '--code', 'ab', '--percent', '10'])).toBe(m.couponCodeInvalid);
+    expect(await adminError(['coupons:create', '--percent', '10'])).toBe(m.missingOption('code'));
     const listed = await admin(t, 'coupons:list');
     expect(listed).not.toMatch(/^(AMBOS|NENHUM|DEMAIS|SEMDIAS|OUTRO|DATA)\t/mu);
   });
@@ -124,11 +119,11 @@ describe('coupons', () => {
 describe('subscriptions', () => {
   it('shows, grants and cancels a subscription, and the API follows', async () => {
     const { user, cookie } = await newSignedInUser(t);
-    expect(await admin(t, 'subscription:show', user.username)).toBe(`${user.username}: sem assinatura.`);
+    expect(await admin(t, 'subscription:show', user.username)).toBe(m.noSubscription(user.username));
     expect(subscriptionStatus((await apiSubscription(cookie)).userSubscription, today())).toBe('none');
 
     const due = plusDays(today(), 30);
-    expect(await admin(t, 'subscription:grant', user.email, '--plan', 'profissional')).toBe(`${user.username}: plano profissional até ${due}.`);
+    expect(await admin(t, 'subscription:grant', user.email, '--plan', 'profissional')).toBe(m.subscriptionGranted(user.username, 'profissional', due));
     expect(plain(await admin(t, 'subscription:show', user.username))).toBe(
       [
         `${user.username} <${user.email}>`,
@@ -144,7 +139,7 @@ describe('subscriptions', () => {
     });
     expect(subscriptionStatus(granted.userSubscription, today())).toBe('active');
 
-    expect(await admin(t, 'subscription:cancel', user.username)).toBe(`${user.username}: assinatura cancelada.`);
+    expect(await admin(t, 'subscription:cancel', user.username)).toBe(m.subscriptionCancelled(user.username));
     const cancelledOn = t.clock.now().toISOString().slice(0, 10);
     expect(await admin(t, 'subscription:show', user.username)).toContain(`vencimento: ${due}, cancelada em ${cancelledOn}`);
     const cancelled = await apiSubscription(cookie);
@@ -173,21 +168,19 @@ describe('subscriptions', () => {
     expect((await subscriptionRow(t, user.id))?.dueDate).toBe(plusDays(today(), 365));
 
     await admin(t, 'plans:create', '--code', 'vitalicio', '--name', 'Vitalício', '--period', 'lifetime', '--limit', '100', '--price', '150000');
-    expect(await admin(t, 'subscription:grant', user.username, '--plan', 'vitalicio')).toBe(`${user.username}: plano vitalicio até sem vencimento.`);
+    expect(await admin(t, 'subscription:grant', user.username, '--plan', 'vitalicio')).toBe(m.subscriptionGranted(user.username, 'vitalicio', null));
     expect(await subscriptionRow(t, user.id)).toMatchObject({ dueDate: null, isTrial: false, priceCents: 150000, cancellationDate: null });
     expect(await admin(t, 'subscription:show', user.username)).toContain('vencimento: —');
   });
 
   it('names the professional it cannot find', async () => {
-    expect(await adminError(['subscription:show', 'ninguem'])).toBe('Profissional não encontrado: ninguem');
-    expect(await adminError(['subscription:grant', 'ninguem@example.com', '--plan', 'essencial'])).toBe(
-      'Profissional não encontrado: ninguem@example.com',
-    );
-    expect(await adminError(['subscription:cancel', 'ninguem'])).toBe('Profissional não encontrado: ninguem');
-    expect(await adminError(['subscription:show'])).toBe('Informe o usuário ou o e-mail do profissional.');
+    expect(await adminError(['subscription:show', 'ninguem'])).toBe(m.professionalNotFound('ninguem'));
+    expect(await adminError(['subscription:grant', 'ninguem@example.com', '--plan', 'essencial'])).toBe(m.professionalNotFound('ninguem@example.com'));
+    expect(await adminError(['subscription:cancel', 'ninguem'])).toBe(m.professionalNotFound('ninguem'));
+    expect(await adminError(['subscription:show'])).toBe(m.userRequired);
     const user = await newUser(t);
-    expect(await adminError(['subscription:grant', user.username, '--plan', 'nao-existe'])).toBe('Plano não encontrado: nao-existe');
-    expect(await adminError(['subscription:cancel', user.username])).toBe(`${user.username}: sem assinatura.`);
+    expect(await adminError(['subscription:grant', user.username, '--plan', 'nao-existe'])).toBe(m.planNotFound('nao-existe'));
+    expect(await adminError(['subscription:cancel', user.username])).toBe(m.noSubscription(user.username));
     expect(await subscriptionRow(t, user.id)).toBeUndefined();
   });
 
@@ -231,18 +224,18 @@ describe.skipIf(!existsSync(cli) || testDriver !== 'pglite')('the built admin CL
 describe('admin input found in review', () => {
   it('answers a taken plan or coupon code with a message, not a database error', async () => {
     await expect(admin(t, 'plans:create', '--code', 'essencial', '--name', 'X', '--period', 'monthly', '--limit', '1', '--price', '1')).rejects.toThrow(
-      new AdminError('Já existe um plano com o código essencial.'),
+      new AdminError(m.planCodeTaken('essencial')),
     );
     await admin(t, 'coupons:create', '--code', 'dup-review', '--percent', '10');
     await expect(admin(t, 'coupons:create', '--code', 'DUP-REVIEW', '--percent', '10')).rejects.toThrow(
-      new AdminError('Já existe um cupom com o código DUP-REVIEW.'),
+      new AdminError(m.couponCodeTaken('DUP-REVIEW')),
     );
   });
 
   it('refuses impossible dates, values an integer column cannot hold, bad plan codes and --days with --percent', async () => {
     for (const date of ['2025-13-45', '2025-02-30']) {
       await expect(admin(t, 'coupons:create', '--code', `data-${date}`, '--percent', '10', '--valid-until', date)).rejects.toThrow(
-        new AdminError('--valid-until deve ser uma data AAAA-MM-DD.'),
+        new AdminError(m.couponValidUntilInvalid),
       );
     }
     await expect(admin(t, 'plans:create', '--code', 'enorme', '--name', 'X', '--period', 'monthly', '--limit', '1', '--price', '99999999999')).rejects.toThrow(
@@ -251,6 +244,6 @@ describe('admin input found in review', () => {
     await expect(admin(t, 'plans:create', '--code', 'Maiúsculo', '--name', 'X', '--period', 'monthly', '--limit', '1', '--price', '1')).rejects.toThrow(
       AdminError,
     );
-    await expect(admin(t, 'coupons:create', '--code', 'misto', '--percent', '10', '--days', '5')).rejects.toThrow(new AdminError('--days só vale com --plan.'));
+    await expect(admin(t, 'coupons:create', '--code', 'misto', '--percent', '10', '--days', '5')).rejects.toThrow(new AdminError(m.couponDaysOnlyWithPlan));
   });
 });

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { ClinicalRecord, Patient, RecordAttachment } from '@consultorio/shared';
+import { messages, type ClinicalRecord, type Patient, type RecordAttachment } from '@consultorio/shared';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import yazl from 'yazl';
@@ -217,9 +217,7 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     await mkdir(path.join(dataDir, 'files'));
     await writeFile(path.join(dataDir, 'files', 'avatar-existente.webp'), 'já estava aqui');
     const before = await listing(dataDir);
-    expect(await refusal(loadConfig({ DATA_DIR: dataDir }), ['restore', backupFile])).toBe(
-      `O DATA_DIR ${dataDir} não está vazio. A restauração só grava num DATA_DIR vazio: aponte DATA_DIR para uma pasta nova ou vazia. Nada foi alterado.`,
-    );
+    expect(await refusal(loadConfig({ DATA_DIR: dataDir }), ['restore', backupFile])).toBe(messages.admin.restoreDataDirNotEmpty(dataDir));
     expect(await listing(dataDir)).toEqual(before);
   });
 
@@ -234,9 +232,7 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     await writeFile(tampered, zip);
     const dataDir = path.join(await scratchDir('tampered'), 'data');
     const message = await refusal(loadConfig({ DATA_DIR: dataDir }), ['restore', tampered]);
-    expect(message).toBe(
-      `A cópia ${tampered} está corrompida: files/${practice.attachments[0]!.attachment.externalKey} não confere com a soma de verificação (SHA-256) do manifesto. Nada foi restaurado.`,
-    );
+    expect(message).toBe(messages.admin.backupCorrupted(tampered, `files/${practice.attachments[0]!.attachment.externalKey}`));
     expect(await listing(dataDir)).toEqual([]);
   });
 
@@ -252,16 +248,14 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     zip.end();
     const future = path.join(path.dirname(backupFile), 'futura.zip');
     await pipeline(zip.outputStream, createWriteStream(future));
-    expect(await refusal(loadConfig({ DATA_DIR: path.join(await scratchDir('future'), 'data') }), ['restore', future])).toBe(
-      `A cópia ${future} foi feita por uma versão mais nova do Consultório (esquema 9999_futura; esta versão vai até ${latest.tag}). Atualize o Consultório antes de restaurá-la.`,
-    );
+    expect(await refusal(loadConfig({ DATA_DIR: path.join(await scratchDir('future'), 'data') }), ['restore', future])).toBe(messages.admin.backupFromNewerVersion(future, '9999_futura', latest.tag));
   });
 
   it('refuses to overwrite a file, and answers bad arguments with the usage', async () => {
     const config = loadConfig({ DATA_DIR: t.config.dataDir });
-    expect(await refusal(config, ['backup', backupFile])).toBe(`${backupFile} já existe: escolha outro nome (uma cópia nunca substitui outra).`);
-    expect(await refusal(config, ['restore'])).toBe('Uso: npm run admin -- restore ARQUIVO');
-    expect(await refusal(config, ['backup', 'a.zip', 'b.zip'])).toBe('Uso: npm run admin -- backup ARQUIVO');
+    expect(await refusal(config, ['backup', backupFile])).toBe(messages.admin.backupFileExists(backupFile));
+    expect(await refusal(config, ['restore'])).toBe(messages.admin.backupUsage('restore'));
+    expect(await refusal(config, ['backup', 'a.zip', 'b.zip'])).toBe(messages.admin.backupUsage('backup'));
   });
 
   it('the command line prints a clear message and exits with 1, without a stack trace, for a file that is not a backup', async () => {
@@ -275,7 +269,7 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
       (error: unknown) => error as { code: number; stderr: string },
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr.trim()).toBe(`${notBackup} não é uma cópia de segurança do Consultório (ou está incompleto).`);
+    expect(failed?.stderr.trim()).toBe(messages.admin.backupNotABackup(notBackup));
     expect(await listing(path.dirname(notBackup))).toEqual([expect.stringMatching(/^planilha\.zip 4096 /u)]);
   });
 
@@ -455,9 +449,7 @@ describe.skipIf(testDriver !== 'postgres')('backup and restore on PostgreSQL wit
       expect(await tables()).toEqual(before);
 
       const emptyUrl = await newDatabase(false);
-      expect(await refusal({ ...config, databaseUrl: emptyUrl }, ['restore', backupFile])).toBe(
-        'O bucket S3 outro-destino não está vazio(a). A restauração só grava num armazenamento de arquivos vazio. Nada foi alterado.',
-      );
+      expect(await refusal({ ...config, databaseUrl: emptyUrl }, ['restore', backupFile])).toBe(messages.admin.restoreBucketNotEmpty('outro-destino'));
     } finally {
       await t.close();
       await database.close();

@@ -1,22 +1,14 @@
 import { parseArgs } from 'node:util';
-import { formatCents, isRealIsoDate, planPeriods, type PlanPeriod } from '@consultorio/shared';
+import { formatCents, isRealIsoDate, messages, planPeriods, type PlanPeriod } from '@consultorio/shared';
 import type { Db } from '../../db/client';
 import { addDaysIso, normalizeCouponCode, subscribeToPlan } from './billing.service';
 import { isUniqueViolation } from '../../platform/errors';
 import { findUserByUsernameOrEmail } from '../users/users.service';
 import * as repo from './billing.repository';
 
-export const adminUsage = `Uso: npm run admin -- <comando> [opções]
+export const adminUsage = messages.admin.usage;
 
-  plans:list
-  plans:create --code CODIGO --name NOME --period monthly|annual|lifetime --limit N --price CENTAVOS [--description TEXTO]
-  coupons:list
-  coupons:create --code CODIGO (--plan CODIGO_DO_PLANO --days N | --percent N) [--valid-until AAAA-MM-DD] [--max N]
-  subscription:show USUARIO_OU_EMAIL
-  subscription:grant USUARIO_OU_EMAIL --plan CODIGO_DO_PLANO [--days N]
-  subscription:cancel USUARIO_OU_EMAIL
-  backup ARQUIVO      (banco de dados e arquivos enviados, numa cópia só)
-  restore ARQUIVO     (só num DATA_DIR ou banco de dados vazio)`;
+const m = messages.admin;
 
 export class AdminError extends Error {}
 
@@ -38,7 +30,7 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositi
 
 function required(values: Values, name: keyof Values): string {
   const value = values[name];
-  if (!value) throw new AdminError(`Falta --${name}.`);
+  if (!value) throw new AdminError(m.missingOption(name));
   return value;
 }
 
@@ -47,20 +39,20 @@ const INT_MAX = 2_147_483_647;
 
 function wholeNumber(value: string | undefined, name: string, { min = 0, max = INT_MAX } = {}): number | null {
   if (value === undefined) return null;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new AdminError(`--${name} deve ser um número inteiro entre ${min} e ${max}.`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new AdminError(m.wholeNumberBetween(name, min, max));
   return Number(value);
 }
 
 async function findUser(db: Db, who: string | undefined) {
-  if (!who) throw new AdminError('Informe o usuário ou o e-mail do profissional.');
+  if (!who) throw new AdminError(m.userRequired);
   const user = await findUserByUsernameOrEmail({ db }, who);
-  if (!user) throw new AdminError(`Profissional não encontrado: ${who}`);
+  if (!user) throw new AdminError(m.professionalNotFound(who));
   return user;
 }
 
 async function planByCode(db: Db, code: string) {
   const plan = await repo.findPlanByCode(db, code);
-  if (!plan) throw new AdminError(`Plano não encontrado: ${code}`);
+  if (!plan) throw new AdminError(m.planNotFound(code));
   return plan;
 }
 
@@ -79,15 +71,15 @@ type Command = (db: Db, values: Values, positionals: string[], now: Date) => Pro
 const commands: Record<string, Command> = {
   'plans:list': async (db) =>
     (await repo.listPlans(db))
-      .map((p) => `${p.code}\t${p.name}\t${p.period}\t${p.patientsLimit} pacientes\t${formatCents(p.priceCents)}${p.isDefault ? '\tpadrão' : ''}${p.active ? '' : '\tinativo'}`)
-      .join('\n') || 'Nenhum plano.',
+      .map((p) => `${p.code}\t${p.name}\t${p.period}\t${m.patients(p.patientsLimit)}\t${formatCents(p.priceCents)}${p.isDefault ? `\t${m.planDefault}` : ''}${p.active ? '' : `\t${m.planInactive}`}`)
+      .join('\n') || m.noPlans,
 
   'plans:create': async (db, values) => {
     const code = required(values, 'code');
-    if (!/^[a-z0-9-]{2,40}$/.test(code)) throw new AdminError('--code deve ter de 2 a 40 letras minúsculas, números ou -.');
+    if (!/^[a-z0-9-]{2,40}$/.test(code)) throw new AdminError(m.planCodeInvalid);
     const period = required(values, 'period');
-    if (!planPeriods.includes(period as PlanPeriod)) throw new AdminError('--period deve ser monthly, annual ou lifetime.');
-    const plan = await uniquely(`Já existe um plano com o código ${code}.`, () => repo.insertPlan(db, {
+    if (!planPeriods.includes(period as PlanPeriod)) throw new AdminError(m.planPeriodInvalid);
+    const plan = await uniquely(m.planCodeTaken(code), () => repo.insertPlan(db, {
       code,
       name: required(values, 'name'),
       description: values.description ?? '',
@@ -95,31 +87,31 @@ const commands: Record<string, Command> = {
       patientsLimit: wholeNumber(required(values, 'limit'), 'limit', { min: 1 })!,
       priceCents: wholeNumber(required(values, 'price'), 'price')!,
     }));
-    return `Plano criado: ${plan.code} (${plan.name}).`;
+    return m.planCreated(plan.code, plan.name);
   },
 
   'coupons:list': async (db) =>
     (await repo.listCoupons(db))
       .map(({ coupon, planCode }) => {
-        const grant = coupon.percentOff ? `${coupon.percentOff}% de desconto` : `plano ${planCode} por ${coupon.days} dias`;
-        const uses = `${coupon.redemptions}${coupon.maxRedemptions === null ? '' : `/${coupon.maxRedemptions}`} usos`;
-        const until = coupon.validUntil ? `até ${coupon.validUntil.toISOString().slice(0, 10)}` : 'sem validade';
+        const grant = coupon.percentOff ? m.couponPercentOff(coupon.percentOff) : m.couponPlanDays(planCode, coupon.days);
+        const uses = m.couponUses(coupon.redemptions, coupon.maxRedemptions);
+        const until = coupon.validUntil ? m.couponValidUntil(coupon.validUntil.toISOString().slice(0, 10)) : m.couponNoExpiry;
         return `${coupon.code}\t${grant}\t${uses}\t${until}`;
       })
-      .join('\n') || 'Nenhum cupom.',
+      .join('\n') || m.noCoupons,
 
   'coupons:create': async (db, values) => {
     const code = normalizeCouponCode(required(values, 'code'));
-    if (!/^[A-Z0-9_-]{3,64}$/.test(code)) throw new AdminError('--code deve ter de 3 a 64 letras, números, - ou _.');
+    if (!/^[A-Z0-9_-]{3,64}$/.test(code)) throw new AdminError(m.couponCodeInvalid);
     const percentOff = wholeNumber(values.percent, 'percent', { min: 1, max: 100 });
     const days = wholeNumber(values.days, 'days', { min: 1 });
     const plan = values.plan ? await planByCode(db, values.plan) : undefined;
-    if ((percentOff === null) === (plan === undefined)) throw new AdminError('Use --plan com --days, ou --percent.');
-    if (plan && days === null) throw new AdminError('Falta --days.');
-    if (percentOff !== null && days !== null) throw new AdminError('--days só vale com --plan.');
+    if ((percentOff === null) === (plan === undefined)) throw new AdminError(m.couponPlanOrPercent);
+    if (plan && days === null) throw new AdminError(m.missingOption('days'));
+    if (percentOff !== null && days !== null) throw new AdminError(m.couponDaysOnlyWithPlan);
     const validUntil = values['valid-until'];
-    if (validUntil !== undefined && !isRealIsoDate(validUntil)) throw new AdminError('--valid-until deve ser uma data AAAA-MM-DD.');
-    await uniquely(`Já existe um cupom com o código ${code}.`, () => repo.insertCoupon(db, {
+    if (validUntil !== undefined && !isRealIsoDate(validUntil)) throw new AdminError(m.couponValidUntilInvalid);
+    await uniquely(m.couponCodeTaken(code), () => repo.insertCoupon(db, {
       code,
       planId: plan?.id ?? null,
       days,
@@ -128,19 +120,19 @@ const commands: Record<string, Command> = {
       validUntil: validUntil ? new Date(`${addDaysIso(validUntil, 1)}T00:00:00`) : null,
       maxRedemptions: wholeNumber(values.max, 'max', { min: 1 }),
     }));
-    return `Cupom criado: ${code}.`;
+    return m.couponCreated(code);
   },
 
   'subscription:show': async (db, _values, [who]) => {
     const user = await findUser(db, who);
     const found = await repo.findSubscription(db, user.id);
-    if (!found) return `${user.username}: sem assinatura.`;
+    if (!found) return m.noSubscription(user.username);
     const { subscription: s, plan } = found;
     return [
       `${user.username} <${user.email}>`,
-      `plano: ${plan.code} (${plan.name}), ${plan.patientsLimit} pacientes, ${user.patientCount} em uso`,
-      `valor: ${formatCents(s.priceCents)}${s.isTrial ? ', período de teste' : ''}`,
-      `vencimento: ${s.dueDate ?? '—'}${s.cancellationDate ? `, cancelada em ${s.cancellationDate.toISOString().slice(0, 10)}` : ''}`,
+      m.subscriptionPlan(plan.code, plan.name, plan.patientsLimit, user.patientCount),
+      m.subscriptionPrice(formatCents(s.priceCents), s.isTrial),
+      m.subscriptionDue(s.dueDate, s.cancellationDate ? s.cancellationDate.toISOString().slice(0, 10) : null),
     ].join('\n');
   },
 
@@ -149,13 +141,13 @@ const commands: Record<string, Command> = {
     const plan = await planByCode(db, required(values, 'plan'));
     const days = wholeNumber(values.days, 'days', { min: 1 }) ?? (plan.period === 'annual' ? 365 : 30);
     const dueDate = await subscribeToPlan(db, user.id, plan, days, now, { couponId: null });
-    return `${user.username}: plano ${plan.code} até ${dueDate ?? 'sem vencimento'}.`;
+    return m.subscriptionGranted(user.username, plan.code, dueDate);
   },
 
   'subscription:cancel': async (db, _values, [who], now) => {
     const user = await findUser(db, who);
-    if (!(await repo.cancelSubscription(db, user.id, now))) throw new AdminError(`${user.username}: sem assinatura.`);
-    return `${user.username}: assinatura cancelada.`;
+    if (!(await repo.cancelSubscription(db, user.id, now))) throw new AdminError(m.noSubscription(user.username));
+    return m.subscriptionCancelled(user.username);
   },
 };
 

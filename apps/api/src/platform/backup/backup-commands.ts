@@ -3,6 +3,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { messages } from '@consultorio/shared';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { createStorage } from '../storage/create-storage';
@@ -27,7 +28,7 @@ export function backupSource(config: Config, database: Database, storage: Storag
 /** Runs `backup FILE` or `restore FILE`; answers what to print. Bad input or a refused restore throws BackupError. */
 export async function runBackupCommand(config: Config, [command, ...args]: string[]): Promise<string> {
   const [file, ...extra] = args;
-  if (!file || extra.length > 0 || file.startsWith('-')) throw new BackupError(`Uso: npm run admin -- ${command} ARQUIVO`);
+  if (!file || extra.length > 0 || file.startsWith('-')) throw new BackupError(messages.admin.backupUsage(command ?? ''));
   try {
     return command === 'backup' ? await backup(config, path.resolve(file)) : await restore(config, path.resolve(file));
   } catch (error) {
@@ -36,14 +37,14 @@ export async function runBackupCommand(config: Config, [command, ...args]: strin
 }
 
 async function backup(config: Config, file: string): Promise<string> {
-  if (existsSync(file)) throw new BackupError(`${file} já existe: escolha outro nome (uma cópia nunca substitui outra).`);
+  if (existsSync(file)) throw new BackupError(messages.admin.backupFileExists(file));
   // Written beside under another name and renamed when complete: FILE is never a half backup.
   const partial = `${file}.partial`;
   const output = createWriteStream(partial);
   try {
     const manifest = await writeInto(config, output, partial);
     await rename(partial, file);
-    return `Cópia de segurança gravada em ${file}: ${describeBackup(manifest)}.`;
+    return messages.admin.backupWritten(file, describeBackup(manifest));
   } catch (error) {
     output.destroy();
     await rm(partial, { force: true });
@@ -60,7 +61,7 @@ async function writeInto(config: Config, output: Writable, written: string): Pro
   }
   const pgliteDir = path.join(config.dataDir, 'db');
   if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-    throw new BackupError(`Não há banco de dados em ${pgliteDir}: nada para copiar. Confira DATA_DIR (ou DATABASE_URL).`);
+    throw new BackupError(messages.admin.backupNoDatabase(pgliteDir));
   }
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {
@@ -73,7 +74,7 @@ async function writeInto(config: Config, output: Writable, written: string): Pro
 async function restore(config: Config, file: string): Promise<string> {
   const manifest = await restoreBackup(config, file);
   const madeAt = new Date(manifest.createdAt).toLocaleString('pt-BR');
-  return `Cópia ${file} (feita em ${madeAt}) restaurada: ${describeBackup(manifest)}. Inicie o servidor normalmente (npm start).`;
+  return messages.admin.backupRestored(file, madeAt, describeBackup(manifest));
 }
 
 /**
@@ -86,5 +87,5 @@ function asOperatorError(error: unknown): unknown {
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
   const known = [code, name].some((value) => typeof value === 'string' && unreachable.has(value));
   if (error instanceof BackupError || !known) return error;
-  return new BackupError(`Não foi possível conectar ao banco de dados ou ao armazenamento de arquivos (${(error as Error).message}). Confira DATABASE_URL e S3_*.`);
+  return new BackupError(messages.admin.backupUnreachable((error as Error).message));
 }

@@ -3,6 +3,7 @@
 // the schema itself is not: the restore rebuilds it from this code's migrations, up to the
 // backup's level.
 import type { Readable } from 'node:stream';
+import { messages } from '@consultorio/shared';
 import { qualifiedName, type BulkSession, type CopyTable } from '../../db/bulk';
 import { applyMigrationsThrough, appliedMigrationLevel, type MigrationLevel } from '../../db/migration-level';
 import { BackupError, type BackupManifest, type BackupQueue, type BackupSequence, type BackupTable } from './backup-format';
@@ -50,7 +51,7 @@ export async function queuesToExport(session: BulkSession): Promise<BackupQueue[
 
 export async function migrationLevelToExport(session: BulkSession): Promise<MigrationLevel> {
   const level = await appliedMigrationLevel(session);
-  if (!level) throw new BackupError('O banco de dados não tem as tabelas do Consultório (nenhuma migração aplicada): nada para copiar.');
+  if (!level) throw new BackupError(messages.admin.backupNoMigrations);
   return level;
 }
 
@@ -88,7 +89,7 @@ async function targetTables(session: BulkSession, tables: readonly BackupTable[]
     [names],
   );
   const missing = rows.find((row) => row.oid === null);
-  if (missing) throw new BackupError(`A cópia tem dados da tabela ${missing.name}, que o esquema do Consultório não tem: a cópia não é válida.`);
+  if (missing) throw new BackupError(messages.admin.backupUnknownTable(missing.name));
   return new Map(rows.map((row) => [row.name, row.oid!]));
 }
 
@@ -106,7 +107,7 @@ async function recreateQueues(session: BulkSession, queues: readonly BackupQueue
   let waiting = [...queues];
   while (waiting.length > 0) {
     const ready = waiting.filter((queue) => typeof queue.options.deadLetter !== 'string' || created.has(queue.options.deadLetter));
-    if (ready.length === 0) throw new BackupError('As filas de tarefas da cópia se referem umas às outras em ciclo: a cópia não é válida.');
+    if (ready.length === 0) throw new BackupError(messages.admin.backupQueueCycle);
     for (const queue of ready) {
       await session.rows('select pgboss.create_queue($1, $2::json)', [queue.name, JSON.stringify(queue.options)]);
       created.add(queue.name);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { text } from 'node:stream/consumers';
 import type { Writable } from 'node:stream';
+import { messages } from '@consultorio/shared';
 import { BackupError } from './backup-format';
 
 /** Unix socket paths are limited to about 108 bytes. */
@@ -43,7 +44,7 @@ export async function serveLocalBackups(dataDir: string, write: (output: Writabl
       return;
     }
     if (busy) {
-      response.writeHead(409).end('Uma cópia de segurança já está em andamento; tente de novo quando ela terminar.');
+      response.writeHead(409).end(messages.admin.backupInProgress);
       return;
     }
     busy = true;
@@ -76,13 +77,13 @@ export async function backupFromRunningServer(dataDir: string, output: Writable)
   if (!response) return false;
   if (response.statusCode !== 200) {
     const message = await text(response);
-    throw new BackupError(message || `O servidor recusou a cópia (HTTP ${response.statusCode}).`);
+    throw new BackupError(message || messages.admin.backupRefusedByServer(response.statusCode));
   }
   try {
     await pipeline(response, output);
   } catch (error) {
     if (response.complete) throw error;
-    throw new BackupError('O servidor interrompeu a cópia de segurança no meio; veja o log do servidor. Nenhum arquivo de cópia foi gravado.');
+    throw new BackupError(messages.admin.backupInterruptedByServer);
   }
   return true;
 }

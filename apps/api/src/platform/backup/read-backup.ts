@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { text } from 'node:stream/consumers';
+import { messages } from '@consultorio/shared';
 import yauzl from 'yauzl';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, checksummedEntries, MANIFEST_ENTRY, manifestSchema, type BackupManifest } from './backup-format';
 import { ChecksumStream } from './checksum-stream';
@@ -9,9 +10,9 @@ import { ChecksumStream } from './checksum-stream';
 /** Far above any real manifest (about 200 bytes per stored file), so a hostile one is not read whole. */
 const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
 
-const notABackup = (file: string) => new BackupError(`${file} não é uma cópia de segurança do Consultório (ou está incompleto).`);
+const notABackup = (file: string) => new BackupError(messages.admin.backupNotABackup(file));
 export const corrupted = (file: string, entry: string) =>
-  new BackupError(`A cópia ${file} está corrompida: ${entry} não confere com a soma de verificação (SHA-256) do manifesto. Nada foi restaurado.`);
+  new BackupError(messages.admin.backupCorrupted(file, entry));
 
 /** A backup file opened for reading: its manifest, checked, and its entries. */
 export class BackupArchive {
@@ -24,7 +25,7 @@ export class BackupArchive {
 
   static async open(file: string): Promise<BackupArchive> {
     const zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(`Arquivo não encontrado: ${file}`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(messages.admin.backupFileNotFound(file));
       throw notABackup(file);
     });
     try {
@@ -48,7 +49,7 @@ export class BackupArchive {
   /** One entry's bytes; the stream fails at its end when they differ from the manifest's checksum. */
   async checkedEntry(expected: { name: string; bytes: number; sha256: string }): Promise<Readable> {
     const entry = this.entries.get(expected.name);
-    if (!entry) throw new BackupError(`A cópia ${this.file} está incompleta: falta ${expected.name}. Nada foi restaurado.`);
+    if (!entry) throw new BackupError(messages.admin.backupIncomplete(this.file, expected.name));
     const body = await this.zip.openReadStreamPromise(entry).catch(() => {
       throw corrupted(this.file, expected.name);
     });
@@ -68,7 +69,7 @@ async function readManifest(file: string, zip: yauzl.ZipFile, entry: yauzl.Entry
   const header = parsed as { format?: unknown; version?: unknown };
   if (header.format !== BACKUP_FORMAT) throw notABackup(file);
   if (header.version !== BACKUP_VERSION) {
-    throw new BackupError(`${file} é uma cópia no formato ${String(header.version)}, que esta versão do Consultório não lê (ela lê o formato ${BACKUP_VERSION}).`);
+    throw new BackupError(messages.admin.backupUnknownVersion(file, String(header.version), BACKUP_VERSION));
   }
   const manifest = manifestSchema.safeParse(parsed);
   if (!manifest.success) throw notABackup(file);

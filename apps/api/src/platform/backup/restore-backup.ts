@@ -3,6 +3,7 @@
 // transaction. When that fails, what it wrote is removed again, so the target stays empty.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { messages } from '@consultorio/shared';
 import pg from 'pg';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
@@ -30,9 +31,7 @@ function checkMigrationLevel(archive: BackupArchive): void {
   const { migration } = archive.manifest.database;
   const latest = latestMigrationLevel();
   if (migration.when > latest.when) {
-    throw new BackupError(
-      `A cópia ${archive.file} foi feita por uma versão mais nova do Consultório (esquema ${migration.tag}; esta versão vai até ${latest.tag}). Atualize o Consultório antes de restaurá-la.`,
-    );
+    throw new BackupError(messages.admin.backupFromNewerVersion(archive.file, migration.tag, latest.tag));
   }
 }
 
@@ -46,16 +45,12 @@ async function isEmptyDirectory(directory: string): Promise<boolean> {
 async function checkTargetIsEmpty(config: Config): Promise<void> {
   if (!config.databaseUrl) {
     if (!(await isEmptyDirectory(config.dataDir))) {
-      throw new BackupError(
-        `O DATA_DIR ${config.dataDir} não está vazio. A restauração só grava num DATA_DIR vazio: aponte DATA_DIR para uma pasta nova ou vazia. Nada foi alterado.`,
-      );
+      throw new BackupError(messages.admin.restoreDataDirNotEmpty(config.dataDir));
     }
   } else {
     const tables = await userTableCount(config.databaseUrl);
     if (tables > 0) {
-      throw new BackupError(
-        `O banco de dados de DATABASE_URL não está vazio (${tables} tabelas). A restauração só grava num banco vazio: crie um banco novo (createdb) e aponte DATABASE_URL para ele. Nada foi alterado.`,
-      );
+      throw new BackupError(messages.admin.restoreDatabaseNotEmpty(tables));
     }
   }
   await checkStorageIsEmpty(config);
@@ -63,8 +58,7 @@ async function checkTargetIsEmpty(config: Config): Promise<void> {
 
 async function checkStorageIsEmpty(config: Config): Promise<void> {
   if (await createStorage(config).isEmpty()) return;
-  const where = config.s3 ? `O bucket S3 ${config.s3.bucket}` : `A pasta de arquivos ${filesDir(config)}`;
-  throw new BackupError(`${where} não está vazio(a). A restauração só grava num armazenamento de arquivos vazio. Nada foi alterado.`);
+  throw new BackupError(config.s3 ? messages.admin.restoreBucketNotEmpty(config.s3.bucket) : messages.admin.restoreFilesDirNotEmpty(filesDir(config)));
 }
 
 async function userTableCount(url: string): Promise<number> {

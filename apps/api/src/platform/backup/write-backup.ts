@@ -7,6 +7,7 @@
 // listed, the files added since are copied, and if one has vanished meanwhile the snapshot is
 // taken again (a later one no longer has its row). The tables are read in that same snapshot.
 import type { Readable, Writable } from 'node:stream';
+import { messages } from '@consultorio/shared';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { BulkSession } from '../../db/bulk';
@@ -83,7 +84,7 @@ async function snapshotContent(source: BackupSource, archive: ArchiveWriter, cop
     });
     if (content) return content;
   }
-  throw new BackupError('Arquivos continuaram sendo apagados durante a cópia, a cada nova tentativa. Tente de novo daqui a pouco.');
+  throw new BackupError(messages.admin.backupFilesKeptVanishing);
 }
 
 /** The snapshot's files, copying those not yet copied; null when one has been deleted since the snapshot began. */
