@@ -1,5 +1,6 @@
 // The backup file: a zip holding every table's rows (COPY text), every stored file, and last a
 // manifest.json that says what is in it and the SHA-256 of each entry.
+import { messages } from '@consultorio/shared';
 import { z } from 'zod';
 
 export const BACKUP_FORMAT = 'consultorio-backup';
@@ -73,5 +74,5 @@ export function describeBackup(manifest: BackupManifest): string {
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   const fileBytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);
   const megabytes = (fileBytes / 1_000_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
-  return `${manifest.tables.length} tabelas (${rows} linhas) e ${manifest.files.length} arquivos (${megabytes} MB), esquema ${manifest.database.migration.tag}`;
+  return messages.admin.backupContents(manifest.tables.length, rows, manifest.files.length, megabytes, manifest.database.migration.tag);
 }

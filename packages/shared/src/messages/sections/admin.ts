@@ -58,6 +58,8 @@ export const admin = {
   // Backup and restore
   backupUsage: (command: string) => `Uso: npm run admin -- ${command} ARQUIVO`,
   backupFileExists: (file: string) => `${file} já existe: escolha outro nome (uma cópia nunca substitui outra).`,
+  backupContents: (tables: number, rows: number, files: number, megabytes: string, schema: string) =>
+    `${tables} tabelas (${rows} linhas) e ${files} arquivos (${megabytes} MB), esquema ${schema}`,
   backupWritten: (file: string, contents: string) => `Cópia de segurança gravada em ${file}: ${contents}.`,
   backupNoDatabase: (pgliteDir: string) => `Não há banco de dados em ${pgliteDir}: nada para copiar. Confira DATA_DIR (ou DATABASE_URL).`,
   backupNoMigrations: 'O banco de dados não tem as tabelas do Consultório (nenhuma migração aplicada): nada para copiar.',
