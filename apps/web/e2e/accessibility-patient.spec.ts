@@ -2,8 +2,8 @@
 // account area, at 1280 and 390 px: no serious or critical violation, and nothing wider than a
 // phone. The public pages and the practice's screens are in accessibility-practice.spec.ts.
 import { messages } from '@consultorio/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AccessibilityAudit, auditedPage, closeWithEscape, DESKTOP, PHONE, ready, visit } from './support/accessibility';
+import { expect, test } from '@playwright/test';
+import { AccessibilityAudit, auditedPage, closeWithEscape, DESKTOP, dialog, PHONE, ready, visit } from './support/accessibility';
 import { seedPractice, type Practice } from './support/practice';
 
 let practice: Practice;
@@ -15,10 +15,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(60_000);
   practice = await seedPractice(browser, testInfo.project.use.baseURL!);
 });
-
-function dialog(page: Page, name: string | RegExp): Locator {
-  return page.getByRole('dialog', { name });
-}
 
 for (const viewport of [DESKTOP, PHONE]) {
   const phone = viewport.width === PHONE.width;
@@ -34,9 +30,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('article', { name: 'Sessão inicial' }));
     await audit.check('Prontuários');
     await main.getByRole('button', { name: r.newRecord, exact: true }).click();
-    const newRecord = dialog(page, r.newRecord);
-    await ready(page, newRecord);
-    await audit.check('Novo prontuário', newRecord);
+    const newRecord = await audit.checkDialog(r.newRecord, 'Novo prontuário');
     await closeWithEscape(page, newRecord);
 
     await visit(page, `${patient}/records/${practice.recordId}`);
@@ -54,9 +48,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.keyboard.press('Escape');
 
     await main.getByRole('region', { name: r.attachments }).getByTitle(r.remove).click();
-    const removeAttachment = dialog(page, r.removeAttachmentTitle);
-    await ready(page, removeAttachment);
-    await audit.check('Remover anexo?', removeAttachment);
+    const removeAttachment = await audit.checkDialog(r.removeAttachmentTitle, 'Remover anexo?');
     await removeAttachment.getByRole('button', { name: messages.common.cancel }).click();
 
     await main.getByRole('button', { name: r.history, exact: true }).click();
@@ -73,16 +65,12 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Retorno em 15 dias.');
     await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
-    const leave = dialog(page, r.leaveTitle);
-    await ready(page, leave);
-    await audit.check('Sair sem salvar?', leave);
+    const leave = await audit.checkDialog(r.leaveTitle, 'Sair sem salvar?');
     await leave.getByRole('button', { name: r.leaveStay }).click();
     await expect(main.getByRole('status')).toHaveText(/^Salvo às/);
 
     await main.getByRole('button', { name: r.finalize, exact: true }).click();
-    const finalize = dialog(page, r.finalizeTitle);
-    await ready(page, finalize);
-    await audit.check('Finalizar prontuário', finalize);
+    const finalize = await audit.checkDialog(r.finalizeTitle, 'Finalizar prontuário');
     await finalize.getByRole('button', { name: messages.common.cancel }).click();
     await expect(finalize).toBeHidden();
 
@@ -94,9 +82,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('article', { name: 'Primeira consulta' }));
     await audit.check('Formulários');
     await main.getByRole('button', { name: messages.forms.newForm, exact: true }).click();
-    const newForm = dialog(page, messages.forms.newForm);
-    await ready(page, newForm);
-    await audit.check('Novo formulário', newForm);
+    const newForm = await audit.checkDialog(messages.forms.newForm, 'Novo formulário');
     await closeWithEscape(page, newForm);
 
     await visit(page, `${patient}/forms/${practice.openFormId}`);
@@ -104,9 +90,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, sendBox);
     await audit.check('Formulário (profissional)');
     await sendBox.getByRole('button', { name: messages.measurement.sendByEmail }).click();
-    const send = dialog(page, messages.measurement.sendTitle);
-    await ready(page, send);
-    await audit.check('Enviar formulário por e-mail', send);
+    const send = await audit.checkDialog(messages.measurement.sendTitle, 'Enviar formulário por e-mail');
     await closeWithEscape(page, send);
 
     await visit(page, `${patient}/forms/${practice.phq9FormId}`);
@@ -131,9 +115,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('article', { name: 'Supervisão' }));
     await audit.check('Sessões com o assistente');
     await main.getByRole('button', { name: c.newChat, exact: true }).click();
-    const newChat = dialog(page, c.newChat);
-    await ready(page, newChat);
-    await audit.check('Nova sessão', newChat);
+    const newChat = await audit.checkDialog(c.newChat, 'Nova sessão');
     await closeWithEscape(page, newChat);
 
     await visit(page, `/patients/${practice.carla.id}/chats/${practice.chatId}`);
@@ -155,14 +137,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       }
     };
     await openAction(c.sendForm);
-    const sendForm = dialog(page, c.sendForm);
-    await ready(page, sendForm);
-    await audit.check('Enviar formulário à sessão', sendForm);
+    const sendForm = await audit.checkDialog(c.sendForm, 'Enviar formulário à sessão');
     await closeWithEscape(page, sendForm);
     await openAction(c.generateRecord);
-    const generate = dialog(page, c.generateRecord);
-    await ready(page, generate);
-    await audit.check('Gerar prontuário', generate);
+    const generate = await audit.checkDialog(c.generateRecord, 'Gerar prontuário');
     await closeWithEscape(page, generate);
 
     const a = messages.account;
@@ -170,14 +148,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('list', { name: a.sessionsSection }).getByRole('listitem'));
     await audit.check('Minha conta');
     await main.getByRole('button', { name: a.changeEmail, exact: true }).click();
-    const changeEmail = dialog(page, a.changeEmail);
-    await ready(page, changeEmail);
-    await audit.check('Alterar e-mail', changeEmail);
+    const changeEmail = await audit.checkDialog(a.changeEmail, 'Alterar e-mail');
     await closeWithEscape(page, changeEmail);
     await main.getByRole('button', { name: a.changePassword, exact: true }).click();
-    const changePassword = dialog(page, a.changePassword);
-    await ready(page, changePassword);
-    await audit.check('Alterar senha', changePassword);
+    const changePassword = await audit.checkDialog(a.changePassword, 'Alterar senha');
     await closeWithEscape(page, changePassword);
 
     const t = messages.qaTemplates;
@@ -205,9 +179,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await audit.check('Assistente da biblioteca', view);
     await closeWithEscape(page, view);
     await own.getByRole('button', { name: s.edit }).click();
-    const edit = dialog(page, s.editAssistant);
-    await ready(page, edit);
-    await audit.check('Editar assistente', edit);
+    const edit = await audit.checkDialog(s.editAssistant, 'Editar assistente');
     await closeWithEscape(page, edit);
 
     audit.assertClean();

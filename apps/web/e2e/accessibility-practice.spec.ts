@@ -2,7 +2,7 @@
 // no serious or critical violation, and nothing wider than a phone. The patient's areas and the
 // account area are in accessibility-patient.spec.ts.
 import { messages } from '@consultorio/shared';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AccessibilityAudit, auditedPage, closeWithEscape, DESKTOP, PHONE, ready, visit } from './support/accessibility';
 import { textbox } from './support/fields';
 import { waitForRecoveryPassword } from './support/mail';
@@ -20,10 +20,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(60_000);
   practice = await seedPractice(browser, testInfo.project.use.baseURL!);
 });
-
-function dialog(page: Page, name: string): Locator {
-  return page.getByRole('dialog', { name });
-}
 
 for (const viewport of [DESKTOP, PHONE]) {
   const phone = viewport.width === PHONE.width;
@@ -47,14 +43,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await closeToast(page, messages.errors.invalidCredentials);
 
     await main.getByRole('button', { name: messages.login.forgotUsername }).click();
-    const usernameDialog = dialog(page, messages.recovery.usernameTitle);
-    await ready(page, usernameDialog);
-    await audit.check('Recuperar usuário', usernameDialog);
+    const usernameDialog = await audit.checkDialog(messages.recovery.usernameTitle, 'Recuperar usuário');
     await closeWithEscape(page, usernameDialog);
     await main.getByRole('button', { name: messages.login.forgotPassword }).click();
-    const passwordDialog = dialog(page, messages.recovery.passwordTitle);
-    await ready(page, passwordDialog);
-    await audit.check('Recuperar senha', passwordDialog);
+    const passwordDialog = await audit.checkDialog(messages.recovery.passwordTitle, 'Recuperar senha');
     await closeWithEscape(page, passwordDialog);
 
     await visit(page, '/register');
@@ -95,9 +87,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     const recovering = await registerConfirmedProfessional(page, 'Rui');
     expect((await page.request.post('/v1/users/recover-password', { data: { email: recovering.email } })).status()).toBe(200);
     await signIn(page, recovering.username, await waitForRecoveryPassword(recovering.email));
-    const required = dialog(page, messages.account.passwordChangeRequiredTitle);
-    await ready(page, required);
-    await audit.check('Nova senha obrigatória', required);
+    await audit.checkDialog(messages.account.passwordChangeRequiredTitle, 'Nova senha obrigatória');
 
     audit.assertClean();
     await page.context().close();
@@ -119,24 +109,16 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, carlaCard);
     await audit.check('Pacientes');
     await main.getByRole('button', { name: messages.patients.newPatient, exact: true }).click();
-    const newPanel = dialog(page, messages.patients.newPatient);
-    await ready(page, newPanel);
-    await audit.check('Novo paciente', newPanel);
+    const newPanel = await audit.checkDialog(messages.patients.newPatient, 'Novo paciente');
     await closeWithEscape(page, newPanel);
     await carlaCard.getByRole('button', { name: messages.patients.edit }).click();
-    const editPanel = dialog(page, messages.patients.editPatient);
-    await ready(page, editPanel.getByRole('button', { name: messages.fields.clearBirthdate }));
-    await audit.check('Editar paciente', editPanel);
+    const editPanel = await audit.checkDialog(messages.patients.editPatient, 'Editar paciente', (shown) => shown.getByRole('button', { name: messages.fields.clearBirthdate }));
     await editPanel.getByRole('button', { name: messages.accessLog.title }).click();
-    const accessLog = dialog(page, messages.accessLog.title);
-    await ready(page, accessLog.getByRole('table'));
-    await audit.check('Registro de acessos', accessLog);
+    const accessLog = await audit.checkDialog(messages.accessLog.title, 'Registro de acessos', (shown) => shown.getByRole('table'));
     await accessLog.getByRole('button', { name: messages.common.close }).click();
     await expect(accessLog).toBeHidden();
     await editPanel.getByRole('button', { name: messages.patients.deletePatient }).click();
-    const confirmation = dialog(page, messages.confirmDelete.title);
-    await ready(page, confirmation);
-    await audit.check('Confirmar exclusão do paciente', confirmation);
+    const confirmation = await audit.checkDialog(messages.confirmDelete.title, 'Confirmar exclusão do paciente');
     await confirmation.getByRole('button', { name: messages.common.cancel }).click();
     await closeWithEscape(page, editPanel);
 
@@ -148,14 +130,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, calendar.locator('.fc-dayGridMonth-view'));
     await audit.check('Agenda (mês)');
     await main.getByRole('button', { name: messages.agenda.newAppointment }).click();
-    const newAppointment = dialog(page, messages.agenda.newAppointment);
-    await ready(page, newAppointment);
-    await audit.check('Nova consulta', newAppointment);
+    const newAppointment = await audit.checkDialog(messages.agenda.newAppointment, 'Nova consulta');
     await closeWithEscape(page, newAppointment);
     await calendar.locator('.fc-event', { hasText: carla.name }).first().click();
-    const editAppointment = dialog(page, messages.agenda.editAppointment);
-    await ready(page, editAppointment);
-    await audit.check('Editar consulta', editAppointment);
+    const editAppointment = await audit.checkDialog(messages.agenda.editAppointment, 'Editar consulta');
     await closeWithEscape(page, editAppointment);
 
     // Each width pays a different patient, so that both can show the receipt.
@@ -164,14 +142,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.getByRole('region', { name: payer.name }));
     await audit.check('Financeiro');
     await main.getByRole('button', { name: messages.finance.pixChargeFor(carla.name) }).click();
-    const pix = dialog(page, messages.finance.pixChargeFor(carla.name));
-    await ready(page, pix.getByRole('img'));
-    await audit.check('Cobrança Pix', pix);
+    const pix = await audit.checkDialog(messages.finance.pixChargeFor(carla.name), 'Cobrança Pix', (shown) => shown.getByRole('img'));
     await closeWithEscape(page, pix);
     await main.getByRole('button', { name: messages.finance.registerPaymentFor(payer.name) }).click();
-    const payment = dialog(page, messages.finance.paymentTitle(payer.name));
-    await ready(page, payment);
-    await audit.check('Registrar pagamento', payment);
+    const payment = await audit.checkDialog(messages.finance.paymentTitle(payer.name), 'Registrar pagamento');
     await payment.getByRole('button', { name: messages.finance.registerPayment, exact: true }).click();
     const receipt = page.getByRole('dialog', { name: new RegExp(`${payer.name}$`) });
     await ready(page, receipt.getByRole('link'));

@@ -46,6 +46,10 @@ export async function ready(page: Page, content: Locator): Promise<void> {
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
 }
 
+export function dialog(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('dialog', { name });
+}
+
 /** Closes the topmost dialog with Escape, as a keyboard user would. */
 export async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
   await page.keyboard.press('Escape');
@@ -87,6 +91,14 @@ export class AccessibilityAudit {
       }
       await this.checkWidth(screen);
     });
+  }
+
+  /** Waits for the dialog named `name` (and for `content` in it, when given), checks it and answers it. */
+  async checkDialog(name: string | RegExp, screen: string, content?: (dialog: Locator) => Locator): Promise<Locator> {
+    const shown = dialog(this.page, name);
+    await ready(this.page, content ? content(shown) : shown);
+    await this.check(screen, shown);
+    return shown;
   }
 
   /**
