@@ -2,9 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { backupSource } from './platform/backup/backup-commands';
 import { serveLocalBackups, type BackupSocket } from './platform/backup/local-backup-socket';
-import { writeBackup } from './platform/backup/write-backup';
+import { backupSource, writeBackup } from './platform/backup/write-backup';
 import { createMailer } from './platform/mail/mailer';
 import { createStorage } from './platform/storage/create-storage';
 

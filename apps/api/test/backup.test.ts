@@ -22,11 +22,11 @@ import { wholeLines, type BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
 import { appliedMigrationLevel, applyMigrationsThrough, codeMigrations, latestMigrationLevel } from '../src/db/migration-level';
 import { users } from '../src/db/schema';
-import { backupSource, runBackupCommand } from '../src/platform/backup/backup-commands';
+import { runBackupCommand } from '../src/platform/backup/backup-commands';
 import { BackupError } from '../src/platform/backup/backup-format';
 import { serveLocalBackups } from '../src/platform/backup/local-backup-socket';
 import { BackupArchive } from '../src/platform/backup/read-backup';
-import { writeBackup } from '../src/platform/backup/write-backup';
+import { backupSource, writeBackup } from '../src/platform/backup/write-backup';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createS3Storage } from '../src/platform/storage/s3-storage';
 import type { Storage } from '../src/platform/storage/storage';
@@ -256,6 +256,8 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     expect(await refusal(config, ['backup', backupFile])).toBe(messages.admin.backupFileExists(backupFile));
     expect(await refusal(config, ['restore'])).toBe(messages.admin.backupUsage('restore'));
     expect(await refusal(config, ['backup', 'a.zip', 'b.zip'])).toBe(messages.admin.backupUsage('backup'));
+    const nowhere = path.join(await scratchDir('nowhere'), 'sem-pasta', 'copia.zip');
+    expect(await refusal(config, ['backup', nowhere])).toBe(messages.admin.backupCannotWrite(nowhere, 'ENOENT'));
   });
 
   it('the command line prints a clear message and exits with 1, without a stack trace, for a file that is not a backup', async () => {

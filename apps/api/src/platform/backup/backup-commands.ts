@@ -1,28 +1,22 @@
 // `npm run admin -- backup FILE` and `npm run admin -- restore FILE`.
-import { createWriteStream, existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { messages } from '@consultorio/shared';
 import type { Config } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import { openDatabase } from '../../db/client';
 import { createStorage } from '../storage/create-storage';
-import type { Storage } from '../storage/storage';
 import { BackupError, describeBackup, type BackupManifest } from './backup-format';
 import { backupFromRunningServer } from './local-backup-socket';
 import { BackupArchive } from './read-backup';
 import { restoreBackup } from './restore-backup';
-import { writeBackup, type BackupSource } from './write-backup';
+import { backupSource, writeBackup } from './write-backup';
 
 export const backupCommands = ['backup', 'restore'] as const;
 
 export function isBackupCommand(name: string | undefined): boolean {
   return (backupCommands as readonly string[]).includes(name ?? '');
-}
-
-/** What a backup of this configuration reads: the database and the storage the server uses. */
-export function backupSource(config: Config, database: Database, storage: Storage): BackupSource {
-  return { database, storage, storageKind: config.s3 ? 's3' : 'local' };
 }
 
 /** Runs `backup FILE` or `restore FILE`; answers what to print. Bad input or a refused restore throws BackupError. */
@@ -40,7 +34,11 @@ async function backup(config: Config, file: string): Promise<string> {
   if (existsSync(file)) throw new BackupError(messages.admin.backupFileExists(file));
   // Written beside under another name and renamed when complete: FILE is never a half backup.
   const partial = `${file}.partial`;
-  const output = createWriteStream(partial);
+  // Opened before anything is read, so a missing folder or a read-only one is told as such.
+  const handle = await open(partial, 'w').catch((error: NodeJS.ErrnoException) => {
+    throw new BackupError(messages.admin.backupCannotWrite(file, error.code ?? error.message));
+  });
+  const output = handle.createWriteStream();
   try {
     const manifest = await writeInto(config, output, partial);
     await rename(partial, file);

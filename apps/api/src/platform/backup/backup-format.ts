@@ -2,6 +2,7 @@
 // manifest.json that says what is in it and the SHA-256 of each entry.
 import { messages } from '@consultorio/shared';
 import { z } from 'zod';
+import { isValidKey } from '../storage/storage';
 
 export const BACKUP_FORMAT = 'consultorio-backup';
 export const BACKUP_VERSION = 1;
@@ -15,21 +16,25 @@ export const tableEntryName = (table: { schema: string; name: string }) => `db/$
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/u);
 const identifier = z.string().min(1).max(63);
+/** The only schemas a backup holds (database-image.ts): a manifest naming another, e.g. the migrations' own, is refused. */
+export const backedUpSchemas = ['public', 'pgboss'] as const;
+const backedUpSchema = z.enum(backedUpSchemas);
+export type BackedUpSchema = (typeof backedUpSchemas)[number];
 
 const checksummed = { bytes: z.number().int().min(0), sha256 };
 
 const tableSchema = z.object({
-  schema: identifier,
+  schema: backedUpSchema,
   name: identifier,
   /** The table its rows go back into: itself, or the parent of a partition. */
-  into: z.object({ schema: identifier, name: identifier }),
+  into: z.object({ schema: backedUpSchema, name: identifier }),
   columns: z.array(identifier).min(1),
   rows: z.number().int().min(0),
   ...checksummed,
 });
 
 const fileSchema = z.object({
-  key: z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{1,8}$/u),
+  key: z.string().refine(isValidKey),
   contentType: z.string().min(1).max(255),
   ...checksummed,
 });
@@ -50,7 +55,7 @@ export const manifestSchema = z.object({
   }),
   storage: z.enum(['local', 's3']),
   tables: z.array(tableSchema),
-  sequences: z.array(z.object({ schema: identifier, name: identifier, value: z.string().regex(/^-?\d+$/u) })),
+  sequences: z.array(z.object({ schema: backedUpSchema, name: identifier, value: z.string().regex(/^-?\d+$/u) })),
   queues: z.array(queueSchema),
   files: z.array(fileSchema),
 });

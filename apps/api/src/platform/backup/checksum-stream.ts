@@ -14,6 +14,8 @@ export class ChecksumStream extends Transform {
   private bytes = 0;
   private lines = 0;
   checksum: Checksum | undefined;
+  /** With `expected`, the latest chunk waits for the next one or for the check: a reader never has the whole of a wrong entry. */
+  private held: Buffer | undefined;
 
   /** `expected`: fail at the end, instead of passing the last bytes on, when they differ. */
   constructor(private readonly expected?: { bytes: number; sha256: string; onMismatch: () => Error }) {
@@ -24,7 +26,13 @@ export class ChecksumStream extends Transform {
     this.hash.update(chunk);
     this.bytes += chunk.length;
     for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) this.lines += 1;
-    callback(null, chunk);
+    if (!this.expected) {
+      callback(null, chunk);
+      return;
+    }
+    const previous = this.held;
+    this.held = chunk;
+    callback(null, previous);
   }
 
   override _flush(callback: TransformCallback): void {
@@ -34,6 +42,6 @@ export class ChecksumStream extends Transform {
       callback(expected.onMismatch());
       return;
     }
-    callback();
+    callback(null, this.held);
   }
 }

@@ -6,12 +6,13 @@ import type { Readable } from 'node:stream';
 import { messages } from '@consultorio/shared';
 import { qualifiedName, type BulkSession, type CopyTable } from '../../db/bulk';
 import { applyMigrationsThrough, appliedMigrationLevel, type MigrationLevel } from '../../db/migration-level';
-import { BackupError, type BackupManifest, type BackupQueue, type BackupSequence, type BackupTable } from './backup-format';
+import { BackupError, backedUpSchemas, type BackedUpSchema, type BackupManifest, type BackupQueue, type BackupSequence, type BackupTable } from './backup-format';
 
-const SCHEMAS = "('public', 'pgboss')";
+const SCHEMAS = `(${backedUpSchemas.map((schema) => `'${schema}'`).join(', ')})`;
 
 export interface ExportTable extends CopyTable {
-  into: { schema: string; name: string };
+  schema: BackedUpSchema;
+  into: { schema: BackedUpSchema; name: string };
 }
 
 /**

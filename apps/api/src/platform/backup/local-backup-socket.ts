@@ -31,7 +31,7 @@ interface Log {
 export async function serveLocalBackups(dataDir: string, write: (output: Writable) => Promise<unknown>, log: Log): Promise<BackupSocket | null> {
   const socketPath = backupSocketPath(dataDir);
   if (socketPath.length > SOCKET_PATH_MAX) {
-    log.info(`cópias de segurança com o servidor em execução indisponíveis: o caminho ${socketPath} é longo demais para um socket`);
+    log.info(`backups while the server runs are unavailable: the path ${socketPath} is too long for a socket`);
     return null;
   }
   await mkdir(path.dirname(socketPath), { recursive: true, mode: 0o700 });

@@ -4,7 +4,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
-import pg from 'pg';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import { latestMigrationLevel } from '../../db/migration-level';
@@ -62,6 +61,7 @@ async function checkStorageIsEmpty(config: Config): Promise<void> {
 }
 
 async function userTableCount(url: string): Promise<number> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -81,8 +81,9 @@ async function restoreInto(config: Config, archive: BackupArchive): Promise<void
   let loaded = false;
   try {
     for (const file of archive.manifest.files) {
-      await storage.putStream(file.key, await archive.checkedEntry({ ...file, name: fileEntryName(file.key) }), file.bytes, file.contentType);
+      // Noted first: a stream that fails its checksum at its end may leave the object stored.
       written.push(file.key);
+      await storage.putStream(file.key, await archive.checkedEntry({ ...file, name: fileEntryName(file.key) }), file.bytes, file.contentType);
     }
     const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDir(config), pgliteSharedBuffers: config.pgliteSharedBuffers });
     try {

@@ -7,9 +7,10 @@
 // listed, the files added since are copied, and if one has vanished meanwhile the snapshot is
 // taken again (a later one no longer has its row). The tables are read in that same snapshot.
 import type { Readable, Writable } from 'node:stream';
-import { messages } from '@consultorio/shared';
 import { pipeline } from 'node:stream/promises';
+import { messages } from '@consultorio/shared';
 import yazl from 'yazl';
+import type { Config } from '../../config';
 import type { BulkSession } from '../../db/bulk';
 import type { Database } from '../../db/client';
 import type { Storage } from '../storage/storage';
@@ -31,6 +32,11 @@ export interface BackupSource {
   database: Pick<Database, 'driver' | 'bulk' | 'sql'>;
   storage: Storage;
   storageKind: BackupManifest['storage'];
+}
+
+/** What a backup of this configuration reads: the database and the storage the server uses. */
+export function backupSource(config: Config, database: Database, storage: Storage): BackupSource {
+  return { database, storage, storageKind: config.s3 ? 's3' : 'local' };
 }
 
 /** Snapshots taken at most, when files keep vanishing under the backup. */

@@ -57,6 +57,7 @@ export const admin = {
 
   // Backup and restore
   backupUsage: (command: string) => `Uso: npm run admin -- ${command} ARQUIVO`,
+  backupCannotWrite: (file: string, reason: string) => `Não foi possível gravar ${file} (${reason}): confira a pasta e suas permissões.`,
   backupFileExists: (file: string) => `${file} já existe: escolha outro nome (uma cópia nunca substitui outra).`,
   backupContents: (tables: number, rows: number, files: number, megabytes: string, schema: string) =>
     `${tables} tabelas (${rows} linhas) e ${files} arquivos (${megabytes} MB), esquema ${schema}`,
