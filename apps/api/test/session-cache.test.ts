@@ -98,6 +98,21 @@ describe('SessionCache', () => {
     cache.put('b1', found('b'), beforeAll);
     expect(cache.get('b1')).toBeUndefined();
   });
+
+  it("moves a session's limits after a touch, keeping the user read since (newer than the touching request's)", () => {
+    const { cache, advance } = listeningCache();
+    const newer = { ...found('a'), user: { id: 'a', firstName: 'Nova' } as FoundSession['user'] };
+    cache.put('a1', newer, cache.ticket());
+    advance(1500);
+    const expiresAt = new Date(Date.now() + 2 * 86_400_000);
+    const lastUsedAt = new Date();
+    cache.refresh('a1', { expiresAt, lastUsedAt });
+    expect(cache.get('a1')).toEqual({ ...newer, expiresAt, lastUsedAt });
+    advance(500);
+    expect(cache.get('a1')).toBeUndefined();
+    cache.refresh('a1', { expiresAt, lastUsedAt });
+    expect(cache.get('a1')).toBeUndefined();
+  });
 });
 
 describe('followSessionChanges', () => {

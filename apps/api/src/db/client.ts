@@ -129,7 +129,8 @@ function listenOnPostgres(pgDriver: typeof pg, url: string, channel: string, lis
     if (!stopped) retry = setTimeout(() => void open(), RELISTEN_DELAY_MS);
   };
   const open = async () => {
-    const client = new pgDriver.Client({ connectionString: url });
+    // Keep-alive probes: a connection dropped without a word (a NAT, a failover) is noticed and opened again.
+    const client = new pgDriver.Client({ connectionString: url, keepAlive: true });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onNotification(message.payload ?? '');

@@ -90,10 +90,13 @@ export class SessionCache {
     this.tokensOfUser.set(found.user.id, tokens);
   }
 
-  /** Replaces a cached session's limits and last use after this instance wrote them (its age is kept). */
-  refresh(tokenHash: string, found: FoundSession): void {
+  /**
+   * Sets a cached session's limits and last use after this instance wrote them. Only those: the
+   * entry may meanwhile hold a newer read of the user than the caller's, which it keeps (and its age).
+   */
+  refresh(tokenHash: string, use: Pick<FoundSession, 'expiresAt' | 'lastUsedAt'>): void {
     const entry = this.entries.get(tokenHash);
-    if (entry) this.entries.set(tokenHash, { found, readAt: entry.readAt });
+    if (entry) this.entries.set(tokenHash, { found: { ...entry.found, expiresAt: use.expiresAt, lastUsedAt: use.lastUsedAt }, readAt: entry.readAt });
   }
 
   forgetSession(tokenHash: string): void {

@@ -2,6 +2,7 @@ import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
+import { preparedPer } from '../../db/prepared';
 import { files, patients, plans, subscriptions, users, type StoredFileValues } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -61,27 +62,11 @@ function preparePatientCount(db: Db) {
   return db.select({ total: users.patientCount }).from(users).where(eq(users.id, sql.placeholder('ownerId'))).prepare('patients_count');
 }
 
-interface PreparedList {
-  first: ReturnType<typeof prepareFirstPage>;
-  next: ReturnType<typeof prepareNextPage>;
-  count: ReturnType<typeof preparePatientCount>;
-}
-
-const preparedLists = new WeakMap<Db, PreparedList>();
-
 /**
- * The list without a search, the API's most frequent read, as prepared statements: its SQL is
- * built once per database rather than per request, and PostgreSQL parses it once per connection.
+ * The list without a search, the API's most frequent read, as prepared statements.
  * (Searches stay unprepared: a generic plan cannot see how selective the pattern is.)
  */
-function preparedList(db: Db): PreparedList {
-  let prepared = preparedLists.get(db);
-  if (!prepared) {
-    prepared = { first: prepareFirstPage(db), next: prepareNextPage(db), count: preparePatientCount(db) };
-    preparedLists.set(db, prepared);
-  }
-  return prepared;
-}
+const preparedList = preparedPer((db) => ({ first: prepareFirstPage(db), next: prepareNextPage(db), count: preparePatientCount(db) }));
 
 async function listPage(db: Db, ownerId: string, limit: number, after: PageStart | undefined): Promise<{ rows: PatientRow[]; total: number }> {
   const prepared = preparedList(db);
@@ -112,12 +97,6 @@ export async function searchPatients(
 
 async function countMatches(db: Db, matching: SQL): Promise<number> {
   const [row] = await db.select({ total: count() }).from(patients).where(matching);
-  return row?.total ?? 0;
-}
-
-/** Every patient of the owner, from the counter the database keeps (no rows are counted). */
-export async function countOwnedPatients(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db.select({ total: users.patientCount }).from(users).where(eq(users.id, ownerId));
   return row?.total ?? 0;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 /** The user a session belongs to, as the session scope hands it to every route. */
@@ -25,19 +26,14 @@ function prepareFindSessionUser(db: Db) {
     .prepare('find_session_user');
 }
 
-const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareFindSessionUser>>();
+const preparedLookup = preparedPer(prepareFindSessionUser);
 
 /**
  * A session that has passed neither its idle nor its absolute limit, with its user. Run by every
  * write and every read the session cache does not answer: prepared once per database.
  */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
-  let prepared = preparedLookups.get(db);
-  if (!prepared) {
-    prepared = prepareFindSessionUser(db);
-    preparedLookups.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ tokenHash, now });
+  const [row] = await preparedLookup(db).execute({ tokenHash, now });
   return row;
 }
 

@@ -64,7 +64,8 @@ async function findValidSession(ctx: Context, tokenHash: string, now: Date, cach
   if (kept) return kept.expiresAt > now && kept.absoluteExpiresAt > now ? kept : undefined;
   const ticket = ctx.sessionCache.ticket();
   const found = await repo.findSessionUser(ctx.db, tokenHash, now);
-  if (found) ctx.sessionCache.put(tokenHash, found, ticket);
+  // A write's lookup is not kept: its answer forgets the user's sessions anyway.
+  if (found && cached) ctx.sessionCache.put(tokenHash, found, ticket);
   return found;
 }
 
@@ -91,7 +92,7 @@ export async function resolveSession(
   if (!extend && !stale) return { user: found.user, tokenHash, cookieMaxAge: null };
   const expiresAt = extend ? earliest(addSeconds(now, ctx.config.sessionTtlSeconds), found.absoluteExpiresAt) : found.expiresAt;
   await repo.touchSession(ctx.db, tokenHash, { expiresAt, lastUsedAt: now, ip });
-  ctx.sessionCache.refresh(tokenHash, { ...found, expiresAt, lastUsedAt: now });
+  ctx.sessionCache.refresh(tokenHash, { expiresAt, lastUsedAt: now });
   return { user: found.user, tokenHash, cookieMaxAge: extend ? secondsUntil(expiresAt, now) : null };
 }
 
