@@ -1,6 +1,6 @@
 // `npm run bench`: starts the built server against the local PostgreSQL and measures the API with
 // autocannon on 127.0.0.1, printing p50/p99 latency and requests per second for each scenario.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +12,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 import { makeDocxBomb, makeHeavyPdf } from './hostile-files.mjs';
 import { measureApiOverhead } from './bench/api-overhead.mjs';
 import { callAt } from './bench/http.mjs';
+import { rssMb, startApiServer } from './bench/processes.mjs';
 import { measureLoad } from './bench/load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,15 +41,6 @@ function adminCli(databaseUrl, ...args) {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')}: ${result.stderr}`);
-}
-
-async function waitForHealth(deadline = Date.now() + 30_000) {
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
 }
 
 function call(method, url, body, cookie) {
@@ -100,7 +92,6 @@ async function seedPatients(cookie, count, parallel = 10) {
   return ids;
 }
 
-/** The cursor of a page deep in the list, to measure a late page as well as the first. */
 /** 30 sessions for the patient, the newest with 40 exchanges answered by the offline assistant. */
 async function seedChats(cookie, patientId) {
   const { aiAssistants } = (await (await call('GET', '/v1/users/me/ai-assistants', undefined, cookie)).json()).data;
@@ -114,6 +105,7 @@ async function seedChats(cookie, patientId) {
   return chatId;
 }
 
+/** The cursor of a page deep in the list, to measure a late page as well as the first. */
 async function deepCursor(cookie, pages) {
   let cursor = null;
   for (let page = 0; page < pages; page++) {
@@ -145,10 +137,7 @@ async function measure(title, options, { expectErrors = false } = {}) {
 }
 
 /** The server's resident memory (its worker threads included), in MB. */
-function serverRssMb() {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
+const serverRssMb = () => rssMb(server.child.pid);
 
 /**
  * Times /healthz every 20 ms from a worker thread of its own, so that this process's own work
@@ -396,16 +385,12 @@ await admin(`create database ${database}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-bench-'));
 const url = new URL(adminUrl);
 url.pathname = `/${database}`;
-const server = spawn('node', ['apps/api/dist/main.js'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, AI_MODEL: '', AI_BASE_URL: '', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-});
+let server;
 
 try {
-  await waitForHealth();
+  server = await startApiServer({ port, databaseUrl: url.toString(), dataDir });
   const cookie = await signedInCookie(dataDir, 'bench_user');
-  const bench = { base, port, url, serverPid: server.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
+  const bench = { base, port, url, serverPid: server.child.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
   if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
   else if (process.env.BENCH_ONLY === 'load') await measureLoad(bench);
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
@@ -422,7 +407,7 @@ try {
     await measureEmbeddedMemory({ port: port + 1 });
   }
 } finally {
-  server.kill('SIGTERM');
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   // BENCH_KEEP=1 keeps the seeded database for EXPLAIN ANALYZE.
   if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);

@@ -7,13 +7,13 @@
 // the streamed answer to its end. Prints p50/p99 per kind and overall, the errors, and the
 // server's peak RSS.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { mkdtempSync as makeTempDir, readdirSync } from 'node:fs';
 import { printProfile, summarizeProfile } from './cpu-profile.mjs';
 import pg from 'pg';
-import { cpuMs, rssMb, schedMs, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
+import { callAt } from './http.mjs';
+import { cpuMs, peakRssMb, rssMb, schedMs, startApiServer, stopProcess, waitForHealth } from './processes.mjs';
 
 const PATIENTS_PER_USER = 5;
 /** Pause between one professional's actions: uniform in this range (ms). */
@@ -26,17 +26,6 @@ const searches = ['silva', 'maria', 'sou', 'jo', 'gonc', 'ana', 'ribeiro', 'xyz'
 
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Calls the load server; throws on a failure status, with the answer's text. */
-async function api(base, method, url, cookie, body) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
-  return response;
-}
 
 const json = async (response) => (await response.json()).data;
 
@@ -75,17 +64,17 @@ async function seedUsers(bench, base, users) {
     Array.from({ length: users }, (_, n) => n + 1),
     6,
     async (n) => {
-      const login = await api(base, 'POST', '/v1/users/users-sessions', undefined, { username: `bench_load_${n}`, password: 'Senha123' });
+      const login = await callAt(base, 'POST', '/v1/users/users-sessions', { username: `bench_load_${n}`, password: 'Senha123' });
       const cookie = login.headers.get('set-cookie').split(';')[0];
       const records = [];
       for (let p = 0; p < PATIENTS_PER_USER; p++) {
         const body = { firstName: pick(firstNames), lastName: `${pick(lastNames)} ${n}-${p}` };
-        const { patient } = await json(await api(base, 'POST', '/v1/users/me/patients', cookie, body));
-        const { record } = await json(await api(base, 'POST', `/v1/patients/${patient.id}/records`, cookie, { name: 'Evolução' }));
+        const { patient } = await json(await callAt(base, 'POST', '/v1/users/me/patients', body, cookie));
+        const { record } = await json(await callAt(base, 'POST', `/v1/patients/${patient.id}/records`, { name: 'Evolução' }, cookie));
         records.push({ id: record.id, version: record.version, patientId: patient.id });
       }
-      const { aiAssistants } = await json(await api(base, 'GET', '/v1/users/me/ai-assistants', cookie));
-      const { chat } = await json(await api(base, 'POST', `/v1/patients/${records[0].patientId}/chats`, cookie, { name: 'Sessão', aiAssistantId: aiAssistants[0].id }));
+      const { aiAssistants } = await json(await callAt(base, 'GET', '/v1/users/me/ai-assistants', undefined, cookie));
+      const { chat } = await json(await callAt(base, 'POST', `/v1/patients/${records[0].patientId}/chats`, { name: 'Sessão', aiAssistantId: aiAssistants[0].id }, cookie));
       seeded.push({ cookie, records, chatId: chat.id });
     },
   );
@@ -101,21 +90,21 @@ async function readStream(response) {
 
 /** One action of one professional. */
 const actions = {
-  list: (base, user) => api(base, 'GET', '/v1/users/me/patients?q=', user.cookie).then((r) => r.arrayBuffer()),
-  search: (base, user) => api(base, 'GET', `/v1/users/me/patients?q=${encodeURIComponent(pick(searches))}`, user.cookie).then((r) => r.arrayBuffer()),
+  list: (base, user) => callAt(base, 'GET', '/v1/users/me/patients?q=', undefined, user.cookie).then((r) => r.arrayBuffer()),
+  search: (base, user) => callAt(base, 'GET', `/v1/users/me/patients?q=${encodeURIComponent(pick(searches))}`, undefined, user.cookie).then((r) => r.arrayBuffer()),
   open: async (base, user) => {
     const record = pick(user.records);
-    const data = await json(await api(base, 'GET', `/v1/records/${record.id}`, user.cookie));
+    const data = await json(await callAt(base, 'GET', `/v1/records/${record.id}`, undefined, user.cookie));
     record.version = data.record.version;
   },
   save: async (base, user) => {
     const record = pick(user.records);
     const content = `<p>Sessão de ${new Date().toISOString()}: paciente relata melhora do sono e retomada das atividades.</p>`.repeat(3);
-    const data = await json(await api(base, 'PUT', `/v1/records/${record.id}/content`, user.cookie, { content, version: record.version, autosave: true }));
+    const data = await json(await callAt(base, 'PUT', `/v1/records/${record.id}/content`, { content, version: record.version, autosave: true }, user.cookie));
     record.version = data.record.version;
   },
   chat: async (base, user) => {
-    const response = await api(base, 'POST', `/v1/chats/${user.chatId}/send-text/stream`, user.cookie, { userText: 'Paciente relata ansiedade antes das provas. Sugestões?' });
+    const response = await callAt(base, 'POST', `/v1/chats/${user.chatId}/send-text/stream`, { userText: 'Paciente relata ansiedade antes das provas. Sugestões?' }, user.cookie);
     await readStream(response);
   },
 };
@@ -213,16 +202,13 @@ function reportServerTimes(logFile, since) {
 }
 
 /** The peak resident memory the kernel recorded for the process, in MB. */
-function vmHwmMb(pid) {
-  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-}
 
 /** `bench`: the main bench's port, database URL and helpers (signedInCookie, admin). */
 export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD_USERS ?? 200), seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60) } = {}) {
   const model = await startFakeModel(bench.port + 4);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'consultorio-load-'));
   // BENCH_LOAD_PROFILE=1: the server runs with `node --cpu-prof`, summarized at the end.
-  const profileDir = process.env.BENCH_LOAD_PROFILE ? makeTempDir(path.join(tmpdir(), 'consultorio-load-profile-')) : undefined;
+  const profileDir = process.env.BENCH_LOAD_PROFILE ? mkdtempSync(path.join(tmpdir(), 'consultorio-load-profile-')) : undefined;
   const server = await startApiServer({
     port: bench.port + 5,
     databaseUrl: bench.url.toString(),
@@ -250,7 +236,7 @@ export async function measureLoad(bench, { users = Number(process.env.BENCH_LOAD
     const schedAfter = { server: schedMs([server.child.pid]), database: schedMs(backends) };
     clearInterval(sampler);
     load.end = loadavg()[0];
-    report(result, { users, seconds, peakRss, vmHwm: vmHwmMb(server.child.pid), load, cpuShare });
+    report(result, { users, seconds, peakRss, vmHwm: peakRssMb(server.child.pid), load, cpuShare });
     reportServerTimes(path.join(dataDir, 'server.log'), runStartedAt);
     const spent = (who) => `ran ${((schedAfter[who].run - schedBefore[who].run) / 1000).toFixed(1)} s and waited ${((schedAfter[who].wait - schedBefore[who].wait) / 1000).toFixed(1)} s for a CPU`;
     console.log(`  during the run the server ${spent('server')}; its ${backends.length} PostgreSQL connections ${spent('database')}`);

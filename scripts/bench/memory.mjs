@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { callAt } from './http.mjs';
+import { peakRssMb, rssMb } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const probe = path.join(import.meta.dirname, 'memory-probe.mjs');
@@ -17,9 +18,7 @@ const MB = 1024 * 1024;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function status(pid) {
-  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)[1]);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  return { rssMb: rssMb(pid), peakMb: peakRssMb(pid) };
 }
 
 /** Resident memory by mapping, in MB: the WebAssembly memories (sizes from the probe), files (node's code, libraries), the rest (V8 heap, malloc). */

@@ -56,11 +56,17 @@ export async function stopProcess(child) {
   clearTimeout(timer);
 }
 
-/** A process's resident memory (its worker threads included), in MB. */
-export function rssMb(pid) {
+/** A figure of /proc/<pid>/status, in MB: VmRSS (resident now, worker threads included), VmHWM (its peak). */
+function statusMb(pid, field) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
+
+/** A process's resident memory (its worker threads included), in MB. */
+export const rssMb = (pid) => statusMb(pid, 'VmRSS');
+
+/** The most resident memory the process has had, in MB. */
+export const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
 
 /** CPU time (user + system) a process has used so far, in ms. */
 export function cpuMs(pid) {
