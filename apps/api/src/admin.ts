@@ -1,9 +1,8 @@
 // `npm run admin -- <command>`: plans, coupons and subscriptions, on the database the server uses;
 // backup and restore of the database and the stored files together.
-import path from 'node:path';
 import { messages } from '@consultorio/shared';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptionsOf, openDatabase } from './db/client';
 import { AdminError, runAdminCommand } from './modules/billing/billing.admin';
 import { isBackupCommand, runBackupCommand } from './platform/backup/backup-commands';
 import { BackupError } from './platform/backup/backup-format';
@@ -14,7 +13,7 @@ async function runDatabaseCommand(config: Config, args: string[]): Promise<strin
   if (!config.databaseUrl && (await isServerRunning(config.dataDir))) {
     throw new AdminError(messages.admin.serverRunning(config.dataDir));
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await database.migrate();
     return await runAdminCommand(database.db, args);

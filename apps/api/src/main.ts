@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptionsOf, openDatabase } from './db/client';
 import { serveLocalBackups, type BackupSocket } from './platform/backup/local-backup-socket';
 import { backupSource, writeBackup } from './platform/backup/write-backup';
 import { createMailer } from './platform/mail/mailer';
@@ -26,9 +26,7 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-    pgliteSharedBuffers: config.pgliteSharedBuffers,
+    ...databaseOptionsOf(config),
     onConnectionLost: (error) => console.warn(`database connection lost: ${error.message}`),
   });
   await database.migrate();

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import { wholeLines, type BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
-import { appliedMigrationLevel, applyMigrationsThrough, codeMigrations, latestMigrationLevel } from '../src/db/migration-level';
+import { appliedMigrationLevel, applyMigrationsThrough, codeMigrations, latestMigrationLevel, type MigrationLevel } from '../src/db/migration-level';
 import { users } from '../src/db/schema';
 import { runBackupCommand } from '../src/platform/backup/backup-commands';
 import { BackupError } from '../src/platform/backup/backup-format';
@@ -236,19 +236,33 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     expect(await listing(dataDir)).toEqual([]);
   });
 
-  it('refuses a backup made by a newer version, naming both schema levels', async () => {
-    const latest = latestMigrationLevel();
-    const newer = { ...latest, count: latest.count + 1, when: latest.when + 1, tag: '9999_futura' };
+  /** A zip holding only the manifest of the backup, at another schema level. */
+  async function backupAtLevel(name: string, migration: MigrationLevel): Promise<string> {
     const manifest = {
       ...(await BackupArchive.open(backupFile).then((archive) => (archive.close(), archive.manifest))),
-      database: { driver: 'pglite', migration: newer },
+      database: { driver: 'pglite', migration },
     };
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'manifest.json');
     zip.end();
-    const future = path.join(path.dirname(backupFile), 'futura.zip');
-    await pipeline(zip.outputStream, createWriteStream(future));
+    const file = path.join(path.dirname(backupFile), name);
+    await pipeline(zip.outputStream, createWriteStream(file));
+    return file;
+  }
+
+  it('refuses a backup made by a newer version, naming both schema levels', async () => {
+    const latest = latestMigrationLevel();
+    const future = await backupAtLevel('futura.zip', { ...latest, count: latest.count + 1, when: latest.when + 1, tag: '9999_futura' });
     expect(await refusal(loadConfig({ DATA_DIR: path.join(await scratchDir('future'), 'data') }), ['restore', future])).toBe(messages.admin.backupFromNewerVersion(future, '9999_futura', latest.tag));
+  });
+
+  it('refuses a backup at a schema level this version does not have (another branch), before touching anything', async () => {
+    const [first] = codeMigrations();
+    const other = await backupAtLevel('outro-ramo.zip', { count: 1, when: first!.when + 1, tag: '0000_outro' });
+    const config = loadConfig({ DATA_DIR: path.join(await scratchDir('other-branch'), 'data') });
+    expect(await refusal(config, ['restore', other])).toBe(messages.admin.backupUnknownLevel(other, '0000_outro'));
+    const miscounted = await backupAtLevel('contagem.zip', { count: 3, when: first!.when, tag: first!.tag });
+    expect(await refusal(config, ['restore', miscounted])).toBe(messages.admin.backupUnknownLevel(miscounted, first!.tag));
   });
 
   it('refuses to overwrite a file, and answers bad arguments with the usage', async () => {

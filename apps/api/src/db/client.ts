@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
+import type { Config } from '../config';
 import * as schema from './schema';
 import { createFromTemplate } from './pglite-template';
 import { seedDatabase } from './seed';
@@ -69,6 +71,16 @@ export interface DatabaseOptions {
   pgliteSharedBuffers?: string | undefined;
   /** Told when an idle PostgreSQL connection is lost (a restart, a terminated backend). */
   onConnectionLost?: ((error: Error) => void) | undefined;
+}
+
+/** Where the embedded database of a DATA_DIR lives. */
+export function pgliteDirOf(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'db');
+}
+
+/** The database a configuration names: DATABASE_URL, else the embedded one in DATA_DIR. */
+export function databaseOptionsOf(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgliteSharedBuffers'>): DatabaseOptions {
+  return { url: config.databaseUrl, pgliteDir: pgliteDirOf(config), pgliteSharedBuffers: config.pgliteSharedBuffers };
 }
 
 /** Each driver's code is loaded only when it is the one used: a server needs one of them. */

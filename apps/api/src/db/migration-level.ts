@@ -23,8 +23,15 @@ interface CodeMigration {
   statements: string[];
 }
 
-/** This code's migrations, in order, as drizzle's migrator reads them (same hash, same statements). */
-export function codeMigrations(): CodeMigration[] {
+let read: readonly CodeMigration[] | undefined;
+
+/** This code's migrations, in order, as drizzle's migrator reads them (same hash, same statements); read once. */
+export function codeMigrations(): readonly CodeMigration[] {
+  read ??= readCodeMigrations();
+  return read;
+}
+
+function readCodeMigrations(): CodeMigration[] {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
   return readMigrationFiles({ migrationsFolder }).map((migration, index) => ({
     tag: journal.entries[index]?.tag ?? String(migration.folderMillis),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { messages } from '@consultorio/shared';
 import type { Config } from '../../config';
-import { openDatabase } from '../../db/client';
+import { databaseOptionsOf, openDatabase, pgliteDirOf } from '../../db/client';
 import { createStorage } from '../storage/create-storage';
 import { BackupError, describeBackup, type BackupManifest } from './backup-format';
 import { backupFromRunningServer } from './local-backup-socket';
@@ -57,11 +57,11 @@ async function writeInto(config: Config, output: Writable, written: string): Pro
     archive.close();
     return archive.manifest;
   }
-  const pgliteDir = path.join(config.dataDir, 'db');
+  const pgliteDir = pgliteDirOf(config);
   if (!config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupError(messages.admin.backupNoDatabase(pgliteDir));
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     return await writeBackup(backupSource(config, database, createStorage(config)), output);
   } finally {

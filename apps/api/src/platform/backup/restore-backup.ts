@@ -5,8 +5,8 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
 import type { Config } from '../../config';
-import { openDatabase } from '../../db/client';
-import { latestMigrationLevel } from '../../db/migration-level';
+import { databaseOptionsOf, openDatabase, pgliteDirOf } from '../../db/client';
+import { codeMigrations, latestMigrationLevel } from '../../db/migration-level';
 import { createStorage } from '../storage/create-storage';
 import type { Storage } from '../storage/storage';
 import { BackupError, fileEntryName, tableEntryName, type BackupManifest } from './backup-format';
@@ -32,9 +32,11 @@ function checkMigrationLevel(archive: BackupArchive): void {
   if (migration.when > latest.when) {
     throw new BackupError(messages.admin.backupFromNewerVersion(archive.file, migration.tag, latest.tag));
   }
+  // Its level must be one of this code's, at the same place (a backup from another branch is not).
+  const position = codeMigrations().findIndex((known) => known.when === migration.when);
+  if (position + 1 !== migration.count) throw new BackupError(messages.admin.backupUnknownLevel(archive.file, migration.tag));
 }
 
-const pgliteDir = (config: Config) => path.join(config.dataDir, 'db');
 const filesDir = (config: Config) => path.join(config.dataDir, 'files');
 
 async function isEmptyDirectory(directory: string): Promise<boolean> {
@@ -85,7 +87,7 @@ async function restoreInto(config: Config, archive: BackupArchive): Promise<void
       written.push(file.key);
       await storage.putStream(file.key, await archive.checkedEntry({ ...file, name: fileEntryName(file.key) }), file.bytes, file.contentType);
     }
-    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDir(config), pgliteSharedBuffers: config.pgliteSharedBuffers });
+    const database = await openDatabase(databaseOptionsOf(config));
     try {
       await database.bulk.inTransaction((session) =>
         importDatabase(session, archive.manifest, (table) => archive.checkedEntry({ ...table, name: tableEntryName(table) })),
@@ -106,6 +108,6 @@ async function restoreInto(config: Config, archive: BackupArchive): Promise<void
 /** Takes the target back to empty: it was empty before, so everything in it was written here. */
 async function undoRestore(config: Config, storage: Storage, written: readonly string[]): Promise<void> {
   for (const key of written) await storage.delete(key).catch(() => undefined);
-  if (!config.databaseUrl) await rm(pgliteDir(config), { recursive: true, force: true });
+  if (!config.databaseUrl) await rm(pgliteDirOf(config), { recursive: true, force: true });
   if (!config.s3) await rm(filesDir(config), { recursive: true, force: true });
 }

@@ -81,6 +81,8 @@ export const admin = {
     `A cópia ${file} está corrompida: ${entry} não confere com a soma de verificação (SHA-256) do manifesto. Nada foi restaurado.`,
   backupUnknownTable: (table: string) => `A cópia tem dados da tabela ${table}, que o esquema do Consultório não tem: a cópia não é válida.`,
   backupQueueCycle: 'As filas de tarefas da cópia se referem umas às outras em ciclo: a cópia não é válida.',
+  backupUnknownLevel: (file: string, tag: string) =>
+    `A cópia ${file} está num nível de esquema (${tag}) que esta versão do Consultório não conhece: restaure-a com a versão que a fez.`,
   backupFromNewerVersion: (file: string, tag: string, latestTag: string) =>
     `A cópia ${file} foi feita por uma versão mais nova do Consultório (esquema ${tag}; esta versão vai até ${latestTag}). Atualize o Consultório antes de restaurá-la.`,
   restoreDataDirNotEmpty: (dataDir: string) =>
