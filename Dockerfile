@@ -4,7 +4,7 @@
 #   docker run -p 3000:3000 -v consultorio-data:/data consultorio      (embedded PGlite in /data)
 # With PostgreSQL, S3 and SMTP (two replicas behind Caddy): compose.yaml, README "Containers".
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=24
 
 # --- build: every dependency (dev ones too), then the web app (Vite) and the API bundle (esbuild)
 FROM node:${NODE_VERSION}-bookworm-slim AS build

@@ -218,9 +218,11 @@ describe('Dockerfile', () => {
   const argsOf = (stage: Stage, keyword: string) => stage.instructions.filter((instruction) => instruction.keyword === keyword).map(({ args }) => args);
   const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
 
-  it('builds in one Node 20 slim stage and runs in another', () => {
+  it('builds in one slim stage of the Node.js major that package.json and .nvmrc name, and runs in another', () => {
     expect(stages.map((stage) => stage.name)).toEqual(['build', 'runtime']);
-    expect(dockerfile).toMatch(/^ARG NODE_VERSION=20$/m);
+    const major = read('.nvmrc').trim();
+    expect((JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node).toBe(`>=${major}.11`);
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_VERSION=${major}$`, 'm'));
     for (const stage of stages) expect(stage.from).toBe('node:${NODE_VERSION}-bookworm-slim');
     expect(argsOf(build, 'RUN')).toEqual(expect.arrayContaining([expect.stringContaining('npm ci'), 'npm run build']));
   });
