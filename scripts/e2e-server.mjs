@@ -14,6 +14,8 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
+  // Every professional of the browser tests registers from 127.0.0.1.
+  REGISTRATIONS_PER_HOUR: '1000',
 });
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;

@@ -29,7 +29,7 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Consultório <nao-responda@consultorio.local>'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
-  SESSION_TTL: durationSeconds.default(7 * 86400),
+  SESSION_TTL: durationSeconds.default(12 * 3600),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: optionalUrl(['http', 'https']),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -39,6 +39,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('suporte@consultorio.local'),
   SUPPORT_ACCOUNT_EMAIL: z.email('must be an e-mail address').optional(),
@@ -139,6 +140,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Registrations one client address may send in an hour; beyond it they answer 429 (each sends mail to whatever address was typed). */
+  registrationsPerHour: number;
   /** Length of the trial a confirmed registration starts on the default plan. */
   trialDays: number;
   /** The addresses of the dashboard's three support cards. */
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     trialDays: e.TRIAL_DAYS,
     supportContacts: {
       technical: e.SUPPORT_EMAIL,

@@ -116,7 +116,7 @@ describe('current-password guesses', () => {
     for (let i = 0; i < 2; i++) {
       expect((await requestEmailChange(cookie, { email: `x${i}@example.com`, userPassword: `Errada${i}B` })).statusCode).toBe(400);
     }
-    expect((await changePassword(cookie, DEFAULT_PASSWORD, 'Nova12345')).json()).toEqual(failure(429, e.tooManyPasswordChecks));
+    expect((await changePassword(cookie, DEFAULT_PASSWORD, 'Nova12345')).json()).toEqual(failure(429, e.tooManyPasswordChecks(15)));
     t.clock.advance(15 * 60 + 1);
     expect((await changePassword(cookie, DEFAULT_PASSWORD, 'Nova12345')).statusCode).toBe(200);
   });

@@ -17,7 +17,8 @@ describe('loadConfig', () => {
       mailFrom: 'Consultório <nao-responda@consultorio.local>',
       publicUrl: 'http://localhost:3000',
       isHttps: false,
-      sessionTtlSeconds: 7 * 86400,
+      // Idle sessions end after 12 hours (health data; ASVS L2), any session 30 days after its login.
+      sessionTtlSeconds: 12 * 3600,
       sessionMaxAgeSeconds: 30 * 86400,
       sessionCacheMs: 2000,
       shutdownTimeoutSeconds: 25,
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       webDist: undefined,
       logLevel: 'info',
       trustProxy: false,
+      registrationsPerHour: 10,
       trialDays: 14,
       supportContacts: {
         technical: 'suporte@consultorio.local',
@@ -100,7 +102,7 @@ describe('loadConfig', () => {
 
   it('treats blank values as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '', SESSION_TTL: '' });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, sessionTtlSeconds: 7 * 86400 });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, sessionTtlSeconds: 12 * 3600 });
   });
 
   it('reads the values it is given', () => {
@@ -112,6 +114,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       PUBLIC_URL: 'https://consultorio.example.com/',
       TRUST_PROXY: 'true',
+      REGISTRATIONS_PER_HOUR: '50',
       S3_BUCKET: 'consultorio-files',
       S3_ENDPOINT: 'https://s3.example.com',
       S3_FORCE_PATH_STYLE: 'false',
@@ -125,6 +128,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://consultorio.example.com',
       isHttps: true,
       trustProxy: true,
+      registrationsPerHour: 50,
       s3: { bucket: 'consultorio-files', endpoint: 'https://s3.example.com', region: 'us-east-1', forcePathStyle: false },
     });
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
@@ -155,6 +159,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes'],
+    ['REGISTRATIONS_PER_HOUR', '0'],
     ['SUPPORT_EMAIL', 'suporte'],
     ['SUPPORT_EMAIL', 'suporte@'],
     ['SUPPORT_ACCOUNT_EMAIL', 'cadastro da clinica'],

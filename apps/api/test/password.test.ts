@@ -67,7 +67,7 @@ describe('PUT /v1/users/me/password', () => {
 
   it.each([
     ['is too short', 'Ab1cdef', messages.validation.passwordRule],
-    ['is too long', `Ab1${'c'.repeat(30)}`, messages.validation.passwordRule],
+    ['is longer than 128 characters', `Ab1${'c'.repeat(126)}`, messages.validation.passwordRule],
     ['has no uppercase letter', 'senha1234', messages.validation.passwordRule],
     ['has no lowercase letter', 'SENHA1234', messages.validation.passwordRule],
     ['has no digit', 'SenhaSemNumero', messages.validation.passwordRule],
@@ -80,6 +80,37 @@ describe('PUT /v1/users/me/password', () => {
     const response = await changePassword(cookie, { userPassword: user.password, password });
     expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
     expect(await storedHash(user.id)).toBe(before);
+  });
+
+  it('accepts a passphrase of 64 characters and one of 128 (ASVS 2.1.2), and signs in with it', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const sixtyFour = 'A frase longa de 64 letras, com números 1 e 2, fácil de lembrar.';
+    const longest = `${sixtyFour}${sixtyFour}`;
+    expect([sixtyFour.length, longest.length]).toEqual([64, 128]);
+    expect((await changePassword(cookie, { userPassword: user.password, password: sixtyFour })).statusCode).toBe(200);
+    expect((await changePassword(cookie, { userPassword: sixtyFour, password: longest })).statusCode).toBe(200);
+    expect((await login(user.username, longest)).statusCode).toBe(200);
+  });
+
+  it("tells the account's e-mail that the password changed, when, and whom to write to", async () => {
+    const { user, cookie } = await newSignedInUser(t, { firstName: 'Joana', timeZone: 'America/Manaus' });
+    const before = await t.mailCount();
+    const bodyAt = (date: Date) =>
+      messages.mail.passwordChangedBody(new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Manaus' }).format(date));
+    const asked = t.clock.now();
+    expect((await changePassword(cookie, { userPassword: user.password, password: NEW_PASSWORD })).statusCode).toBe(200);
+    const answered = t.clock.now();
+    const notice = await t.smtp.waitFor(user.email, before);
+    expect(notice.subject).toBe(messages.mail.passwordChangedSubject);
+    expect(notice.text).toContain(messages.mail.greeting('Joana'));
+    // In the professional's zone, at the minute of the change.
+    expect([bodyAt(asked), bodyAt(answered)].some((body) => notice.text.includes(body))).toBe(true);
+    expect(notice.text).toContain(messages.mail.securityNoticeAction(t.config.supportContacts.account));
+    expect(notice.text).not.toContain(NEW_PASSWORD);
+    // A refused change tells nobody.
+    const count = await t.mailCount();
+    expect((await changePassword(cookie, { userPassword: 'Errada123', password: 'Outra1234' })).statusCode).toBe(400);
+    expect(await t.mailCount()).toBe(count);
   });
 
   it('requires the current password', async () => {

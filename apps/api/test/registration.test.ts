@@ -1,5 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_MAILS_PER_HOUR } from '../src/modules/auth/auth.service';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { linkToken } from './helpers/smtp';
 import { newUser } from './factories/users';
@@ -14,9 +15,26 @@ afterAll(async () => {
 
 const valid = { username: 'maria_clara', email: 'maria@example.com', firstName: 'Maria', lastName: 'Clara', password: 'Senha123' };
 
-function register(payload: object) {
-  return t.request({ method: 'POST', url: '/v1/users/registrations', payload });
+// Registrations are limited per client address: each one comes from an address of its own unless a test says otherwise.
+let lastIp = 0;
+function freshIp(): string {
+  lastIp += 1;
+  return `10.2.${Math.floor(lastIp / 200)}.${(lastIp % 200) + 1}`;
 }
+
+function register(payload: object, remoteAddress = freshIp()) {
+  return t.request({ method: 'POST', url: '/v1/users/registrations', payload, remoteAddress });
+}
+
+function resend(id: string) {
+  return t.request({ method: 'POST', url: '/v1/users/registrations/resend-email', payload: { id } });
+}
+
+function login(username: string, password: string) {
+  return t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password }, remoteAddress: freshIp() });
+}
+
+const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
 describe('registration', () => {
   it('creates a pending registration, mails a link through SMTP, and confirming it creates the user', async () => {
@@ -63,14 +81,104 @@ describe('registration', () => {
     expect(missing.json()).toMatchObject({ status: 400, message: messages.validation.tokenRequired });
   });
 
-  it('answers 409 when the username or the e-mail is taken', async () => {
+  it('answers 409 when the username is taken', async () => {
     const existing = await newUser(t);
     const username = await register({ ...valid, username: existing.username, email: 'other@example.com' });
-    expect(username.statusCode).toBe(409);
-    expect(username.json().message).toBe(messages.errors.usernameTaken);
-    const email = await register({ ...valid, username: 'another_one', email: existing.email.toUpperCase() });
-    expect(email.statusCode).toBe(409);
-    expect(email.json().message).toBe(messages.errors.emailTaken);
+    expect(username.json()).toEqual(failure(409, messages.errors.usernameTaken));
+  });
+
+  it("answers a registration with an account's e-mail like any other, and tells the owner instead of sending a link", async () => {
+    const owner = await newUser(t, { email: 'dona@example.com', firstName: 'Dora' });
+    const before = await t.mailCount();
+    const fresh = await register({ ...valid, username: 'alguem_novo', email: 'ninguem@example.com' });
+    const taken = await register({ ...valid, username: 'intruso_um', email: 'DONA@example.com' });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual({ status: 201, data: { userRegistration: { id: expect.any(String) } }, message: fresh.json().message });
+
+    const notice = await t.smtp.waitFor(owner.email, before);
+    expect(notice.subject).toBe(messages.mail.registrationAttemptSubject);
+    expect(notice.text).toContain(messages.mail.greeting('Dora'));
+    expect(notice.text).toContain(messages.mail.registrationAttemptBody);
+    expect(notice.text).not.toContain('token=');
+    expect(notice.html).not.toContain('token=');
+
+    // Like a pending registration: the same e-mail answers the same id, and resends follow the same rules.
+    const id = taken.json().data.userRegistration.id as string;
+    expect((await register({ ...valid, username: 'intruso_dois', email: owner.email })).json().data.userRegistration.id).toBe(id);
+    expect((await resend(id)).json()).toEqual(failure(429, messages.errors.resendTooSoon));
+    t.clock.advance(31);
+    expect((await resend(id)).statusCode).toBe(200);
+    await t.mailCount();
+    const notices = t.smtp.mailsTo(owner.email);
+    expect(notices.map((mail) => mail.subject)).toEqual([messages.mail.registrationAttemptSubject, messages.mail.registrationAttemptSubject]);
+    expect(notices.every((mail) => !mail.text.includes('token='))).toBe(true);
+    // The owner's account is as it was.
+    expect((await login(owner.username, owner.password)).statusCode).toBe(200);
+  });
+
+  it('refuses more than 10 registrations an hour from one address (REGISTRATIONS_PER_HOUR), whatever the e-mails', async () => {
+    const address = freshIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await register({ ...valid, username: `lote_${i}_usuario`, email: `lote${i}@example.com` }, address)).statusCode).toBe(201);
+    }
+    const refused = await register({ ...valid, username: 'lote_extra_1', email: 'lote-extra@example.com' }, address);
+    expect(refused.json()).toEqual(failure(429, messages.errors.tooManyRegistrations(60)));
+    expect((await register({ ...valid, username: 'lote_extra_1', email: 'lote-extra@example.com' })).statusCode).toBe(201);
+    t.clock.advance(3601);
+    expect((await register({ ...valid, username: 'lote_extra_2', email: 'lote-extra2@example.com' }, address)).statusCode).toBe(201);
+  });
+
+  it(`sends at most ${REGISTRATION_MAILS_PER_HOUR} registration mails an hour to one e-mail, with or without an account`, async () => {
+    const owner = await newUser(t);
+    for (const email of ['muitos@example.com', owner.email]) {
+      await t.mailCount();
+      const sentBefore = t.smtp.mailsTo(email).length;
+      const id = (await register({ ...valid, username: `muitos_${email.length}`, email })).json().data.userRegistration.id as string;
+      for (let i = 1; i < REGISTRATION_MAILS_PER_HOUR; i++) {
+        t.clock.advance(31);
+        expect((await resend(id)).statusCode).toBe(200);
+      }
+      t.clock.advance(31);
+      expect((await resend(id)).json()).toEqual(failure(429, messages.errors.tooManyRegistrations(58)));
+      t.clock.advance(31);
+      expect((await register({ ...valid, username: `outro_${email.length}`, email })).statusCode).toBe(429);
+      await t.mailCount();
+      expect(t.smtp.mailsTo(email).length - sentBefore).toBe(REGISTRATION_MAILS_PER_HOUR);
+      t.clock.advance(3601);
+      expect((await resend(id)).statusCode).toBe(200);
+    }
+  });
+
+  it('tells a login with the password of an unconfirmed registration to confirm, and mails a new link at most once a minute', async () => {
+    const pending = { ...valid, username: 'sem_confirmar', email: 'sem-confirmar@example.com' };
+    const before = await t.mailCount();
+    await register(pending);
+    const firstToken = linkToken(await t.smtp.waitFor(pending.email, before));
+    const mailsTo = async () => {
+      await t.mailCount();
+      return t.smtp.mailsTo(pending.email).length;
+    };
+
+    const wrong = await login(pending.username, 'Errada123');
+    expect(wrong.json()).toEqual(failure(401, messages.errors.invalidCredentials));
+
+    // The first link has just gone: the answer says so, and no other goes within the minute.
+    const soon = await login(pending.username, pending.password);
+    expect(soon.json()).toEqual(failure(403, messages.errors.emailNotConfirmed));
+    expect(messages.errors.emailNotConfirmed).toBe('Confirme seu e-mail para entrar. Enviamos um novo link.');
+    expect(soon.headers['set-cookie']).toBeUndefined();
+    expect(await mailsTo()).toBe(1);
+
+    t.clock.advance(61);
+    const count = t.smtp.received.length;
+    expect((await login(`  ${pending.username.toUpperCase()} `, pending.password)).json()).toEqual(failure(403, messages.errors.emailNotConfirmed));
+    const newToken = linkToken(await t.smtp.waitFor(pending.email, count));
+    expect(newToken).not.toBe(firstToken);
+    expect((await login(pending.username, pending.password)).statusCode).toBe(403);
+    expect(await mailsTo()).toBe(2);
+
+    expect((await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: newToken } })).statusCode).toBe(200);
+    expect((await login(pending.username, pending.password)).statusCode).toBe(200);
   });
 
   it.each([
@@ -78,7 +186,7 @@ describe('registration', () => {
     [{ ...valid, username: 'Maria_Clara' }, messages.validation.usernameRule],
     [{ ...valid, password: 'senha123' }, messages.validation.passwordRule],
     [{ ...valid, password: 'Sh0rt' }, messages.validation.passwordRule],
-    [{ ...valid, password: `Senha123${'x'.repeat(30)}` }, messages.validation.passwordRule],
+    [{ ...valid, password: `Senha123${'x'.repeat(121)}` }, messages.validation.passwordRule],
     [{ ...valid, firstName: 'M' }, messages.validation.firstNameRequired],
     [{ ...valid, email: 'not-an-email' }, messages.validation.emailInvalid],
     [{ ...valid, email: undefined }, messages.validation.emailRequired],

@@ -8,8 +8,9 @@ import { bodyApartFromRequestId } from './helpers/answers';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { DEFAULT_PASSWORD, newSignedInUser, newUser, signIn } from './factories/users';
 
-const WEEK = 7 * 86400;
-const policy = { windowSeconds: 15 * 60, accountAtAddressRefuseAfter: 3, addressRefuseAfter: 5, accountSlowAfter: 100 };
+/** The default SESSION_TTL: an idle session ends after 12 hours. */
+const IDLE_LIMIT = 12 * 3600;
+const policy = { windowSeconds: 15 * 60, accountAtAddressRefuseAfter: 3, addressRefuseAfter: 5, accountSlowAfter: 100, accountRefuseAfter: 8 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +45,8 @@ function setCookieHeader(response: LightMyRequestResponse): string {
 
 const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) };
 const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials, requestId: expect.any(String) };
-const tooManyLogins = { status: 429, data: null, message: messages.errors.tooManyLogins, requestId: expect.any(String) };
+/** A refusal that says how long is left of the 15-minute window (a whole window, right after the attempts). */
+const tooManyLogins = (minutesLeft = 15) => ({ status: 429, data: null, message: messages.errors.tooManyLogins(minutesLeft), requestId: expect.any(String) });
 
 describe('sign in', () => {
   it('sets an HttpOnly, SameSite=Lax sid cookie (not Secure over http) and stores only the token hash', async () => {
@@ -57,7 +59,7 @@ describe('sign in', () => {
     expect(header).toMatch(/; HttpOnly(;|$)/);
     expect(header).toMatch(/; SameSite=Lax(;|$)/);
     expect(header).toMatch(/; Path=\/(;|$)/);
-    expect(header).toMatch(new RegExp(`; Max-Age=${WEEK}(;|$)`));
+    expect(header).toMatch(new RegExp(`; Max-Age=${IDLE_LIMIT}(;|$)`));
     expect(header).not.toMatch(/Secure/i);
 
     const token = response.cookies.find((cookie) => cookie.name === 'sid')!.value;
@@ -158,10 +160,12 @@ describe('current user', () => {
     expect((await me()).statusCode).toBe(401);
   });
 
-  it('ends a session once SESSION_TTL has passed without use', async () => {
+  it('ends a session after 12 hours without use (the default SESSION_TTL)', async () => {
     const { cookie } = await newSignedInUser(t);
     expect((await me(cookie)).statusCode).toBe(200);
-    t.clock.advance(WEEK + 1);
+    t.clock.advance(IDLE_LIMIT - 60);
+    expect((await me(cookie)).statusCode).toBe(200);
+    t.clock.advance(IDLE_LIMIT + 1);
     const expired = await me(cookie);
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual(unauthorized);
@@ -169,15 +173,15 @@ describe('current user', () => {
 
   it('extends a session that is used after half of its time, and renews the cookie with it', async () => {
     const { user, cookie } = await newSignedInUser(t);
-    t.clock.advance(4 * 86400);
+    t.clock.advance(7 * 3600);
     const used = await me(cookie);
     expect(used.statusCode).toBe(200);
     const renewed = setCookieHeader(used);
-    expect(renewed).toBe(`${cookie}; Max-Age=${WEEK}; Path=/; HttpOnly; SameSite=Lax`);
+    expect(renewed).toBe(`${cookie}; Max-Age=${IDLE_LIMIT}; Path=/; HttpOnly; SameSite=Lax`);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + (WEEK - 60) * 1000);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + (IDLE_LIMIT - 60) * 1000);
 
-    t.clock.advance(4 * 86400);
+    t.clock.advance(7 * 3600);
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
@@ -223,7 +227,7 @@ describe('login throttling', () => {
       expect((await login(user.username, 'Errada123', ip)).json()).toEqual(invalidCredentials);
     }
     const refused = await login(user.username, user.password, ip);
-    expect(refused.json()).toEqual(tooManyLogins);
+    expect(refused.json()).toEqual(tooManyLogins());
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
@@ -232,7 +236,7 @@ describe('login throttling', () => {
     const user = await newUser(t);
     const attacker = freshIp();
     for (let i = 0; i <= policy.accountAtAddressRefuseAfter + 2; i++) await login(user.username, 'Errada123', attacker);
-    expect((await login(user.username, user.password, attacker)).json()).toEqual(tooManyLogins);
+    expect((await login(user.username, user.password, attacker)).json()).toEqual(tooManyLogins());
     expect((await login(user.username, user.password, freshIp())).statusCode).toBe(200);
   });
 
@@ -247,7 +251,7 @@ describe('login throttling', () => {
       missing.push(await login(unknown, 'Errada123', missingIp));
     }
     expect(known.map(bodyApartFromRequestId)).toEqual(missing.map(bodyApartFromRequestId));
-    expect(missing.at(-1)!.json()).toEqual(tooManyLogins);
+    expect(missing.at(-1)!.json()).toEqual(tooManyLogins());
     expect(missing.at(-2)!.json()).toEqual(invalidCredentials);
   });
 
@@ -257,7 +261,21 @@ describe('login throttling', () => {
     for (let i = 0; i < policy.addressRefuseAfter; i++) {
       expect((await login(`stranger_${i}`, 'Errada123', ip)).statusCode).toBe(401);
     }
-    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins());
+    expect((await login(user.username, user.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it(`refuses an account everywhere after ${policy.accountRefuseAfter} failures across addresses and spellings of its username`, async () => {
+    const user = await newUser(t, { username: 'guessed_one' });
+    const spellings = ['guessed_one', 'GUESSED_ONE', '  guessed_one ', '\tGuessed_One\n'];
+    // Each address stays under its own limit: only the account's count across them refuses.
+    for (let i = 0; i < policy.accountRefuseAfter; i++) {
+      expect((await login(spellings[i % spellings.length]!, 'Errada123', freshIp())).json()).toEqual(invalidCredentials);
+    }
+    const refused = await login(user.username, user.password, freshIp());
+    expect(refused.json()).toEqual(tooManyLogins(15));
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    t.clock.advance(policy.windowSeconds + 1);
     expect((await login(user.username, user.password, freshIp())).statusCode).toBe(200);
   });
 
@@ -268,7 +286,7 @@ describe('login throttling', () => {
     const guesses = await Promise.all(Array.from({ length: policy.addressRefuseAfter }, (_, i) => login(user.username, `Errada${i}A`, ip)));
     const statuses = guesses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins());
   });
 
   it('does not spend an IP allowance on successful sign-ins', async () => {
@@ -280,13 +298,15 @@ describe('login throttling', () => {
     expect((await login(user.username, 'Errada123', ip)).json()).toEqual(invalidCredentials);
   });
 
-  it('lets the user in again once the window has passed', async () => {
+  it('says how many minutes are left, and lets the user in again once the window has passed', async () => {
     const user = await newUser(t);
     const ip = freshIp();
     for (let i = 0; i < policy.accountAtAddressRefuseAfter; i++) await login(user.username, 'Errada123', ip);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
-    t.clock.advance(policy.windowSeconds - 30);
-    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins(15));
+    t.clock.advance(10 * 60);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins(5));
+    t.clock.advance(policy.windowSeconds - 10 * 60 - 30);
+    expect((await login(user.username, user.password, ip)).json()).toEqual(tooManyLogins(1));
     t.clock.advance(31);
     expect((await login(user.username, user.password, ip)).statusCode).toBe(200);
   });

@@ -48,6 +48,10 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
   await test.step('edit the profile', async () => {
     await page.getByRole('link', { name: messages.nav.account, exact: true }).click();
     await expect(page.getByRole('heading', { name: messages.account.title })).toBeVisible();
+    // Signed in, the professional knows the password and sees the username: recovering them is for the login page.
+    await expect(page.getByRole('button', { name: messages.account.changePassword, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.recovery.passwordTitle })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.recovery.usernameTitle })).toHaveCount(0);
 
     await textbox(page, messages.fields.profession).fill('Psicóloga');
     const country = page.getByRole('combobox', { name: messages.fields.country, exact: true });

@@ -35,7 +35,8 @@ test('a professional registers patients, finds, edits, selects and deletes one',
   const professional = await registerConfirmedProfessional(page, 'Clara');
   const main = page.getByRole('main');
   const topBar = page.getByRole('banner');
-  const patientsStat = main.getByRole('link', { name: messages.dashboard.stats.patients, exact: true });
+  // Named by what it shows: 'Pacientes' and the count.
+  const patientsStat = main.getByRole('link', { name: new RegExp(`^${messages.dashboard.stats.patients} `) });
 
   await test.step('sign in: the dashboard counts no patients yet', async () => {
     await page.goto('/');

@@ -12,14 +12,15 @@ import {
 } from '../src/index';
 
 describe('shared rules', () => {
-  it('accepts passwords of 8 to 32 characters with upper, lower and digit', () => {
+  it('accepts passwords of 8 to 128 characters with upper, lower and digit (ASVS 2.1.2: 64 at least)', () => {
     expect(isValidPassword('Senha123')).toBe(true);
     expect(isValidPassword('senha123')).toBe(false);
     expect(isValidPassword('SENHA123')).toBe(false);
     expect(isValidPassword('SenhaSem')).toBe(false);
     expect(isValidPassword('Sen1a')).toBe(false);
-    expect(isValidPassword(`S1${'a'.repeat(30)}`)).toBe(true);
-    expect(isValidPassword(`S1${'a'.repeat(31)}`)).toBe(false);
+    expect(isValidPassword(`S1${'a'.repeat(62)}`)).toBe(true);
+    expect(isValidPassword(`S1${'a'.repeat(126)}`)).toBe(true);
+    expect(isValidPassword(`S1${'a'.repeat(127)}`)).toBe(false);
   });
 
   it('accepts usernames of 6 to 32 lowercase letters, digits or underscore', () => {

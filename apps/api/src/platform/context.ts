@@ -12,9 +12,9 @@ import type { SessionCache } from './session-cache';
 
 /**
  * How failed logins and wrong current passwords are limited (docs/decisions.md): refusals key on
- * the account and the address together, so failures from one address never lock the owner out
- * from another; an address is refused after a looser number across accounts; an account guessed
- * at from many addresses is slowed, never locked.
+ * the account and the address together, so failures from one address alone do not lock the owner
+ * out from another; an address is refused after a looser number across accounts; an account
+ * guessed at from many addresses is slowed, then refused after a number no owner reaches.
  */
 export interface LoginThrottlePolicy {
   windowSeconds: number;
@@ -24,6 +24,8 @@ export interface LoginThrottlePolicy {
   addressRefuseAfter: number;
   /** Failures for one username from any address, after which each attempt is delayed. */
   accountSlowAfter: number;
+  /** Failures for one username from any address (any spelling), after which it answers 429 everywhere. */
+  accountRefuseAfter: number;
   /** Delay added per failure beyond the slow threshold, capped at maxDelayMs. */
   delayStepMs: number;
   maxDelayMs: number;
@@ -36,6 +38,8 @@ export const defaultLoginThrottlePolicy: LoginThrottlePolicy = {
   accountAtAddressRefuseAfter: 5,
   addressRefuseAfter: 50,
   accountSlowAfter: 10,
+  // 100 an hour at most, as ASVS 2.2.1 asks.
+  accountRefuseAfter: 25,
   delayStepMs: 500,
   maxDelayMs: 3000,
   currentPasswordRefuseAfter: 5,

@@ -57,8 +57,11 @@ export const errorCatalog = {
   FILE_TOO_LARGE: { status: 413, message: e.fileTooLarge },
   BODY_TOO_LARGE: { status: 413, message: e.bodyTooLarge },
   FILE_TYPE_IMAGE: { status: 415, message: e.fileTypeImage },
-  TOO_MANY_LOGINS: { status: 429, message: e.tooManyLogins },
-  TOO_MANY_PASSWORD_CHECKS: { status: 429, message: e.tooManyPasswordChecks },
+  // Thrown with the minutes left in the window; the catalogue shows a full one.
+  TOO_MANY_LOGINS: { status: 429, message: e.tooManyLogins(15) },
+  TOO_MANY_PASSWORD_CHECKS: { status: 429, message: e.tooManyPasswordChecks(15) },
+  TOO_MANY_REGISTRATIONS: { status: 429, message: e.tooManyRegistrations(60) },
+  EMAIL_NOT_CONFIRMED: { status: 403, message: e.emailNotConfirmed },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: e.passwordChangeRequired },
   RESEND_TOO_SOON: { status: 429, message: e.resendTooSoon },
   SERVICE_UNAVAILABLE: { status: 503, message: e.serviceUnavailable },

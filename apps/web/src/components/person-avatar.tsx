@@ -7,14 +7,20 @@ interface PersonAvatarProps extends Omit<AvatarProps, 'src' | 'name' | 'alt'> {
   avatarExternalKey: string | null;
   /** Shown when there is no uploaded picture; without it the initials are shown. */
   defaultSrc?: string | null;
+  /**
+   * Without a picture, a person icon instead of the initials: for an avatar inside a control
+   * named otherwise ('Minha Conta'), whose visible text must be part of its name (WCAG 2.5.3).
+   */
+  withoutInitials?: boolean;
 }
 
-/** The person's uploaded picture, else `defaultSrc`, else their initials. */
+/** The person's uploaded picture, else `defaultSrc`, else their initials (or a person icon). */
 export function PersonAvatar({
   firstName,
   lastName,
   avatarExternalKey,
   defaultSrc = null,
+  withoutInitials = false,
   ...avatarProps
 }: PersonAvatarProps) {
   const name = fullName(firstName, lastName);
@@ -22,9 +28,8 @@ export function PersonAvatar({
     <Avatar
       {...avatarProps}
       src={avatarExternalKey ? fileUrl(avatarExternalKey) : defaultSrc}
-      name={name}
       alt={name}
-      color="initials"
+      {...(withoutInitials ? {} : { name, color: 'initials' })}
     />
   );
 }

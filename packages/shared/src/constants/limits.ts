@@ -2,7 +2,8 @@ export const limits = {
   usernameMin: 6,
   usernameMax: 32,
   passwordMin: 8,
-  passwordMax: 32,
+  /** ASVS 2.1.2: passwords of 64 characters at least are allowed, of more than 128 refused. */
+  passwordMax: 128,
   nameMin: 2,
   nameMax: 100,
   professionMin: 3,

@@ -21,7 +21,7 @@ export const authApi = {
     body: registrationRequest,
     status: 201,
     response: registrationResponse,
-    errors: [409, 503],
+    errors: [409, 429, 503],
   }),
   resendRegistrationMail: defineRoute({
     method: 'POST',
@@ -51,7 +51,7 @@ export const authApi = {
     body: loginRequest,
     status: 200,
     response: userResponse,
-    errors: [401, 429],
+    errors: [401, 403, 429],
   }),
   /**
    * The signed-in user, or null without a (valid) session: what the web app asks first, so an

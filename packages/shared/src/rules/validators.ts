@@ -1,8 +1,8 @@
 import { isValid as isValidCpfDigits } from '@fnando/cpf';
-import type { Gender, Title } from '../constants/limits';
+import { limits, type Gender, type Title } from '../constants/limits';
 
 export const USERNAME_PATTERN = /^[a-z0-9_]{6,32}$/;
-const PASSWORD_SHAPE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/;
+const PASSWORD_SHAPE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${limits.passwordMin},${limits.passwordMax}}$`);
 
 export function isValidPassword(password: string): boolean {
   return PASSWORD_SHAPE.test(password);

@@ -23,6 +23,15 @@ export async function findPendingRegistrations(db: Db, username: string, email: 
     .where(and(or(eq(userRegistrations.username, username), eq(userRegistrations.email, email)), gt(userRegistrations.expiresAt, now)));
 }
 
+/** The registration waiting for its link (not expired) that holds the username. */
+export async function findPendingRegistrationByUsername(db: Db, username: string, now: Date): Promise<RegistrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userRegistrations)
+    .where(and(eq(userRegistrations.username, username), gt(userRegistrations.expiresAt, now)));
+  return row;
+}
+
 /** A new registration; expired ones for the same username or e-mail make way for it. */
 export async function insertRegistration(db: Db, values: typeof userRegistrations.$inferInsert, now: Date): Promise<RegistrationRow> {
   return db.transaction(async (tx) => {
@@ -60,12 +69,12 @@ export async function setRegistrationToken(
   return row;
 }
 
-export async function registrationExists(db: Db, id: string, now: Date): Promise<boolean> {
+export async function findPendingRegistration(db: Db, id: string, now: Date): Promise<RegistrationRow | undefined> {
   const [row] = await db
-    .select({ id: userRegistrations.id })
+    .select()
     .from(userRegistrations)
     .where(and(eq(userRegistrations.id, id), gt(userRegistrations.expiresAt, now)));
-  return row !== undefined;
+  return row;
 }
 
 /**

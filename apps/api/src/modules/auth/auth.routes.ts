@@ -9,7 +9,7 @@ export function authRoutes(ctx: Context): RoutesPlugin {
   const secureCookie = ctx.config.isHttps;
   return async (app) => {
     route(app, authApi.register, async (request) => ({
-      data: { userRegistration: await auth.register(ctx, request.body) },
+      data: { userRegistration: await auth.register(ctx, request.body, { ip: request.ip }) },
       message: messages.register.created,
     }));
 

@@ -6,35 +6,45 @@ import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
-import { hashPassword, verifyDecoyPassword } from '../../platform/passwords';
+import { hashPassword, verifyDecoyPassword, verifyPassword } from '../../platform/passwords';
 import { hashToken, newToken } from '../../platform/tokens';
 import { addDaysIso, startTrial } from '../billing/billing.service';
 import { endOtherSessions, endSession, resolveSession, startSession, type Client } from '../sessions/sessions.service';
-import { countAttempt, resetCounter, uncountAttempt } from '../throttling/throttling.service';
+import { countAttempt, countAttemptInWindow, resetCounter, uncountAttempt } from '../throttling/throttling.service';
 import { checkLoginPassword, findUserByEmail, findUserByUsername, issueRecoveryPassword, toUser } from '../users/users.service';
 import * as repo from './auth.repository';
-import { sendNewPasswordMail, sendRegistrationMail, sendUsernameMail } from './auth.mails';
+import { sendNewPasswordMail, sendRegistrationAttemptNotice, sendRegistrationMail, sendUsernameMail } from './auth.mails';
 
 const HOUR = 3600;
+const e = messages.errors;
+
+/** Registration mails (links, or notices to an account's owner) one e-mail may get in an hour; beyond it, 429. */
+export const REGISTRATION_MAILS_PER_HOUR = 5;
+
+/** How often a login with the password of a registration waiting for its link mails a new link. */
+const LOGIN_RESEND_SECONDS = 60;
 
 /**
  * A pending registration keeps its username and e-mail until its link expires: another one with
  * the same username answers 409, and another one with the same e-mail resends that one's link
- * (at most once per resend interval) without changing what it holds. The link goes out through
- * the job queue.
+ * (at most once per resend interval) without changing what it holds. An e-mail that already has
+ * an account is registered like any other, so the answer does not tell who is registered; its
+ * mail job tells the owner instead of sending a link. The link goes out through the job queue.
+ * Registrations are limited per client address, and their mails per e-mail.
  */
-export async function register(ctx: Context, input: z.output<typeof registrationRequest>) {
+export async function register(ctx: Context, input: z.output<typeof registrationRequest>, client: Pick<Client, 'ip'>) {
+  await throttleRegistrations(ctx, client.ip);
   const taken = await repo.findTakenIdentity(ctx.db, input.username, input.email);
   if (taken.usernameTaken) throw new AppError('USERNAME_TAKEN');
-  if (taken.emailTaken) throw new AppError('EMAIL_TAKEN');
   const now = ctx.clock.now();
   const pending = await repo.findPendingRegistrations(ctx.db, input.username, input.email, now);
   const sameEmail = pending.find((registration) => registration.email === input.email);
   if (sameEmail) {
-    await resendIfDue(ctx, sameEmail.id);
+    await resendIfDue(ctx, sameEmail, { intervalSeconds: limits.resendRegistrationSeconds, beyondAllowance: 'refuse' });
     return { id: sameEmail.id };
   }
   if (pending.length > 0) throw new AppError('USERNAME_TAKEN');
+  await spendRegistrationMail(ctx, input.email, 'refuse');
   const registration = await repo.insertRegistration(
     ctx.db,
     {
@@ -54,18 +64,40 @@ export async function register(ctx: Context, input: z.output<typeof registration
   return { id: registration.id };
 }
 
-/** Queues a new link for the registration when its last mail is older than the resend interval; whether one was queued. */
-async function resendIfDue(ctx: Context, id: string): Promise<boolean> {
+async function throttleRegistrations(ctx: Context, ip: string): Promise<void> {
+  const counted = await countAttemptInWindow(ctx, `registration:${ip}`, HOUR);
+  if (counted.attempts > ctx.config.registrationsPerHour) throw new AppError('TOO_MANY_REGISTRATIONS', e.tooManyRegistrations(counted.minutesLeft));
+}
+
+/**
+ * Counts a registration mail to `email`; whether it may go. Beyond the hourly allowance the
+ * mail is not sent, and with 'refuse' the request answers 429.
+ */
+async function spendRegistrationMail(ctx: Context, email: string, beyondAllowance: 'refuse' | 'skip'): Promise<boolean> {
+  const counted = await countAttemptInWindow(ctx, `registration-mail:${email}`, HOUR);
+  if (counted.attempts <= REGISTRATION_MAILS_PER_HOUR) return true;
+  if (beyondAllowance === 'refuse') throw new AppError('TOO_MANY_REGISTRATIONS', e.tooManyRegistrations(counted.minutesLeft));
+  return false;
+}
+
+/** Queues a new link for the registration when its last mail is older than `intervalSeconds` and its e-mail's allowance lasts; whether one was queued. */
+async function resendIfDue(
+  ctx: Context,
+  registration: repo.RegistrationRow,
+  { intervalSeconds, beyondAllowance }: { intervalSeconds: number; beyondAllowance: 'refuse' | 'skip' },
+): Promise<boolean> {
   const now = ctx.clock.now();
-  const claimed = await repo.claimResend(ctx.db, id, { now, sentBefore: addSeconds(now, -limits.resendRegistrationSeconds) });
-  if (claimed) await ctx.jobs.send(REGISTRATION_LINK_JOB, { registrationId: id });
-  return claimed !== undefined;
+  const claimed = await repo.claimResend(ctx.db, registration.id, { now, sentBefore: addSeconds(now, -intervalSeconds) });
+  if (!claimed || !(await spendRegistrationMail(ctx, registration.email, beyondAllowance))) return false;
+  await ctx.jobs.send(REGISTRATION_LINK_JOB, { registrationId: registration.id });
+  return true;
 }
 
 export async function resendRegistrationMail(ctx: Context, id: string): Promise<void> {
-  if (await resendIfDue(ctx, id)) return;
-  const exists = await repo.registrationExists(ctx.db, id, ctx.clock.now());
-  throw new AppError(exists ? 'RESEND_TOO_SOON' : 'REGISTRATION_NOT_FOUND');
+  const registration = await repo.findPendingRegistration(ctx.db, id, ctx.clock.now());
+  if (!registration) throw new AppError('REGISTRATION_NOT_FOUND');
+  const queued = await resendIfDue(ctx, registration, { intervalSeconds: limits.resendRegistrationSeconds, beyondAllowance: 'refuse' });
+  if (!queued) throw new AppError('RESEND_TOO_SOON');
 }
 
 /** Turns the registration into a professional on a trial of the default plan. */
@@ -84,6 +116,7 @@ export async function confirmRegistration(ctx: Context, token: string): Promise<
 
 // ---- login ----
 
+/** The counters' keys: the username as the login finds it (the schema trimmed it; any case), with the address. */
 function throttleKeys(username: string, ip: string) {
   const account = username.toLowerCase();
   return { accountAtAddress: `login:${account}:${ip}`, address: `ip:${ip}`, account: `user:${account}` };
@@ -92,22 +125,25 @@ function throttleKeys(username: string, ip: string) {
 type ThrottleKeys = ReturnType<typeof throttleKeys>;
 
 /**
- * Counts the attempt for its account at its address, its address and its account, then refuses
- * it (429) or slows it according to the counts. Counting comes before the password check so
- * that concurrent guesses cannot all pass on the same old count; a successful attempt is taken
- * back afterwards.
+ * Counts the attempt for its account at its address, its address and its account (from any
+ * address), then refuses it (429, saying how many minutes are left) or slows it according to the
+ * counts. Counting comes before the password check so that concurrent guesses cannot all pass on
+ * the same old count; a successful attempt is taken back afterwards.
  */
 async function applyLoginThrottle(ctx: Context, keys: ThrottleKeys): Promise<void> {
   const policy = ctx.loginThrottle;
   const [atAddress, fromAddress, forAccount] = await Promise.all([
-    countAttempt(ctx, keys.accountAtAddress, policy.windowSeconds),
-    countAttempt(ctx, keys.address, policy.windowSeconds),
-    countAttempt(ctx, keys.account, policy.windowSeconds),
+    countAttemptInWindow(ctx, keys.accountAtAddress, policy.windowSeconds),
+    countAttemptInWindow(ctx, keys.address, policy.windowSeconds),
+    countAttemptInWindow(ctx, keys.account, policy.windowSeconds),
   ]);
-  if (atAddress > policy.accountAtAddressRefuseAfter || fromAddress > policy.addressRefuseAfter) {
-    throw new AppError('TOO_MANY_LOGINS');
-  }
-  const excess = forAccount - policy.accountSlowAfter;
+  const refusing = [
+    atAddress.attempts > policy.accountAtAddressRefuseAfter ? atAddress : null,
+    fromAddress.attempts > policy.addressRefuseAfter ? fromAddress : null,
+    forAccount.attempts > policy.accountRefuseAfter ? forAccount : null,
+  ].filter((counted) => counted !== null);
+  if (refusing.length > 0) throw new AppError('TOO_MANY_LOGINS', e.tooManyLogins(Math.max(...refusing.map((counted) => counted.minutesLeft))));
+  const excess = forAccount.attempts - policy.accountSlowAfter;
   if (excess > 0) await sleep(Math.min(excess * policy.delayStepMs, policy.maxDelayMs));
 }
 
@@ -126,11 +162,12 @@ export interface LoggedIn {
  * and leaves this one able to do nothing but set a new password.
  */
 export async function login(ctx: Context, input: z.output<typeof loginRequest>, client: Client): Promise<LoggedIn> {
-  const keys = throttleKeys(input.username, client.ip);
+  const username = input.username.toLowerCase();
+  const keys = throttleKeys(username, client.ip);
   await applyLoginThrottle(ctx, keys);
-  const user = await findUserByUsername(ctx, input.username.toLowerCase());
+  const user = await findUserByUsername(ctx, username);
   if (!user) {
-    await verifyDecoyPassword(input.password);
+    await refuseUnconfirmedRegistration(ctx, username, input.password, keys);
     throw new AppError('INVALID_CREDENTIALS');
   }
   const used = await checkLoginPassword(ctx, user, input.password);
@@ -139,6 +176,20 @@ export async function login(ctx: Context, input: z.output<typeof loginRequest>, 
   const session = await startSession(ctx, used.user, client);
   if (used.kind === 'recovery') await endOtherSessions(ctx, user.id, session.tokenHash);
   return { token: session.token, maxAgeSeconds: session.maxAgeSeconds, user: toUser(used.user) };
+}
+
+/**
+ * A username that is a registration still waiting for its link, with that registration's
+ * password: 403 saying so, and a new link (at most one a minute). Anything else returns, having
+ * paid what a password check costs, to be answered as an unknown username.
+ */
+async function refuseUnconfirmedRegistration(ctx: Context, username: string, password: string, keys: ThrottleKeys): Promise<void> {
+  const pending = await repo.findPendingRegistrationByUsername(ctx.db, username, ctx.clock.now());
+  if (!pending) return verifyDecoyPassword(password);
+  if (!(await verifyPassword(pending.passwordHash, password))) return;
+  await forgiveLoginAttempt(ctx, keys);
+  await resendIfDue(ctx, pending, { intervalSeconds: LOGIN_RESEND_SECONDS, beyondAllowance: 'skip' });
+  throw new AppError('EMAIL_NOT_CONFIRMED');
 }
 
 /** The user of a session cookie (renewing the session as any use does), or null when it is not valid. */
@@ -179,20 +230,29 @@ async function withinRecoveryAllowance(ctx: Context, kind: string, email: string
   return (await countAttempt(ctx, `${kind}:${email}`, HOUR)) <= RECOVERY_MAILS_PER_HOUR;
 }
 
+/**
+ * Mails a registration its link, which replaces any earlier one; when its e-mail already has an
+ * account, mails that account's owner that someone tried instead, and no link ever works.
+ */
+async function mailRegistration(ctx: Context, registrationId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const pending = await repo.findPendingRegistration(ctx.db, registrationId, now);
+  if (!pending) return;
+  const owner = await findUserByEmail(ctx, pending.email);
+  if (owner) return sendRegistrationAttemptNotice(ctx, owner);
+  const token = newToken();
+  const registration = await repo.setRegistrationToken(ctx.db, registrationId, {
+    tokenHash: hashToken(token),
+    expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
+    now,
+  });
+  if (registration) await sendRegistrationMail(ctx, registration, token);
+}
+
 /** The jobs of this module; each sends its mail once, even when retried after its worker died. */
 export function defineAuthJobs(ctx: Context): void {
   ctx.jobs.define<{ registrationId: string }>(REGISTRATION_LINK_JOB, {
-    handle: ({ id, data }) =>
-      once(ctx.db, id, async () => {
-        const token = newToken();
-        const now = ctx.clock.now();
-        const registration = await repo.setRegistrationToken(ctx.db, data.registrationId, {
-          tokenHash: hashToken(token),
-          expiresAt: addSeconds(now, limits.registrationTokenHours * HOUR),
-          now,
-        });
-        if (registration) await sendRegistrationMail(ctx, registration, token);
-      }),
+    handle: ({ id, data }) => once(ctx.db, id, () => mailRegistration(ctx, data.registrationId)),
   });
   ctx.jobs.define<{ email: string }>(RECOVER_USERNAME_JOB, {
     handle: ({ id, data }) =>

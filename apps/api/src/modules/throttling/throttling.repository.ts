@@ -4,10 +4,10 @@ import { rateCounters } from '../../db/schema';
 
 /**
  * Counts one attempt for a key, starting a new window when the previous one has passed, and
- * returns the count with this attempt included. One statement, so concurrent attempts each get
- * their own number.
+ * returns the count with this attempt included and when its window started. One statement, so
+ * concurrent attempts each get their own number.
  */
-export async function countAttempt(db: Db, key: string, now: Date, windowStart: Date): Promise<number> {
+export async function countAttempt(db: Db, key: string, now: Date, windowStart: Date): Promise<{ attempts: number; windowStartedAt: Date }> {
   const [row] = await db
     .insert(rateCounters)
     .values({ key, attempts: 1, windowStartedAt: now })
@@ -18,8 +18,8 @@ export async function countAttempt(db: Db, key: string, now: Date, windowStart: 
         windowStartedAt: sql`case when ${rateCounters.windowStartedAt} > ${windowStart} then ${rateCounters.windowStartedAt} else ${now} end`,
       },
     })
-    .returning({ attempts: rateCounters.attempts });
-  return row!.attempts;
+    .returning({ attempts: rateCounters.attempts, windowStartedAt: rateCounters.windowStartedAt });
+  return row!;
 }
 
 /** Takes back one counted attempt (a successful one). */

@@ -15,20 +15,40 @@ export async function sendEmailUpdateMail(ctx: Context, to: { email: string; fir
   });
 }
 
-/**
- * To the address an account had, once a change to another one is confirmed: when it happened and
- * who to contact if it was not the professional (a stolen session is the usual reason).
- */
-export async function sendEmailChangedNotice(ctx: Context, to: { email: string; firstName: string; newEmail: string; timeZone?: string | undefined }, when: Date): Promise<void> {
-  const support = ctx.config.supportContacts.account;
+interface NoticeRecipient {
+  email: string;
+  firstName: string;
+  timeZone?: string | undefined;
+}
+
+/** A notice that the account's credentials changed: what and when, and who to contact if it was not the professional (a stolen session is the usual reason). */
+async function sendSecurityNotice(ctx: Context, to: NoticeRecipient, notice: { subject: string; body: string; footer: string }): Promise<void> {
   await ctx.mailer.send({
     to: to.email,
-    subject: m.emailChangedSubject,
+    subject: notice.subject,
     ...renderMail({
       greetingName: to.firstName,
-      paragraphs: [m.emailChangedBody(to.newEmail, formatMailDateTime(when, to.timeZone)), m.emailChangedAction(support)],
-      footer: [m.emailChangedFooter],
+      paragraphs: [notice.body, m.securityNoticeAction(ctx.config.supportContacts.account)],
+      footer: [notice.footer],
     }),
     links: [],
+  });
+}
+
+/** To the address an account had, once a change to another one is confirmed. */
+export async function sendEmailChangedNotice(ctx: Context, to: NoticeRecipient & { newEmail: string }, when: Date): Promise<void> {
+  await sendSecurityNotice(ctx, to, {
+    subject: m.emailChangedSubject,
+    body: m.emailChangedBody(to.newEmail, formatMailDateTime(when, to.timeZone)),
+    footer: m.emailChangedFooter,
+  });
+}
+
+/** To the account's address, once its password is changed. */
+export async function sendPasswordChangedNotice(ctx: Context, to: NoticeRecipient, when: Date): Promise<void> {
+  await sendSecurityNotice(ctx, to, {
+    subject: m.passwordChangedSubject,
+    body: m.passwordChangedBody(formatMailDateTime(when, to.timeZone)),
+    footer: m.passwordChangedFooter,
   });
 }

@@ -1,4 +1,4 @@
-import { limits, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
+import { limits, messages, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -8,8 +8,8 @@ import { replaceStoredAvatar } from '../../platform/stored-files';
 import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
 import { endOtherSessions, forgetUserSessions } from '../sessions/sessions.service';
-import { countAttempt, resetCounter } from '../throttling/throttling.service';
-import { sendEmailChangedNotice, sendEmailUpdateMail } from './users.mails';
+import { countAttemptInWindow, resetCounter } from '../throttling/throttling.service';
+import { sendEmailChangedNotice, sendEmailUpdateMail, sendPasswordChangedNotice } from './users.mails';
 import * as repo from './users.repository';
 import type { UserRow } from './users.repository';
 
@@ -68,13 +68,18 @@ export async function updateProfile(ctx: Context, user: UserRow, profile: Profil
  */
 async function checkCurrentPassword(ctx: Context, user: UserRow, password: string): Promise<void> {
   const key = `current-password:${user.id}`;
-  const attempts = await countAttempt(ctx, key, ctx.loginThrottle.windowSeconds);
-  if (attempts > ctx.loginThrottle.currentPasswordRefuseAfter) throw new AppError('TOO_MANY_PASSWORD_CHECKS');
+  const counted = await countAttemptInWindow(ctx, key, ctx.loginThrottle.windowSeconds);
+  if (counted.attempts > ctx.loginThrottle.currentPasswordRefuseAfter) {
+    throw new AppError('TOO_MANY_PASSWORD_CHECKS', messages.errors.tooManyPasswordChecks(counted.minutesLeft));
+  }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('PASSWORD_UPDATE_FAILED');
   await resetCounter(ctx, key);
 }
 
-/** Changes the password (which ends a required change) and ends every other session of the user. */
+/**
+ * Changes the password (which ends a required change), ends every other session of the user and
+ * tells the account's e-mail, so that a change the professional did not make is noticed.
+ */
 export async function changePassword(
   ctx: Context,
   user: UserRow,
@@ -86,6 +91,8 @@ export async function changePassword(
   if (!updated) throw new AppError('UNAUTHORIZED');
   await endOtherSessions(ctx, user.id, currentTokenHash);
   await repo.deletePasswordResets(ctx.db, user.id);
+  const notice: SecurityNotice = { email: updated.email, firstName: updated.firstName, at: ctx.clock.now().toISOString(), timeZone: updated.timeZone };
+  await ctx.jobs.send(PASSWORD_CHANGED_NOTICE_JOB, notice);
   return toUser(updated);
 }
 
@@ -161,14 +168,19 @@ export async function confirmEmailUpdate(ctx: Context, token: string): Promise<v
 
 const EMAIL_UPDATE_LINK_JOB = 'mail.email-update-link';
 const EMAIL_CHANGED_NOTICE_JOB = 'mail.email-changed-notice';
+const PASSWORD_CHANGED_NOTICE_JOB = 'mail.password-changed-notice';
 
-interface EmailChangedNotice {
+/** A notice to the account's address that its credentials changed, and when. */
+interface SecurityNotice {
   email: string;
   firstName: string;
-  newEmail: string;
   at: string;
   /** The professional's zone, for the time the notice shows (absent in jobs queued before it existed). */
   timeZone?: string;
+}
+
+interface EmailChangedNotice extends SecurityNotice {
+  newEmail: string;
 }
 
 /** The jobs of this module; each sends its mail once, even when retried after its worker died. */
@@ -184,6 +196,9 @@ export function defineUsersJobs(ctx: Context): void {
   });
   ctx.jobs.define<EmailChangedNotice>(EMAIL_CHANGED_NOTICE_JOB, {
     handle: ({ id, data }) => once(ctx.db, id, () => sendEmailChangedNotice(ctx, data, new Date(data.at))),
+  });
+  ctx.jobs.define<SecurityNotice>(PASSWORD_CHANGED_NOTICE_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => sendPasswordChangedNotice(ctx, data, new Date(data.at))),
   });
 }
 

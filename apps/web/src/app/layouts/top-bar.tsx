@@ -68,6 +68,7 @@ export function TopBar({ user }: { user: User }) {
           icon={
             <PersonAvatar
               aria-hidden
+              withoutInitials
               size={28}
               firstName={user.firstName}
               lastName={user.lastName}

@@ -1,9 +1,8 @@
 import { messages } from '@consultorio/shared';
 import { Button, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconLock, IconUserQuestion } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CalendarFeedSection } from '../../features/agenda/components/calendar-feed-section';
-import { RecoverPasswordDialog, RecoverUsernameDialog } from '../../features/auth/components/recovery-dialogs';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
 import { ProfileForm } from '../../features/users/components/profile-form';
@@ -12,17 +11,13 @@ import { UserAvatarUpload } from '../../features/users/components/user-avatar-up
 import { fullName } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 
-type AccountDialog = 'changeEmail' | 'changePassword' | 'recoverPassword' | 'recoverUsername';
-
-const dialogButtons: readonly { dialog: AccountDialog; label: string; icon: typeof IconLock }[] = [
-  { dialog: 'changePassword', label: messages.account.changePassword, icon: IconLock },
-  { dialog: 'recoverPassword', label: messages.account.recoverPassword, icon: IconKey },
-  { dialog: 'recoverUsername', label: messages.account.recoverUsername, icon: IconUserQuestion },
-];
+type AccountDialog = 'changeEmail' | 'changePassword';
 
 /**
- * 'Minha conta', its profile section: the profile and the open sessions (users feature), the calendar feed (agenda feature), plus the recovery dialogs
- * shared with the login page (auth feature). It lives here because features do not import each other.
+ * 'Minha conta', its profile section: the profile and the open sessions (users feature) and the
+ * calendar feed (agenda feature). It lives here because features do not import each other. A
+ * signed-in professional knows the password and sees the username: recovering either is offered
+ * on the login page only.
  */
 export function AccountPage() {
   const user = useCurrentUser();
@@ -46,19 +41,9 @@ export function AccountPage() {
                 </Text>
               </Stack>
               <Divider />
-              <Stack gap="xs">
-                {dialogButtons.map(({ dialog, label, icon: DialogIcon }) => (
-                  <Button
-                    key={dialog}
-                    variant="default"
-                    justify="flex-start"
-                    leftSection={<DialogIcon size={18} />}
-                    onClick={() => setOpenDialog(dialog)}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </Stack>
+              <Button variant="default" justify="flex-start" leftSection={<IconLock size={18} />} onClick={() => setOpenDialog('changePassword')}>
+                {messages.account.changePassword}
+              </Button>
             </Stack>
           </Paper>
         </Grid.Col>
@@ -83,8 +68,6 @@ export function AccountPage() {
       </Grid>
       <ChangeEmailDialog opened={openDialog === 'changeEmail'} onClose={closeDialog} />
       <ChangePasswordDialog opened={openDialog === 'changePassword'} onClose={closeDialog} />
-      <RecoverPasswordDialog opened={openDialog === 'recoverPassword'} onClose={closeDialog} />
-      <RecoverUsernameDialog opened={openDialog === 'recoverUsername'} onClose={closeDialog} />
     </>
   );
 }

@@ -7,8 +7,6 @@ export const account = {
   changeEmailNote: 'Você receberá um link de confirmação por e-mail',
   changePassword: 'Alterar senha',
   updatePassword: 'Atualizar senha',
-  recoverPassword: 'Recuperar senha',
-  recoverUsername: 'Recuperar usuário',
   uploadAvatar: 'Alterar foto',
   uploadingAvatar: 'Enviando...',
   profileUpdated: 'Perfil atualizado.',

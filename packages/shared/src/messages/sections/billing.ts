@@ -31,7 +31,7 @@ export const billing = {
   subscribe: 'Assinar',
   changePlan: 'Mudar de plano',
   subscribeLabel: (plan: string) => `Assinar o plano ${plan}`,
-  changePlanLabel: (plan: string) => `Mudar para o plano ${plan}`,
+  changePlanLabel: (plan: string) => `Mudar de plano para ${plan}`,
   redirecting: 'Abrindo o pagamento...',
   contactBilling: (email: string) => `Para assinar ou mudar de plano, escreva para ${email}.`,
   contactBillingButton: 'Escrever para o faturamento',

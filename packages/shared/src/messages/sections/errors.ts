@@ -1,3 +1,6 @@
+/** '1 minuto', '12 minutos'. */
+const minutes = (count: number) => `${count} ${count === 1 ? 'minuto' : 'minutos'}`;
+
 export const errors = {
   unauthorized: 'Sua sessão expirou. Entre novamente.',
   notFound: 'Não encontrado',
@@ -36,9 +39,11 @@ export const errors = {
   chatEmpty: 'A sessão ainda não tem mensagens para gerar um prontuário.',
   routeNotFound: 'Endereço não encontrado',
   invalidCredentials: 'Usuário ou senha incorretos',
-  tooManyLogins: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyLogins: (minutesLeft: number) => `Muitas tentativas de login. Aguarde ${minutes(minutesLeft)} e tente novamente.`,
+  emailNotConfirmed: 'Confirme seu e-mail para entrar. Enviamos um novo link.',
+  tooManyRegistrations: (minutesLeft: number) => `Muitos cadastros em pouco tempo. Aguarde ${minutes(minutesLeft)} e tente novamente.`,
   tooManyRequests: 'Muitas solicitações. Aguarde um pouco e tente novamente.',
-  tooManyPasswordChecks: 'Muitas tentativas com a senha atual. Aguarde alguns minutos e tente novamente.',
+  tooManyPasswordChecks: (minutesLeft: number) => `Muitas tentativas com a senha atual. Aguarde ${minutes(minutesLeft)} e tente novamente.`,
   passwordChangeRequired: 'Você entrou com uma senha temporária: defina uma nova senha antes de continuar.',
   resendTooSoon: 'Aguarde 30 segundos antes de reenviar o e-mail.',
   usernameTaken: 'Este nome de usuário já está em uso',

@@ -16,9 +16,19 @@ export const mail = {
   emailChangedSubject: 'O e-mail da sua conta no Consultório foi alterado',
   emailChangedBody: (newEmail: string, when: string) =>
     `O e-mail da sua conta no Consultório foi alterado para ${newEmail} em ${when}. A partir de agora, as mensagens da conta (inclusive a recuperação de senha) vão para o novo endereço.`,
-  emailChangedAction: (support: string) =>
+  securityNoticeAction: (support: string) =>
     `Se não foi você, escreva imediatamente para ${support}: alguém pode ter acessado sua conta.`,
   emailChangedFooter: 'Este aviso é enviado ao endereço anterior sempre que o e-mail da conta muda.',
+  passwordChangedSubject: 'A senha da sua conta no Consultório foi alterada',
+  passwordChangedBody: (when: string) =>
+    `A senha da sua conta no Consultório foi alterada em ${when}. As outras sessões da conta foram encerradas.`,
+  passwordChangedFooter: 'Este aviso é enviado ao e-mail da conta sempre que a senha muda.',
+  registrationAttemptSubject: 'Tentativa de cadastro com o seu e-mail no Consultório',
+  registrationAttemptBody:
+    'Alguém tentou criar uma conta no Consultório com este e-mail, que já tem uma conta. Nenhuma conta nova foi criada e a sua continua como estava.',
+  registrationAttemptHelp: (forgotUsername: string, forgotPassword: string) =>
+    `Se foi você, entre com seu usuário e senha. Se não se lembra deles, use '${forgotUsername}' ou '${forgotPassword}' na página de entrada.`,
+  registrationAttemptFooter: 'Se não foi você, ignore este e-mail: ninguém teve acesso à sua conta.',
   loginLink: 'Entrar no Consultório',
   reminderSubject: (date: string) => `Lembrete: consulta em ${date}`,
   reminderBody: (when: string, professional: string) => `Você tem uma consulta com ${professional} em ${when}.`,

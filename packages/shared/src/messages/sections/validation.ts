@@ -45,7 +45,7 @@ export const validation = {
   templateContentRequired: 'O questionário precisa de pelo menos uma seção',
   instructionsRequired: 'Escreva as instruções do assistente (pelo menos 10 caracteres)',
   passwordsMismatch: 'As senhas não coincidem',
-  passwordRule: 'A senha deve ter 8 a 32 caracteres, com ao menos 1 maiúscula, 1 minúscula e 1 número',
+  passwordRule: 'A senha deve ter 8 a 128 caracteres, com ao menos 1 maiúscula, 1 minúscula e 1 número',
   usernameRule: 'Usuário deve ter 6 a 32 caracteres, usando apenas minúsculas, números ou _',
   firstNameRequired: 'O nome é obrigatório e deve ter pelo menos 2 caracteres',
   lastNameRequired: 'O sobrenome é obrigatório e deve ter pelo menos 2 caracteres',

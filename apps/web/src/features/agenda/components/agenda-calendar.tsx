@@ -39,18 +39,23 @@ interface AgendaCalendarProps {
 }
 
 /**
- * FullCalendar draws the arrows of 'previous' and 'next' as `role="img"` spans without a name,
- * inside buttons already named by their hints: the arrows are hidden from assistive technology,
- * whenever the calendar (re)draws them.
+ * Mends FullCalendar's markup whenever the calendar (re)draws it. It draws the arrows of
+ * 'previous' and 'next' as `role="img"` spans without a name, inside buttons already named by
+ * their hints: the arrows are hidden from assistive technology. It names a month view's day cell
+ * by its day number alone, while the cell shows its appointments too (WCAG 2.5.3, label in name):
+ * the cell is named by its content instead, the day and the appointments.
  */
-function useHiddenArrowIcons(box: RefObject<HTMLDivElement | null>): void {
+function useAccessibleCalendarMarkup(box: RefObject<HTMLDivElement | null>): void {
   useEffect(() => {
     const calendar = box.current;
     if (!calendar) return undefined;
-    const hide = () => calendar.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
-    hide();
-    const observer = new MutationObserver(hide);
-    observer.observe(calendar, { childList: true, subtree: true });
+    const mend = () => {
+      calendar.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+      calendar.querySelectorAll('.fc-daygrid-day[aria-labelledby]').forEach((day) => day.removeAttribute('aria-labelledby'));
+    };
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(calendar, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-labelledby'] });
     return () => observer.disconnect();
   }, [box]);
 }
@@ -67,7 +72,7 @@ function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appoi
 export function AgendaCalendar({ appointments, timeZone, view, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
   const calendarRef = useRef<FullCalendar>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  useHiddenArrowIcons(boxRef);
+  useAccessibleCalendarMarkup(boxRef);
   const events = useMemo(() => appointments.map(toCalendarEvent), [appointments]);
 
   useEffect(() => {

@@ -8,7 +8,7 @@ export interface RecoveryDialogProps {
   onClose: () => void;
 }
 
-/** 'Recuperar usuário': used by the login page and the account page. */
+/** 'Recuperar usuário': on the login page. */
 export function RecoverUsernameDialog({ opened, onClose }: RecoveryDialogProps) {
   const recovery = useRecoverUsername();
   return (
@@ -25,7 +25,7 @@ export function RecoverUsernameDialog({ opened, onClose }: RecoveryDialogProps) 
   );
 }
 
-/** 'Recuperar senha': used by the login page and the account page. */
+/** 'Recuperar senha': on the login page. */
 export function RecoverPasswordDialog({ opened, onClose }: RecoveryDialogProps) {
   const recovery = useRecoverPassword();
   return (

@@ -53,7 +53,7 @@ function PlanCard({ plan, isCurrent, isPaidCurrent, hasSubscription, list, onChe
         )}
         {!isPaidCurrent &&
           (list.checkoutAvailable ? (
-            <Button onClick={() => onCheckout(plan.id)} disabled={isBusy} aria-label={accessibleLabel}>
+            <Button onClick={() => onCheckout(plan.id)} disabled={isBusy} aria-label={isBusy ? undefined : accessibleLabel}>
               {isBusy ? b.redirecting : label}
             </Button>
           ) : (

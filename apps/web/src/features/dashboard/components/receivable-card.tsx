@@ -1,25 +1,26 @@
 import { formatCents, messages } from '@consultorio/shared';
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useReceivable } from '../api/get-receivable';
 
 const r = messages.dashboard.receivable;
 
-/** 'A receber': what patients owe for sessions already held, leading to the finance page. */
+/**
+ * 'A receber': what patients owe for sessions already held, leading to the finance page. The link
+ * is named by what it shows, the amount too (WCAG 2.5.3, label in name).
+ */
 export function ReceivableCard({ timeZone }: { timeZone: string }) {
-  const labelId = useId();
   const receivable = useReceivable(timeZone);
   return (
-    <Paper component={Link} to={paths.finance} aria-labelledby={labelId} p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Paper component={Link} to={paths.finance} p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group wrap="nowrap">
         <ThemeIcon size="xl" radius="md" variant="light" color="orange" aria-hidden>
           <IconCash size={24} />
         </ThemeIcon>
         <Stack gap={0}>
-          <Text id={labelId} size="sm" c="dimmed">
+          <Text size="sm" c="dimmed">
             {r.title}
           </Text>
           {receivable.isPending ? (
