@@ -116,6 +116,8 @@ describe('compose.yaml', () => {
       expect(config.isHttps).toBe(true);
       expect(config.trustProxy).toBe(true);
       expect(config.port).toBe(3000);
+      // Every interface of its container, for Caddy to reach it (the app's own default is loopback only).
+      expect(config.host).toBe('0.0.0.0');
       // Optional integrations left empty stay off instead of failing validation.
       expect(config.ai).toBeUndefined();
       expect(config.stripe).toBeUndefined();
@@ -251,6 +253,17 @@ describe('Dockerfile', () => {
     expect(argsOf(runtime, 'CMD')).toEqual(['["node", "--v8-pool-size=1", "apps/api/dist/main.js"]']);
     // Only the build output and the manifests go into the runtime stage, never the sources.
     expect(argsOf(runtime, 'COPY').filter((args) => args.startsWith('. '))).toEqual([]);
+  });
+
+  it("listens on every interface of the container, where the app alone listens on loopback only", () => {
+    const variables = argsOf(runtime, 'ENV')
+      .flatMap((args) => args.split(/\s+/))
+      .map((assignment) => assignment.split('=') as [string, string]);
+    const config = loadConfig(Object.fromEntries(variables));
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/data');
+    expect(loadConfig({}).host).toBe('127.0.0.1');
   });
 
   it('installs every package the API imports at run time (the bundle keeps them external)', () => {

@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { limits, messages } from '@consultorio/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
@@ -50,6 +50,7 @@ import { contextualLogger, requestIdOf } from './platform/log-context';
 import { createMetrics } from './platform/metrics';
 import { addOperationalHooks, addOperationalRoutes, drain, type Lifecycle } from './platform/operations';
 import { OneLinePerRequest } from './platform/request-log';
+import { documentedSchema } from './platform/routes';
 import { addSecurityHeaders, securityOptions } from './platform/security-headers';
 import { followSessionChanges, SessionCache } from './platform/session-cache';
 import { createTextExtractor } from './platform/text-extraction';
@@ -244,8 +245,10 @@ async function registerDocs(app: FastifyInstance) {
     openapi: {
       info: { title: 'Consultório API', version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      // Every operation names its own: the session, or none (`security: []`) for a public one.
+      security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentedSchema,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }

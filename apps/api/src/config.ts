@@ -22,7 +22,8 @@ const optionalUrl = (protocols: readonly string[]) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a new install is not reachable from the network by accident.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   PGLITE_SHARED_BUFFERS: z.string().regex(/^[1-9]\d*(MB|GB)$/, 'use a size in MB or GB (e.g. 16MB)').default('16MB'),

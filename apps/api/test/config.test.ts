@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       env: 'production',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       pgliteSharedBuffers: '16MB',

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import type pg from 'pg';
 import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
 import { createFromTemplate } from './pglite-template';
 import { seedDatabase } from './seed';
 
@@ -200,12 +200,15 @@ async function createPglite(dataDir: string | undefined, sharedBuffers: string):
     import('@electric-sql/pglite/contrib/btree_gin'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  if (dataDir && !(await createFromTemplate(dataDir))) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && !(await createFromTemplate(dataDir))) await ensurePrivateDir(dataDir);
   // The migrations create these extensions; PGlite must have their code loaded first.
-  return Pglite.create(dataDir, {
+  const pglite = await Pglite.create(dataDir, {
     extensions: { pg_trgm, btree_gin },
     startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
+  // Health data: private to the server's user, whatever modes PGlite gave the files it wrote.
+  if (dataDir) await makeTreePrivate(dataDir);
+  return pglite;
 }
 
 async function openPglite(dataDir: string | undefined, sharedBuffers = defaultSharedBuffers): Promise<Database> {

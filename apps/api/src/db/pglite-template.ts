@@ -1,9 +1,10 @@
-import { createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
+import { makePrivateDir, privateWriteStream } from '../platform/private-files';
 
 /**
  * An empty database cluster as PGlite's initdb leaves it, zipped by build.mjs beside main.js
@@ -37,11 +38,12 @@ async function extractZip(file: string, target: string): Promise<void> {
       const destination = path.join(target, entry.fileName);
       const write = async () => {
         if (entry.fileName.endsWith('/')) {
-          await mkdir(destination, { recursive: true, mode: 0o700 });
+          await makePrivateDir(destination);
           return;
         }
-        await mkdir(path.dirname(destination), { recursive: true, mode: 0o700 });
-        await pipeline(await openEntry(zip, entry), createWriteStream(destination, { mode: 0o600 }));
+        await makePrivateDir(path.dirname(destination));
+        const output = await privateWriteStream(destination);
+        await pipeline(await openEntry(zip, entry), output);
       };
       write().then(
         () => zip.readEntry(),
@@ -66,8 +68,7 @@ export async function createFromTemplate(dataDir: string, template = pgliteTempl
   if (!existsSync(template) || !isMissingOrEmpty(dataDir)) return false;
   const partial = `${dataDir}.partial`;
   await rm(partial, { recursive: true, force: true });
-  // DATA_DIR keeps the default mode; the cluster itself is private to the server's user.
-  await mkdir(path.dirname(dataDir), { recursive: true });
+  await makePrivateDir(path.dirname(dataDir));
   await extractZip(template, partial);
   await rm(dataDir, { recursive: true, force: true });
   await rename(partial, dataDir);

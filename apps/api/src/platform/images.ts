@@ -1,4 +1,4 @@
-import { limits } from '@consultorio/shared';
+import { avatarImageTypes, limits } from '@consultorio/shared';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from './errors';
 import { onFirstUse } from './lazy';
@@ -6,7 +6,7 @@ import { onFirstUse } from './lazy';
 // libvips and its threads start with the first avatar, not with the server.
 const sharpModule = onFirstUse(() => import('sharp'));
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff']);
+const IMAGE_TYPES = new Set<string>(avatarImageTypes);
 
 /**
  * Checks the file's bytes (never the name or the client's type) and re-encodes it to a square

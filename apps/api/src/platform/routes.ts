@@ -1,5 +1,6 @@
-import { errorEnvelope, type ApiRoute, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
+import { errorEnvelope, multipartBodySchema, type ApiRoute, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { writeNotedAccess } from './access-log';
 import { send } from './http';
@@ -39,9 +40,10 @@ const successDescriptions: Record<SuccessStatus, string> = { 200: 'OK', 201: 'Cr
 
 /** The answers of a route as Fastify declares them: its success answer and every failure with the error envelope. */
 function responseSchemas(route: ApiRoute): Record<number, unknown> {
-  const successType = route.raw ?? 'application/json';
+  const successTypes = route.raw === undefined ? ['application/json'] : [route.raw].flat();
+  const successContent = Object.fromEntries(successTypes.map((type) => [type, { schema: route.response }]));
   const answers: Record<number, unknown> = {
-    [route.status]: { description: successDescriptions[route.status], content: { [successType]: { schema: route.response } } },
+    [route.status]: { description: successDescriptions[route.status], content: successContent },
   };
   for (const status of route.errorStatuses) {
     answers[status] = { description: failureDescriptions[status], content: { 'application/json': { schema: errorEnvelope } } };
@@ -49,17 +51,33 @@ function responseSchemas(route: ApiRoute): Record<number, unknown> {
   return answers;
 }
 
-/** The Fastify schema of a route: its inputs, its answers and how it shows in the OpenAPI document. */
+/**
+ * The Fastify schema of a route: its inputs, its answers and how it shows in the OpenAPI document
+ * (a public route says it needs no session; a multipart body, which the handler reads as it
+ * arrives, is described for the document only: see `documentedSchema`).
+ */
 export function routeSchema(route: ApiRoute) {
   return {
     tags: [route.tag],
-    ...(route.access === 'session' ? { security: [{ session: [] }] } : {}),
+    security: route.access === 'session' ? [{ session: [] }] : [],
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),
-    ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(route.multipart ? { consumes: ['multipart/form-data'], [MULTIPART_BODY]: multipartBodySchema(route.multipart) } : {}),
     response: responseSchemas(route),
   };
+}
+
+/** Where a route's schema keeps its multipart body's description, out of Fastify's validation. */
+const MULTIPART_BODY = 'multipartBody';
+
+/**
+ * @fastify/swagger's transform: a route's zod schemas as JSON Schema, its multipart body
+ * described as the request body of `multipart/form-data` (Fastify itself never sees it as one).
+ */
+export function documentedSchema(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
+  const { [MULTIPART_BODY]: multipartBody, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
+  return jsonSchemaTransform(multipartBody ? { ...input, schema: { ...schema, body: multipartBody } } : input);
 }
 
 /** A module's routes: a plugin that adds them with `route` and `rawRoute`. */
@@ -117,7 +135,7 @@ export function route<R extends ApiRoute>(
 }
 
 /** Adds the handler of a route that writes its own answer (a file, a stream of events). */
-export function rawRoute<R extends ApiRoute & { raw: string }>(
+export function rawRoute<R extends ApiRoute & { raw: NonNullable<ApiRoute['raw']> }>(
   app: FastifyInstance,
   contract: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,

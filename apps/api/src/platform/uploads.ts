@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { limits as appLimits } from '@consultorio/shared';
+import type { MultipartBody } from '@consultorio/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -111,16 +111,12 @@ const singleFileLimits = (maxBytes: number): UploadLimits => ({
 });
 
 /**
- * The first file of a multipart field (413 beyond `maxBytes`), handed to `use` and removed
+ * The first file of the route's file field (413 beyond its limit), handed to `use` and removed
  * afterwards; the rest of the body is not read.
  */
-export async function withSingleFile<T>(
-  request: FastifyRequest,
-  field: string,
-  maxBytes: number,
-  use: (upload: Upload) => Promise<T>,
-): Promise<T> {
+export async function withSingleFile<T>(request: FastifyRequest, body: MultipartBody, use: (upload: Upload) => Promise<T>): Promise<T> {
   if (!request.isMultipart()) throw new AppError('FILE_MISSING');
+  const { fileField: field, maxFileBytes: maxBytes } = body;
   const limits = singleFileLimits(maxBytes);
   let upload: Upload | undefined;
   try {
@@ -143,18 +139,18 @@ export async function withSingleFile<T>(
 /** Reads the files of an upload one at a time, handing each to `store`; resolves with how many there were. */
 export type ReadEachFile = (store: (upload: Upload) => Promise<void>) => Promise<number>;
 
-/** The limits of the documents attached to a record or sent in a chat. */
-const attachmentLimits: UploadLimits = {
-  maxBytes: appLimits.attachmentMaxBytes,
-  maxFiles: appLimits.attachmentsPerRequest,
+/** The limits of the documents attached to a record or sent in a chat, as the route's contract gives them. */
+const attachmentLimits = ({ maxFileBytes, maxFiles }: MultipartBody): UploadLimits => ({
+  maxBytes: maxFileBytes,
+  maxFiles,
   tooLarge: new AppError('ATTACHMENT_TOO_LARGE'),
   tooMany: new AppError('TOO_MANY_ATTACHMENTS'),
-};
+});
 
 /**
- * The repeated `files` field of an attachments upload (records, chats) within the attachment
- * limits, for the service to read once it has checked whose the record or chat is.
+ * The repeated file field of an attachments upload (records, chats) within its limits, for the
+ * service to read once it has checked whose the record or chat is.
  */
-export function attachmentReader(request: FastifyRequest, onField?: (name: string, value: string) => void): ReadEachFile {
-  return (store) => readEachFile(request, 'files', attachmentLimits, store, onField);
+export function attachmentReader(request: FastifyRequest, body: MultipartBody, onField?: (name: string, value: string) => void): ReadEachFile {
+  return (store) => readEachFile(request, body.fileField, attachmentLimits(body), store, onField);
 }

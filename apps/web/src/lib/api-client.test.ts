@@ -104,7 +104,15 @@ const routes = {
     response: messageEnvelope,
   }),
   removeEcho: defineRoute({ method: 'DELETE', path: '/v1/echo', access: 'public', tag, status: 200, response: messageEnvelope }),
-  upload: defineRoute({ method: 'PUT', path: '/v1/upload', access: 'public', tag, multipart: true, status: 200, response: messageEnvelope }),
+  upload: defineRoute({
+    method: 'PUT',
+    path: '/v1/upload',
+    access: 'public',
+    tag,
+    multipart: { fileField: 'file', maxFiles: 1, maxFileBytes: 1024 },
+    status: 200,
+    response: messageEnvelope,
+  }),
   conflict: writeRoute('/v1/conflict'),
   expiredWrite: writeRoute('/v1/expired'),
   item: defineRoute({

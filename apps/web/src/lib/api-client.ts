@@ -71,7 +71,7 @@ export function routeRef<R extends ApiRoute>(method: R['method'], path: R['path'
 /** What a call to `route` sends: its path parameters, query and body, each only when the route has them. */
 export type CallInput<R extends RouteSpec> = (R['params'] extends object ? { params: RouteParams<R> } : { params?: never }) &
   (R['query'] extends object ? { query?: RouteQuery<R> } : { query?: never }) &
-  (R['body'] extends object ? { body: RouteBody<R> } : R['multipart'] extends true ? { body: FormData } : { body?: never }) &
+  (R['body'] extends object ? { body: RouteBody<R> } : R['multipart'] extends object ? { body: FormData } : { body?: never }) &
   Omit<RequestOptions, 'body'>;
 
 /** A query value as the URL carries it; undefined for one not given (absent, null or empty). */

@@ -54,6 +54,9 @@ export const limits = {
   birthdateMin: '1900-01-01',
 } as const;
 
+/** The pictures an avatar may be made from, told by the file's bytes (it is stored re-encoded as WebP). */
+export const avatarImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/bmp', 'image/tiff'] as const;
+
 export const defaults = {
   cc: '+55',
   country: 'BR',

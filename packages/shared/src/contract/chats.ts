@@ -12,11 +12,12 @@ import {
   recordFromChatRequest,
   sendFormRequest,
   sendRecordRequest,
+  sendAttachmentsFields,
   sendTextRequest,
 } from '../schemas/chats';
 import { messageEnvelope } from '../schemas/common';
 import { recordResponse } from '../schemas/records';
-import { idParams } from './common';
+import { attachmentsUpload, idParams } from './common';
 import { attachmentsBodyBytes } from './records';
 import { defineRoute, type RouteSpec } from './route';
 
@@ -125,7 +126,10 @@ export const chatsApi = {
   sendText: sendRoutes('/v1/chats/:id/send-text', { body: sendTextRequest }),
   sendForm: sendRoutes('/v1/chats/:id/send-form', { body: sendFormRequest }),
   sendRecord: sendRoutes('/v1/chats/:id/send-record', { body: sendRecordRequest }),
-  sendAttachments: sendRoutes('/v1/chats/:id/send-attachments', { multipart: true, maxBodyBytes: attachmentsBodyBytes }),
+  sendAttachments: sendRoutes('/v1/chats/:id/send-attachments', {
+    multipart: { ...attachmentsUpload, fields: sendAttachmentsFields },
+    maxBodyBytes: attachmentsBodyBytes,
+  }),
   retry: sendRoutes('/v1/chats/:id/retry', {}),
   recordFromChat: defineRoute({
     method: 'POST',

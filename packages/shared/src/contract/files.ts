@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from './route';
+import { binaryAnswer, defineRoute } from './route';
 
 export const filesApi = {
   /** A stored file (avatar, attachment), only for its owner; another's key answers 404 like a missing one. */
@@ -10,8 +10,10 @@ export const filesApi = {
     tag: 'files',
     params: z.object({ key: z.string().max(200) }),
     status: 200,
-    response: z.string().describe('the file'),
-    raw: 'application/octet-stream',
+    response: binaryAnswer(
+      'the file, sent as the type it was stored with: image/webp for an avatar; for an attachment the type its content shows (application/pdf, image/png...), or by its extension for text formats (text/plain, text/csv...), else application/octet-stream',
+    ),
+    raw: ['image/webp', '*/*'],
   }),
 };
 

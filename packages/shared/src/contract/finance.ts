@@ -15,7 +15,7 @@ import {
   reportQuery,
 } from '../schemas/finance';
 import { idParams } from './common';
-import { defineRoute } from './route';
+import { binaryAnswer, defineRoute } from './route';
 
 const tag = 'finance';
 
@@ -66,7 +66,7 @@ export const financeApi = {
     tag,
     params: idParams,
     status: 200,
-    response: z.string().describe('the receipt, a PDF file'),
+    response: binaryAnswer('the receipt, a PDF file'),
     raw: 'application/pdf',
   }),
   /** Mails the receipt (PDF attached) to the patient's e-mail or the one given; 409 when there is none. */

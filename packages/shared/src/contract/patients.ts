@@ -1,5 +1,4 @@
 import { messageEnvelope } from '../schemas/common';
-import { z } from 'zod';
 import {
   accessLogQuery,
   accessLogResponse,
@@ -9,8 +8,8 @@ import {
   patientResponse,
   patientUpdateRequest,
 } from '../schemas/patients';
-import { idParams } from './common';
-import { defineRoute } from './route';
+import { avatarUpload, idParams } from './common';
+import { binaryAnswer, defineRoute } from './route';
 
 const tag = 'patients';
 
@@ -74,7 +73,7 @@ export const patientsApi = {
     tag,
     params: idParams,
     status: 200,
-    response: z.string().describe('a ZIP file'),
+    response: binaryAnswer('a ZIP file'),
     raw: 'application/zip',
   }),
   uploadAvatar: defineRoute({
@@ -83,7 +82,7 @@ export const patientsApi = {
     access: 'session',
     tag,
     params: idParams,
-    multipart: true,
+    multipart: avatarUpload,
     status: 200,
     response: patientResponse,
   }),

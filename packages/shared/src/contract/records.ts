@@ -15,7 +15,7 @@ import {
   recordNameRequest,
   recordResponse,
 } from '../schemas/records';
-import { idParams } from './common';
+import { attachmentsUpload, idParams } from './common';
 import { defineRoute } from './route';
 
 const tag = 'records';
@@ -139,7 +139,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: idParams,
-    multipart: true,
+    multipart: attachmentsUpload,
     maxBodyBytes: attachmentsBodyBytes,
     status: 201,
     response: recordAttachmentsResponse,

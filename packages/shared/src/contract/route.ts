@@ -18,8 +18,39 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 
 export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string(), requestId: z.string() });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Answers that are not the JSON envelope: a stream of server-sent events, or a stored file. */
-export type RawAnswer = 'text/event-stream' | 'application/octet-stream' | 'application/zip' | 'text/calendar' | 'application/pdf' | 'text/csv' | 'text/plain';
+// Answers that are not the JSON envelope: a stream of server-sent events, or a file; the range
+// of every type for a stored file, sent as the type it was stored with.
+export type RawAnswer = 'text/event-stream' | 'application/zip' | 'text/calendar' | 'application/pdf' | 'text/csv' | 'text/plain' | 'image/webp' | '*/*';
+
+/** The body of a raw answer that is a file (a PDF, a ZIP, a stored file), for the OpenAPI document. */
+export const binaryAnswer = (what: string) => z.string().meta({ format: 'binary' }).describe(what);
+
+/**
+ * A multipart body: the files in one field and text fields beside them. The handler reads it as
+ * it arrives (no schema checks it whole); the server takes the field and the limits from here,
+ * and the OpenAPI document describes it from here.
+ */
+export interface MultipartBody {
+  /** The field the files come in, one part per file. */
+  fileField: string;
+  maxFiles: number;
+  /** The largest file accepted (413 beyond it). */
+  maxFileBytes: number;
+  /** The media types accepted, told by the file's bytes; every type when absent. */
+  fileTypes?: readonly string[];
+  /** The text fields sent beside the files. */
+  fields?: z.ZodObject;
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/** A multipart body as a schema, for the OpenAPI document only. */
+export function multipartBodySchema({ fileField, maxFiles, maxFileBytes, fileTypes, fields }: MultipartBody): z.ZodObject {
+  const accepted = fileTypes ? `type ${fileTypes.join(', ')} (told by its content)` : 'any type';
+  const file = z.file().max(maxFileBytes).describe(`a file of ${accepted}, at most ${maxFileBytes / MEGABYTE} MB`);
+  const files = maxFiles === 1 ? file : z.array(file).min(1).max(maxFiles).describe(`1 to ${maxFiles} files, each a part named ${fileField}`);
+  return (fields ?? z.object({})).extend({ [fileField]: files });
+}
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -32,13 +63,14 @@ export interface RouteSpec {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** A multipart body (files), read by the handler as it arrives rather than by a schema. */
-  multipart?: true;
+  multipart?: MultipartBody;
   /** The largest body accepted (413 beyond it); the server's default when absent. */
   maxBodyBytes?: number;
   status: SuccessStatus;
   /** The success answer: the envelope's schema, or the body of a raw answer. */
   response: z.ZodType;
-  raw?: RawAnswer;
+  /** The media type of a raw answer, or each it may come as. */
+  raw?: RawAnswer | readonly RawAnswer[];
   /** Failures particular to this route; those that follow from its shape are added by `defineRoute`. */
   errors?: readonly ErrorStatus[];
   /**
@@ -59,7 +91,7 @@ export type ApiRoute<S extends RouteSpec = RouteSpec> = S & {
  */
 function impliedErrors(spec: RouteSpec): ErrorStatus[] {
   const implied: ErrorStatus[] = [500];
-  const hasBody = spec.body !== undefined || spec.multipart === true;
+  const hasBody = spec.body !== undefined || spec.multipart !== undefined;
   if (spec.params || spec.query || hasBody) implied.push(400);
   if (spec.access === 'session') implied.push(401);
   if (spec.access === 'session' && !spec.allowedDuringPasswordChange) implied.push(403);

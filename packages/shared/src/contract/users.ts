@@ -1,6 +1,7 @@
 import { confirmTokenRequest, emailUpdateRequest, passwordChangeRequest } from '../schemas/auth';
 import { messageEnvelope } from '../schemas/common';
 import { profileUpdateRequest, userResponse } from '../schemas/users';
+import { avatarUpload } from './common';
 import { defineRoute } from './route';
 
 const tag = 'users';
@@ -61,7 +62,7 @@ export const usersApi = {
     path: '/v1/users/me/avatar',
     access: 'session',
     tag,
-    multipart: true,
+    multipart: avatarUpload,
     status: 200,
     response: userResponse,
   }),

@@ -47,7 +47,10 @@ export function chatsRoutes(ctx: Context): RoutesPlugin {
     rawRoute(app, sendForm.stream, (request, reply) => streamAnswer(request, reply, { kind: 'form', formId: request.body.formId }));
     route(app, sendRecord.plain, (request) => answerThread(request, { kind: 'record', recordId: request.body.recordId }));
     rawRoute(app, sendRecord.stream, (request, reply) => streamAnswer(request, reply, { kind: 'record', recordId: request.body.recordId }));
-    const attachments = (request: FastifyRequest): chats.SendInput => ({ kind: 'attachments', read: (onField) => attachmentReader(request, onField) });
+    const attachments = (request: FastifyRequest): chats.SendInput => ({
+      kind: 'attachments',
+      read: (onField) => attachmentReader(request, sendAttachments.plain.multipart, onField),
+    });
     route(app, sendAttachments.plain, (request) => answerThread(request, attachments(request)));
     rawRoute(app, sendAttachments.stream, (request, reply) => streamAnswer(request, reply, attachments(request)));
     route(app, retry.plain, (request) => answerThread(request, { kind: 'retry' }));

@@ -1,4 +1,4 @@
-import { limits, messages, patientsApi } from '@consultorio/shared';
+import { messages, patientsApi } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { route, type RoutesPlugin } from '../../platform/routes';
 import { withSingleFile } from '../../platform/uploads';
@@ -33,7 +33,7 @@ export function patientsRoutes(ctx: Context): RoutesPlugin {
     }));
 
     route(app, patientsApi.uploadAvatar, async (request) => {
-      const patient = await withSingleFile(request, 'file', limits.avatarMaxBytes, (upload) =>
+      const patient = await withSingleFile(request, patientsApi.uploadAvatar.multipart, (upload) =>
         patients.replacePatientAvatar(ctx, sessionUser(request).id, request.params.id, upload),
       );
       return { data: { patient }, message: messages.patients.avatarUpdated };

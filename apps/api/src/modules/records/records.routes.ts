@@ -57,7 +57,7 @@ export function recordsRoutes(ctx: Context): RoutesPlugin {
     }));
 
     route(app, recordsApi.uploadAttachments, async (request) => {
-      const { count, attachments } = await records.attachFiles(ctx, sessionUser(request).id, request.params.id, attachmentReader(request));
+      const { count, attachments } = await records.attachFiles(ctx, sessionUser(request).id, request.params.id, attachmentReader(request, recordsApi.uploadAttachments.multipart));
       return { data: { recordsAttachments: attachments }, message: messages.records.uploaded(count) };
     });
 

@@ -1,4 +1,4 @@
-import { limits, messages, usersApi } from '@consultorio/shared';
+import { messages, usersApi } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { route, type RoutesPlugin } from '../../platform/routes';
 import { withSingleFile } from '../../platform/uploads';
@@ -35,7 +35,7 @@ export function usersRoutes(ctx: Context): RoutesPlugin {
     });
 
     route(app, usersApi.uploadAvatar, async (request) => {
-      const user = await withSingleFile(request, 'file', limits.avatarMaxBytes, (upload) => users.replaceAvatar(ctx, sessionUser(request), upload));
+      const user = await withSingleFile(request, usersApi.uploadAvatar.multipart, (upload) => users.replaceAvatar(ctx, sessionUser(request), upload));
       return { data: { user }, message: messages.account.avatarUpdated };
     });
   };

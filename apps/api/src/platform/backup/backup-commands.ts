@@ -1,11 +1,12 @@
 // `npm run admin -- backup FILE` and `npm run admin -- restore FILE`.
 import { existsSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { messages } from '@consultorio/shared';
 import type { Config } from '../../config';
 import { databaseOptionsOf, openDatabase, pgliteDirOf } from '../../db/client';
+import { openPrivateFile } from '../private-files';
 import { createStorage } from '../storage/create-storage';
 import { BackupError, describeBackup, type BackupManifest } from './backup-format';
 import { backupFromRunningServer } from './local-backup-socket';
@@ -35,7 +36,8 @@ async function backup(config: Config, file: string): Promise<string> {
   // Written beside under another name and renamed when complete: FILE is never a half backup.
   const partial = `${file}.partial`;
   // Opened before anything is read, so a missing folder or a read-only one is told as such.
-  const handle = await open(partial, 'w').catch((error: NodeJS.ErrnoException) => {
+  // Private: the backup holds every patient's data, password hashes and live links.
+  const handle = await openPrivateFile(partial).catch((error: NodeJS.ErrnoException) => {
     throw new BackupError(messages.admin.backupCannotWrite(file, error.code ?? error.message));
   });
   const output = handle.createWriteStream();

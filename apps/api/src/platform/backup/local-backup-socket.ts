@@ -2,13 +2,14 @@
 // answers backups itself on a Unix socket inside DATA_DIR (a folder only its owner may enter),
 // and `npm run admin -- backup` asks it there; when nothing answers, no server runs and the
 // command opens the database itself.
-import { chmod, mkdir, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { text } from 'node:stream/consumers';
 import type { Writable } from 'node:stream';
 import { messages } from '@consultorio/shared';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files';
 import { BackupError } from './backup-format';
 
 /** Unix socket paths are limited to about 108 bytes. */
@@ -34,8 +35,7 @@ export async function serveLocalBackups(dataDir: string, write: (output: Writabl
     log.info(`backups while the server runs are unavailable: the path ${socketPath} is too long for a socket`);
     return null;
   }
-  await mkdir(path.dirname(socketPath), { recursive: true, mode: 0o700 });
-  await chmod(path.dirname(socketPath), 0o700);
+  await ensurePrivateDir(path.dirname(socketPath));
   await rm(socketPath, { force: true });
   let busy = false;
   const server = http.createServer((request, response) => {
@@ -59,6 +59,8 @@ export async function serveLocalBackups(dataDir: string, write: (output: Writabl
     server.once('error', reject);
     server.listen(socketPath, resolve);
   });
+  // A socket is made with the umask's mode; its folder already keeps others out.
+  await chmod(socketPath, PRIVATE_FILE_MODE);
   return {
     close: () =>
       new Promise<void>((resolve) => {

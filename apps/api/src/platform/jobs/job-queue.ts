@@ -75,6 +75,12 @@ const UNFINISHED_JOBS_BY_STATE = `
   where state in ('created', 'retry', 'active')
   group by 1, 2`;
 
+/** The jobs not yet done (waiting, to be retried, running) take the queue's settings. */
+const UPDATE_UNFINISHED_JOBS = `
+  update pgboss.job
+  set retry_limit = $2, expire_in = make_interval(secs => $3)
+  where name = $1 and state < 'completed'`;
+
 interface Log {
   error(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -115,6 +121,31 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
     }
   }
 
+  const settings = { retryLimit: options.retryLimit, retryBackoff: true, retryDelay: 1, expireInSeconds: options.expireSeconds };
+
+  /**
+   * Creates the queue with this configuration's settings. pg-boss creates a queue once and leaves
+   * an existing one as it was: its settings (and so each job sent to it, which copies them) are
+   * brought in line here, and so are its unfinished jobs, so that JOB_EXPIRE_SECONDS and
+   * JOB_RETRY_LIMIT apply to a database made with other values too.
+   */
+  async function createOrUpdateQueue(name: string): Promise<void> {
+    await boss.createQueue(name, { name, ...settings });
+    const queue = await boss.getQueue(name);
+    if (!queue || sameSettings(queue)) return;
+    await boss.updateQueue(name, { name, ...settings });
+    await executor.executeSql(UPDATE_UNFINISHED_JOBS, [name, settings.retryLimit, settings.expireInSeconds]);
+  }
+
+  function sameSettings(queue: PgBoss.QueueResult): boolean {
+    return (
+      queue.retryLimit === settings.retryLimit &&
+      queue.expireInSeconds === settings.expireInSeconds &&
+      queue.retryBackoff === settings.retryBackoff &&
+      queue.retryDelay === settings.retryDelay
+    );
+  }
+
   function wake(name: string): void {
     const worker = workers.get(name);
     if (worker) boss.notifyWorker(worker);
@@ -140,13 +171,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
       started = true;
       await boss.start();
       for (const [name, definition] of definitions) {
-        await boss.createQueue(name, {
-          name,
-          retryLimit: options.retryLimit,
-          retryBackoff: true,
-          retryDelay: 1,
-          expireInSeconds: options.expireSeconds,
-        });
+        await createOrUpdateQueue(name);
         const id = await boss.work<object>(
           name,
           { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1, includeMetadata: true },

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { onFirstUse } from '../lazy';
+import { ensurePrivateDir, writePrivateFile } from '../private-files';
 
 /** A file sent with a mail (a receipt's PDF, a Pix charge's QR Code). */
 export interface MailAttachment {
@@ -65,11 +65,12 @@ function fileMailer({ from, mailDir, logger }: MailerOptions): Mailer {
   return {
     send: async ({ to, subject, text, html, attachments, links = [] }) => {
       const info = await (await transport()).sendMail({ from, to, subject, text, html, ...(attachments ? { attachments } : {}) });
-      await mkdir(mailDir, { recursive: true });
+      // Private: a mail carries confirmation links and temporary passwords.
+      await ensurePrivateDir(mailDir);
       sequence += 1;
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence).padStart(4, '0')}.eml`;
       const file = path.join(mailDir, name);
-      await writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
       logger.info({ to, subject, file, links }, `mail written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`);
     },
     close,

@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { copyToPrivateFile, ensurePrivateDir, streamToPrivateFile, writePrivateFile } from '../private-files';
 import { isValidKey, type Storage } from './storage';
 
 export function createLocalStorage(root: string): Storage {
@@ -9,9 +8,12 @@ export function createLocalStorage(root: string): Storage {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(root, key);
   };
-  /** Writes under `key` through a partial file renamed at the end, so a reader never sees half an object. */
+  /**
+   * Writes under `key` through a partial file renamed at the end, so a reader never sees half an
+   * object; the folder and the file are private to the server's user.
+   */
   const writeAtomically = async (key: string, write: (partial: string) => Promise<void>) => {
-    await mkdir(root, { recursive: true });
+    await ensurePrivateDir(root);
     const file = fileFor(key);
     const partial = `${file}.partial`;
     try {
@@ -23,9 +25,9 @@ export function createLocalStorage(root: string): Storage {
     }
   };
   return {
-    put: (key, body) => writeAtomically(key, (partial) => writeFile(partial, body)),
-    putFile: (key, filePath) => writeAtomically(key, (partial) => copyFile(filePath, partial)),
-    putStream: (key, body) => writeAtomically(key, (partial) => pipeline(body, createWriteStream(partial))),
+    put: (key, body) => writeAtomically(key, (partial) => writePrivateFile(partial, body)),
+    putFile: (key, filePath) => writeAtomically(key, (partial) => copyToPrivateFile(filePath, partial)),
+    putStream: (key, body) => writeAtomically(key, (partial) => streamToPrivateFile(body, partial)),
     get: async (key) => {
       if (!isValidKey(key)) return null;
       // Opened now, so the bytes stay readable even if the object is deleted before they are read.
