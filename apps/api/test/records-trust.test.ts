@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { accessLog } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { storedFiles } from './helpers/stored-files';
 import { libraryAssistant, newChat } from './factories/chats';
 import { libraryTemplate, newForm } from './factories/forms';
 import { newPatient } from './factories/patients';
@@ -104,21 +105,34 @@ describe('finalize and amend', () => {
     expect((await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '   ' })).json()).toEqual(failure(400, messages.validation.addendumRequired));
   });
 
-  it('keeps a finalized record’s attachments (removing one answers 423) and still lets it be renamed', async () => {
+  it('keeps a finalized record’s name and attachments as they were: renaming, attaching and removing answer 423', async () => {
     const { cookie, record } = await setup();
-    const body = new FormData();
-    body.append('files', new File(['laudo'], 'laudo.txt', { type: 'text/plain' }));
-    const request = new Request('http://x/', { method: 'POST', body });
-    const upload = await t.request({
-      method: 'POST',
-      url: `/v1/records/${record.id}/attachments`,
-      headers: { cookie, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    const attachmentId = upload.json().data.recordsAttachments[0].id as string;
+    const uploadFile = async (name: string) => {
+      const body = new FormData();
+      body.append('files', new File(['laudo'], name, { type: 'text/plain' }));
+      const request = new Request('http://x/', { method: 'POST', body });
+      return t.request({
+        method: 'POST',
+        url: `/v1/records/${record.id}/attachments`,
+        headers: { cookie, 'content-type': request.headers.get('content-type')! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const attachmentId = (await uploadFile('laudo.txt')).json().data.recordsAttachments[0].id as string;
     await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    const before = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data;
+    const storedBefore = await storedFiles(t);
+
+    t.clock.advance(60);
+    expect((await call('PUT', `/v1/records/${record.id}`, cookie, { name: 'Sessão 1 (revisada)' })).json()).toEqual(failure(423, e.recordFinalized));
+    expect((await uploadFile('outro-laudo.txt')).json()).toEqual(failure(423, e.recordFinalized));
     expect((await call('DELETE', `/v1/records/attachments/${attachmentId}`, cookie)).json()).toEqual(failure(423, e.recordFinalized));
-    expect((await call('PUT', `/v1/records/${record.id}`, cookie, { name: 'Sessão 1 (revisada)' })).statusCode).toBe(200);
+
+    const after = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data;
+    expect(after).toEqual(before);
+    expect(after.record.name).toBe('Sessão 1');
+    expect(after.recordsAttachments.map((attachment: { basename: string }) => attachment.basename)).toEqual(['laudo.txt']);
+    expect(await storedFiles(t)).toEqual(storedBefore);
   });
 });
 
@@ -202,18 +216,19 @@ describe('export of the patient’s whole file', () => {
   it('streams a ZIP with paciente.json, each record as HTML and every attachment’s bytes unchanged', async () => {
     const { user, cookie, patient, record } = await setup();
     await save(cookie, record.id, '<h1>Anamnese</h1><p>Queixa principal: insônia.</p>', record.version);
-    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
-    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
     const attachment = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
     const body = new FormData();
     body.append('files', new File([attachment], 'exame ção.bin', { type: 'application/octet-stream' }));
     const request = new Request('http://x/', { method: 'POST', body });
-    await t.request({
+    const uploaded = await t.request({
       method: 'POST',
       url: `/v1/records/${record.id}/attachments`,
       headers: { cookie, 'content-type': request.headers.get('content-type')! },
       payload: Buffer.from(await request.arrayBuffer()),
     });
+    expect(uploaded.statusCode).toBe(201);
+    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
     const form = await newForm(t, { owner: user, patient, template: await libraryTemplate(t, 'phq-9') });
     await call('PUT', `/v1/forms/${form.id}/content`, cookie, { content: { 1: '2', 9: '1' } });
     const chat = await newChat(t, { owner: user, patient, assistant: await libraryAssistant(t, 'apoio-clinico') });

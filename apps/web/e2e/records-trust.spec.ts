@@ -110,6 +110,8 @@ test('a record never loses a word, shows conflicts, keeps its history and is fin
     await expect(main.getByText(messages.records.readOnlyNotice)).toBeVisible();
     await expect(main.getByRole('button', { name: messages.common.save, exact: true })).toHaveCount(0);
     await expect(recordEditor(page)).toHaveAttribute('contenteditable', 'false');
+    await expect(main.getByText(messages.records.attachmentsLocked)).toBeVisible();
+    await expect(main.getByRole('button', { name: messages.records.chooseFiles })).toHaveCount(0);
 
     await page.getByRole('textbox', { name: messages.records.newAddendum }).fill('Correção: a ansiedade é também familiar.');
     await main.getByRole('button', { name: messages.records.addAddendum }).click();

@@ -1,5 +1,5 @@
 import type { RecordAttachment } from '@consultorio/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, patients, patientSummaryColumns, recordAddenda, recordAttachments, records, recordVersions, type StoredFileValues } from '../../db/schema';
 
@@ -47,19 +47,16 @@ export async function findOwnedRecordWithPatient(db: Db, ownerId: string, id: st
   return row;
 }
 
-export async function updateRecord(
-  db: Db,
-  ownerId: string,
-  id: string,
-  changes: { name: string },
-  now: Date,
-): Promise<RecordRow | undefined> {
+/** Renames the owner's record unless it is finalized (checked in the UPDATE itself); says which happened, undefined when not theirs. */
+export async function renameRecord(db: Db, ownerId: string, id: string, name: string, now: Date): Promise<RecordRow | 'finalized' | undefined> {
   const [row] = await db
     .update(records)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(records.id, id), eq(records.ownerId, ownerId)))
+    .set({ name, updatedAt: now })
+    .where(and(eq(records.id, id), eq(records.ownerId, ownerId), isNull(records.finalizedAt)))
     .returning();
-  return row;
+  if (row) return row;
+  const [existing] = await db.select({ id: records.id }).from(records).where(and(eq(records.id, id), eq(records.ownerId, ownerId)));
+  return existing ? 'finalized' : undefined;
 }
 
 /** Deletes the record with its attachments' rows; returns their storage keys, or undefined when not the owner's. */
@@ -98,21 +95,25 @@ export async function listAttachments(db: Db, recordId: string): Promise<RecordA
   }));
 }
 
-/** Records a stored file as an attachment of the owner's record; false when the record is gone or not theirs. */
+/**
+ * Records a stored file as an attachment of the owner's record; false when the record is gone or
+ * not theirs, 'finalized' when it is finalized (the row lock makes a finalization wait or win).
+ */
 export async function insertAttachment(
   db: Db,
   ownerId: string,
   recordId: string,
   file: StoredFileValues & { basename: string },
   now: Date,
-): Promise<boolean> {
+): Promise<boolean | 'finalized'> {
   return db.transaction(async (tx) => {
     const [record] = await tx
-      .select({ patientId: records.patientId })
+      .select({ patientId: records.patientId, finalizedAt: records.finalizedAt })
       .from(records)
       .where(and(eq(records.id, recordId), eq(records.ownerId, ownerId)))
       .for('share');
     if (!record) return false;
+    if (record.finalizedAt) return 'finalized';
     const { basename, ...stored } = file;
     await tx.insert(files).values({ ...stored, ownerId, patientId: record.patientId, createdAt: now });
     await tx.insert(recordAttachments).values({ recordId, fileKey: stored.key, basename, createdAt: now });
