@@ -12,6 +12,7 @@ import { storedFiles } from './helpers/stored-files';
 import { libraryAssistant, newChat } from './factories/chats';
 import { libraryTemplate, newForm } from './factories/forms';
 import { newPatient } from './factories/patients';
+import { newRecord } from './factories/records';
 import { newSignedInUser } from './factories/users';
 
 let t: TestApp;
@@ -78,6 +79,69 @@ describe('versions and conflicts', () => {
     const after = (await call('GET', `/v1/records/${record.id}/versions`, cookie)).json().data.recordVersions as Array<{ kind: string }>;
     expect(after[0]!.kind).toBe('restore');
     expect((await call('POST', `/v1/records/${record.id}/versions/${listed[2]!.id}/restore`, cookie, { version: 3 })).statusCode).toBe(409);
+  });
+});
+
+describe('history that brings back deleted text', () => {
+  type Listed = Array<{ id: string; version: number; kind: string }>;
+  const versionsOf = async (cookie: string, id: string) => (await call('GET', `/v1/records/${id}/versions`, cookie)).json().data.recordVersions as Listed;
+  const contentOf = async (cookie: string, id: string, versionId: string) =>
+    (await call('GET', `/v1/records/${id}/versions/${versionId}`, cookie)).json().data.recordVersion.content as string;
+  // 261 characters of text: deleting them is more than 200.
+  const paragraph = `<p>Relata que ${'perdeu o sono '.repeat(17)}desde março.</p>`;
+
+  it('keeps a version at least every 2 minutes of autosaves, and the text before a save that removes more than 200 characters', async () => {
+    const { cookie, record } = await setup();
+    let version = record.version;
+    const autosave = async (content: string) => {
+      const response = await save(cookie, record.id, content, version, true);
+      expect(response.statusCode, response.body).toBe(200);
+      version = response.json().data.record.version as number;
+    };
+    await autosave('<p>Queixa: insônia.</p>');
+    t.clock.advance(50);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}`);
+    t.clock.advance(50);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite.</p>`);
+    expect(await versionsOf(cookie, record.id)).toHaveLength(1);
+    t.clock.advance(30);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+    expect((await versionsOf(cookie, record.id)).map((item) => item.version)).toEqual([5, 4]);
+
+    // A slip deletes the paragraph: the text as it was before stays, and the new one starts a version.
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite. Café</p>');
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite. Café à tarde.</p>');
+    // Removing 200 characters or fewer joins the stretch as before.
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite.</p>');
+
+    const listed = await versionsOf(cookie, record.id);
+    expect(listed.map((item) => [item.kind, item.version])).toEqual([
+      ['autosave', 8],
+      ['autosave', 5],
+      ['autosave', 4],
+    ]);
+    expect(await contentOf(cookie, record.id, listed[0]!.id)).toBe('<p>Queixa: insônia.</p><p>Trabalha à noite.</p>');
+    expect(await contentOf(cookie, record.id, listed[1]!.id)).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+    expect(await contentOf(cookie, record.id, listed[2]!.id)).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite.</p>`);
+
+    const restored = await call('POST', `/v1/records/${record.id}/versions/${listed[1]!.id}/restore`, cookie, { version });
+    expect(restored.json().data.record.content).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+  });
+
+  it('keeps the text before a large removal even when the history lacks it (a record saved before versions were kept)', async () => {
+    const { user, cookie, patient } = await setup();
+    const old = await newRecord(t, { owner: user, patient, content: `${paragraph}<p>Fim.</p>`, version: 3 });
+    const response = await save(cookie, old.id, '<p>Fim.</p>', 3);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = await versionsOf(cookie, old.id);
+    expect(listed.map((item) => [item.kind, item.version])).toEqual([
+      ['save', 4],
+      ['save', 3],
+    ]);
+    expect(await contentOf(cookie, old.id, listed[1]!.id)).toBe(`${paragraph}<p>Fim.</p>`);
   });
 });
 

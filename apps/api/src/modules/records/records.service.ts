@@ -16,6 +16,7 @@ import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
+import { removesMuchText } from './record-history';
 import * as repo from './records.repository';
 import type { ContentChange, RecordAddendumRow, RecordRow } from './records.repository';
 
@@ -128,7 +129,9 @@ function changedOrFailure(change: ContentChange): RecordRow {
 
 /**
  * Saves the editor's content if the record is still at the version it was edited from (409
- * otherwise: another window changed it, and nothing is stored) and not finalized (423).
+ * otherwise: another window changed it, and nothing is stored) and not finalized (423). The
+ * history keeps a version at least every 2 minutes of autosaves, and the text before any save
+ * that removes more than 200 characters of it.
  */
 export async function saveRecordContent(
   ctx: Context,
@@ -141,6 +144,7 @@ export async function saveRecordContent(
     ownerId,
     id,
     { content: checkedRecordHtml(save.content), version: save.version, kind: save.autosave ? 'autosave' : 'save' },
+    removesMuchText,
     ctx.clock.now(),
   );
   return toRecord(changedOrFailure(change));
@@ -169,7 +173,7 @@ export async function getVersion(ctx: Context, ownerId: string, id: string, vers
 /** Makes an earlier version the content again, itself kept as a new version. */
 export async function restoreVersion(ctx: Context, ownerId: string, id: string, versionId: string, fromVersion: number): Promise<ClinicalRecord> {
   const { version } = await ownedVersion(ctx, ownerId, id, versionId);
-  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, ctx.clock.now());
+  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, removesMuchText, ctx.clock.now());
   return toRecord(changedOrFailure(change));
 }
 
