@@ -192,10 +192,10 @@ describe('finalize and amend', () => {
     expect((await uploadFile('outro-laudo.txt')).json()).toEqual(failure(423, e.recordFinalized));
     expect((await call('DELETE', `/v1/records/attachments/${attachmentId}`, cookie)).json()).toEqual(failure(423, e.recordFinalized));
 
-    const after = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data;
+    const after = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data as { record: ClinicalRecord; recordsAttachments: Array<{ basename: string }> };
     expect(after).toEqual(before);
     expect(after.record.name).toBe('Sessão 1');
-    expect(after.recordsAttachments.map((attachment: { basename: string }) => attachment.basename)).toEqual(['laudo.txt']);
+    expect(after.recordsAttachments.map((attachment) => attachment.basename)).toEqual(['laudo.txt']);
     expect(await storedFiles(t)).toEqual(storedBefore);
   });
 });
