@@ -277,6 +277,24 @@ describe('POST /v1/forms/public/submit', () => {
     expect(raw.statusCode).toBe(400);
     expect((await readForm(cookie, form.id)).json().data.form).toMatchObject({ isLocked: false, submittedAt: null, content: {} });
   });
+
+  it('keeps the answers as the patient sent them: the professional’s save answers 409 and stores nothing, even unlocked', async () => {
+    const { cookie, patient } = await professionalWithPatient();
+    const form = await createdForm(cookie, patient.id, phq9);
+    await submitted(form.publicToken, phq9Answers(2, 0));
+    const before = { form: (await readForm(cookie, form.id)).json().data.form as Form, series: (await series(cookie, patient.id)).json().data };
+    expect(before.series.series[0].points[0]).toMatchObject({ score: 16, band: 'Depressão moderadamente grave' });
+
+    t.clock.advance(60);
+    const saveAnswers = () => call('PUT', `/v1/forms/${form.id}/content`, cookie, { content: phq9Answers(0, 0) });
+    expect((await saveAnswers()).json()).toEqual(failure(409, 'O paciente já enviou estas respostas; elas não podem ser alteradas.'));
+    expect((await call('PUT', `/v1/forms/${form.id}`, cookie, { isLocked: false })).statusCode).toBe(200);
+    expect((await saveAnswers()).json()).toEqual(failure(409, messages.errors.formSubmitted));
+
+    const after = (await readForm(cookie, form.id)).json().data.form as Form;
+    expect(after).toMatchObject({ content: before.form.content, submittedAt: before.form.submittedAt });
+    expect((await series(cookie, patient.id)).json().data).toEqual(before.series);
+  });
 });
 
 describe('safety alerts', () => {

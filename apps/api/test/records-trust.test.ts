@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { accessLog } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { storedFiles } from './helpers/stored-files';
 import { libraryAssistant, newChat } from './factories/chats';
 import { libraryTemplate, newForm } from './factories/forms';
 import { newPatient } from './factories/patients';
+import { newRecord } from './factories/records';
 import { newSignedInUser } from './factories/users';
 
 let t: TestApp;
@@ -80,6 +82,69 @@ describe('versions and conflicts', () => {
   });
 });
 
+describe('history that brings back deleted text', () => {
+  type Listed = Array<{ id: string; version: number; kind: string }>;
+  const versionsOf = async (cookie: string, id: string) => (await call('GET', `/v1/records/${id}/versions`, cookie)).json().data.recordVersions as Listed;
+  const contentOf = async (cookie: string, id: string, versionId: string) =>
+    (await call('GET', `/v1/records/${id}/versions/${versionId}`, cookie)).json().data.recordVersion.content as string;
+  // 261 characters of text: deleting them is more than 200.
+  const paragraph = `<p>Relata que ${'perdeu o sono '.repeat(17)}desde março.</p>`;
+
+  it('keeps a version at least every 2 minutes of autosaves, and the text before a save that removes more than 200 characters', async () => {
+    const { cookie, record } = await setup();
+    let version = record.version;
+    const autosave = async (content: string) => {
+      const response = await save(cookie, record.id, content, version, true);
+      expect(response.statusCode, response.body).toBe(200);
+      version = response.json().data.record.version as number;
+    };
+    await autosave('<p>Queixa: insônia.</p>');
+    t.clock.advance(50);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}`);
+    t.clock.advance(50);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite.</p>`);
+    expect(await versionsOf(cookie, record.id)).toHaveLength(1);
+    t.clock.advance(30);
+    await autosave(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+    expect((await versionsOf(cookie, record.id)).map((item) => item.version)).toEqual([5, 4]);
+
+    // A slip deletes the paragraph: the text as it was before stays, and the new one starts a version.
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite. Café</p>');
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite. Café à tarde.</p>');
+    // Removing 200 characters or fewer joins the stretch as before.
+    t.clock.advance(10);
+    await autosave('<p>Queixa: insônia.</p><p>Trabalha à noite.</p>');
+
+    const listed = await versionsOf(cookie, record.id);
+    expect(listed.map((item) => [item.kind, item.version])).toEqual([
+      ['autosave', 8],
+      ['autosave', 5],
+      ['autosave', 4],
+    ]);
+    expect(await contentOf(cookie, record.id, listed[0]!.id)).toBe('<p>Queixa: insônia.</p><p>Trabalha à noite.</p>');
+    expect(await contentOf(cookie, record.id, listed[1]!.id)).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+    expect(await contentOf(cookie, record.id, listed[2]!.id)).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite.</p>`);
+
+    const restored = await call('POST', `/v1/records/${record.id}/versions/${listed[1]!.id}/restore`, cookie, { version });
+    expect(restored.json().data.record.content).toBe(`<p>Queixa: insônia.</p>${paragraph}<p>Trabalha à noite. Café</p>`);
+  });
+
+  it('keeps the text before a large removal even when the history lacks it (a record saved before versions were kept)', async () => {
+    const { user, cookie, patient } = await setup();
+    const old = await newRecord(t, { owner: user, patient, content: `${paragraph}<p>Fim.</p>`, version: 3 });
+    const response = await save(cookie, old.id, '<p>Fim.</p>', 3);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = await versionsOf(cookie, old.id);
+    expect(listed.map((item) => [item.kind, item.version])).toEqual([
+      ['save', 4],
+      ['save', 3],
+    ]);
+    expect(await contentOf(cookie, old.id, listed[1]!.id)).toBe(`${paragraph}<p>Fim.</p>`);
+  });
+});
+
 describe('finalize and amend', () => {
   it('makes the content read-only with its SHA-256; corrections are sanitized, dated addenda returned oldest first', async () => {
     const { cookie, record } = await setup();
@@ -104,21 +169,34 @@ describe('finalize and amend', () => {
     expect((await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '   ' })).json()).toEqual(failure(400, messages.validation.addendumRequired));
   });
 
-  it('keeps a finalized record’s attachments (removing one answers 423) and still lets it be renamed', async () => {
+  it('keeps a finalized record’s name and attachments as they were: renaming, attaching and removing answer 423', async () => {
     const { cookie, record } = await setup();
-    const body = new FormData();
-    body.append('files', new File(['laudo'], 'laudo.txt', { type: 'text/plain' }));
-    const request = new Request('http://x/', { method: 'POST', body });
-    const upload = await t.request({
-      method: 'POST',
-      url: `/v1/records/${record.id}/attachments`,
-      headers: { cookie, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    const attachmentId = upload.json().data.recordsAttachments[0].id as string;
+    const uploadFile = async (name: string) => {
+      const body = new FormData();
+      body.append('files', new File(['laudo'], name, { type: 'text/plain' }));
+      const request = new Request('http://x/', { method: 'POST', body });
+      return t.request({
+        method: 'POST',
+        url: `/v1/records/${record.id}/attachments`,
+        headers: { cookie, 'content-type': request.headers.get('content-type')! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const attachmentId = (await uploadFile('laudo.txt')).json().data.recordsAttachments[0].id as string;
     await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    const before = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data;
+    const storedBefore = await storedFiles(t);
+
+    t.clock.advance(60);
+    expect((await call('PUT', `/v1/records/${record.id}`, cookie, { name: 'Sessão 1 (revisada)' })).json()).toEqual(failure(423, e.recordFinalized));
+    expect((await uploadFile('outro-laudo.txt')).json()).toEqual(failure(423, e.recordFinalized));
     expect((await call('DELETE', `/v1/records/attachments/${attachmentId}`, cookie)).json()).toEqual(failure(423, e.recordFinalized));
-    expect((await call('PUT', `/v1/records/${record.id}`, cookie, { name: 'Sessão 1 (revisada)' })).statusCode).toBe(200);
+
+    const after = (await call('GET', `/v1/records/${record.id}`, cookie)).json().data as { record: ClinicalRecord; recordsAttachments: Array<{ basename: string }> };
+    expect(after).toEqual(before);
+    expect(after.record.name).toBe('Sessão 1');
+    expect(after.recordsAttachments.map((attachment) => attachment.basename)).toEqual(['laudo.txt']);
+    expect(await storedFiles(t)).toEqual(storedBefore);
   });
 });
 
@@ -202,18 +280,19 @@ describe('export of the patient’s whole file', () => {
   it('streams a ZIP with paciente.json, each record as HTML and every attachment’s bytes unchanged', async () => {
     const { user, cookie, patient, record } = await setup();
     await save(cookie, record.id, '<h1>Anamnese</h1><p>Queixa principal: insônia.</p>', record.version);
-    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
-    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
     const attachment = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
     const body = new FormData();
     body.append('files', new File([attachment], 'exame ção.bin', { type: 'application/octet-stream' }));
     const request = new Request('http://x/', { method: 'POST', body });
-    await t.request({
+    const uploaded = await t.request({
       method: 'POST',
       url: `/v1/records/${record.id}/attachments`,
       headers: { cookie, 'content-type': request.headers.get('content-type')! },
       payload: Buffer.from(await request.arrayBuffer()),
     });
+    expect(uploaded.statusCode).toBe(201);
+    await call('POST', `/v1/records/${record.id}/finalize`, cookie);
+    await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
     const form = await newForm(t, { owner: user, patient, template: await libraryTemplate(t, 'phq-9') });
     await call('PUT', `/v1/forms/${form.id}/content`, cookie, { content: { 1: '2', 9: '1' } });
     const chat = await newChat(t, { owner: user, patient, assistant: await libraryAssistant(t, 'apoio-clinico') });

@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
@@ -47,20 +47,45 @@ test('a record never loses a word, shows conflicts, keeps its history and is fin
   const recordId = ((await created.json()) as { data: { record: { id: string } } }).data.record.id;
   const recordUrl = `/patients/${patientId}/records/${recordId}`;
 
-  await test.step('leaving with unsaved text asks first', async () => {
+  const leaveDialog = page.getByRole('dialog', { name: messages.records.leaveTitle });
+  const goToPatients = () => page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
+
+  await test.step('leaving with unsaved text asks first; “Continuar editando” stays and the text saves by itself', async () => {
+    await page.clock.install();
     await page.goto(recordUrl);
     await typeAtEnd(page, 'Relata ansiedade no trabalho.');
-    await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: messages.records.leaveTitle });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: messages.records.leaveStay }).click();
+    await goToPatients();
+    await expect(leaveDialog).toBeVisible();
+    await leaveDialog.getByRole('button', { name: messages.records.leaveStay }).click();
     await expect(page).toHaveURL(new RegExp(`${recordId}$`));
+    await expect(saveStatus(page)).toHaveText(/^Salvo às \d\d:\d\d$/);
   });
 
-  await test.step('the text saves by itself and is there after a reload', async () => {
-    await expect(saveStatus(page)).toHaveText(/^Salvo às \d\d:\d\d$/);
-    await page.reload();
+  await test.step('while the dialog asks nothing is saved, and “Sair sem salvar” leaves the server’s text as it was', async () => {
+    const saved = await serverContent(page, recordId);
+    const contentSaves: string[] = [];
+    const noteContentSave = (request: Request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/content')) contentSaves.push(request.url());
+    };
+    page.on('request', noteContentSave);
+    // The page's clock stands still from here on, so the autosave cannot run before the dialog opens...
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await typeAtEnd(page, ' Rascunho a descartar.');
+    await goToPatients();
+    // ...and then runs past the autosave's delay (2 s) and a retry's (5 s) while the dialog asks.
+    await page.clock.runFor(10_000);
+    await expect(leaveDialog).toBeVisible();
+    await page.clock.resume();
+    await leaveDialog.getByRole('button', { name: messages.records.leaveDiscard }).click();
+    await expect(page).toHaveURL(/\/patients$/);
+    page.off('request', noteContentSave);
+    expect(contentSaves).toEqual([]);
+    expect(await serverContent(page, recordId)).toBe(saved);
+    expect(saved).toContain('Relata ansiedade no trabalho.');
+
+    await page.goto(recordUrl);
     await expect(recordEditor(page)).toContainText('Relata ansiedade no trabalho.');
+    await expect(recordEditor(page)).not.toContainText('Rascunho a descartar.');
   });
 
   await test.step('with the server unreachable the text waits in the browser and is sent when it is back', async () => {
@@ -110,6 +135,8 @@ test('a record never loses a word, shows conflicts, keeps its history and is fin
     await expect(main.getByText(messages.records.readOnlyNotice)).toBeVisible();
     await expect(main.getByRole('button', { name: messages.common.save, exact: true })).toHaveCount(0);
     await expect(recordEditor(page)).toHaveAttribute('contenteditable', 'false');
+    await expect(main.getByText(messages.records.attachmentsLocked)).toBeVisible();
+    await expect(main.getByRole('button', { name: messages.records.chooseFiles })).toHaveCount(0);
 
     await page.getByRole('textbox', { name: messages.records.newAddendum }).fill('Correção: a ansiedade é também familiar.');
     await main.getByRole('button', { name: messages.records.addAddendum }).click();

@@ -291,8 +291,9 @@ export const records = pgTable(
 );
 
 /**
- * The versions of a record's content: each explicit save, each restore, and one per stretch of
- * autosaves (a stretch keeps its row up to date for 10 minutes, then a new one starts).
+ * The versions of a record's content: each explicit save, each restore, one per stretch of
+ * autosaves (a stretch keeps its row up to date for 2 minutes, then a new one starts), and the
+ * text before any save that removed more than 200 characters of it.
  */
 export const recordVersions = pgTable(
   'record_versions',

@@ -37,6 +37,7 @@ export const errorCatalog = {
   AI_UNAVAILABLE: { status: 503, message: e.aiUnavailable },
   AI_TIMEOUT: { status: 504, message: e.aiTimeout },
   FORM_LOCKED: { status: 423, message: e.formLocked },
+  FORM_SUBMITTED: { status: 409, message: e.formSubmitted },
   FORM_LINK_EXPIRED: { status: 410, message: messages.measurement.errors.linkExpired },
   FORM_NOT_SENDABLE: { status: 409, message: messages.measurement.errors.formNotSendable },
   PATIENT_EMAIL_MISSING: { status: 400, message: messages.measurement.errors.patientEmailMissing },

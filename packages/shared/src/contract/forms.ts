@@ -103,6 +103,7 @@ export const formsApi = {
     status: 200,
     response: messageEnvelope,
   }),
+  /** 409: the patient sent these answers (they stay as sent; nothing is stored). */
   saveContent: defineRoute({
     method: 'PUT',
     path: '/v1/forms/:id/content',
@@ -112,6 +113,7 @@ export const formsApi = {
     body: formContentRequest,
     status: 200,
     response: formUpdatedResponse,
+    errors: [409],
   }),
   getPublic: defineRoute({
     method: 'POST',

@@ -46,6 +46,7 @@ export const recordsApi = {
     response: recordResponse,
   }),
   get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, status: 200, response: recordDetailResponse }),
+  /** 423: the record is finalized. */
   rename: defineRoute({
     method: 'PUT',
     path: '/v1/records/:id',
@@ -55,6 +56,7 @@ export const recordsApi = {
     body: recordNameRequest,
     status: 200,
     response: recordResponse,
+    errors: [423],
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -133,6 +135,7 @@ export const recordsApi = {
     response: recordAddendumResponse,
     errors: [409],
   }),
+  /** 423: the record is finalized (nothing is read). */
   uploadAttachments: defineRoute({
     method: 'POST',
     path: '/v1/records/:id/attachments',
@@ -143,6 +146,7 @@ export const recordsApi = {
     maxBodyBytes: attachmentsBodyBytes,
     status: 201,
     response: recordAttachmentsResponse,
+    errors: [423],
   }),
   /** 423: the record is finalized. */
   removeAttachment: defineRoute({

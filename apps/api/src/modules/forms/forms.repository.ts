@@ -1,5 +1,5 @@
 import type { FormContent } from '@consultorio/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailProfessionalColumns } from '../../db/selections';
 import { forms, patients, patientSummaryColumns, qaTemplates, users } from '../../db/schema';
@@ -60,7 +60,7 @@ export async function updateForm(
   db: Db,
   ownerId: string,
   id: string,
-  changes: { name?: string | undefined; isLocked?: boolean | undefined; content?: FormContent; sentAt?: Date; publicExpiresAt?: Date | null },
+  changes: { name?: string | undefined; isLocked?: boolean | undefined; sentAt?: Date; publicExpiresAt?: Date | null },
   now: Date,
 ): Promise<{ form: FormRow; templateName: string } | undefined> {
   const [row] = await db
@@ -70,6 +70,28 @@ export async function updateForm(
     .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId), eq(qaTemplates.id, forms.qaTemplateId)))
     .returning({ form: forms, templateName: qaTemplates.name });
   return row;
+}
+
+/**
+ * The professional's answers, saved unless the patient has sent the form (checked in the UPDATE
+ * itself, so a sending that lands in between wins); says which happened, undefined when not theirs.
+ */
+export async function saveOwnedContent(
+  db: Db,
+  ownerId: string,
+  id: string,
+  content: FormContent,
+  now: Date,
+): Promise<{ form: FormRow; templateName: string } | 'submitted' | undefined> {
+  const [row] = await db
+    .update(forms)
+    .set({ content, updatedAt: now })
+    .from(qaTemplates)
+    .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId), isNull(forms.submittedAt), eq(qaTemplates.id, forms.qaTemplateId)))
+    .returning({ form: forms, templateName: qaTemplates.name });
+  if (row) return row;
+  const [existing] = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)));
+  return existing ? 'submitted' : undefined;
 }
 
 /** Deletes the owner's form; returns its patient's id, or undefined when it is not theirs. */

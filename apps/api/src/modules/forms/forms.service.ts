@@ -139,11 +139,16 @@ export async function deleteForm(ctx: Context, ownerId: string, id: string): Pro
   noteForm({ id, patientId }, 'delete');
 }
 
-/** The professional saves answers; the lock only stops the patient's link. */
+/**
+ * The professional saves answers; the lock only stops the patient's link. Answers the patient
+ * sent are theirs (their score, band and trend with them): 409, and a correction goes in a record.
+ */
 export async function saveContent(ctx: Context, ownerId: string, id: string, answers: Answers): Promise<Form> {
   const found = await ownedForm(ctx, ownerId, id);
+  if (found.form.submittedAt) throw new AppError('FORM_SUBMITTED');
   const content = checkedContent(found.template, answers);
-  const updated = await repo.updateForm(ctx.db, ownerId, id, { content }, ctx.clock.now());
+  const updated = await repo.saveOwnedContent(ctx.db, ownerId, id, content, ctx.clock.now());
+  if (updated === 'submitted') throw new AppError('FORM_SUBMITTED');
   if (!updated) throw new AppError('FORM_NOT_FOUND');
   noteForm(updated.form, 'update');
   return toForm(updated.form, updated.templateName);

@@ -1,5 +1,5 @@
 import type { RecordAttachment } from '@consultorio/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { files, patients, patientSummaryColumns, recordAddenda, recordAttachments, records, recordVersions, type StoredFileValues } from '../../db/schema';
 
@@ -47,19 +47,16 @@ export async function findOwnedRecordWithPatient(db: Db, ownerId: string, id: st
   return row;
 }
 
-export async function updateRecord(
-  db: Db,
-  ownerId: string,
-  id: string,
-  changes: { name: string },
-  now: Date,
-): Promise<RecordRow | undefined> {
+/** Renames the owner's record unless it is finalized (checked in the UPDATE itself); says which happened, undefined when not theirs. */
+export async function renameRecord(db: Db, ownerId: string, id: string, name: string, now: Date): Promise<RecordRow | 'finalized' | undefined> {
   const [row] = await db
     .update(records)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(records.id, id), eq(records.ownerId, ownerId)))
+    .set({ name, updatedAt: now })
+    .where(and(eq(records.id, id), eq(records.ownerId, ownerId), isNull(records.finalizedAt)))
     .returning();
-  return row;
+  if (row) return row;
+  const [existing] = await db.select({ id: records.id }).from(records).where(and(eq(records.id, id), eq(records.ownerId, ownerId)));
+  return existing ? 'finalized' : undefined;
 }
 
 /** Deletes the record with its attachments' rows; returns their storage keys, or undefined when not the owner's. */
@@ -98,21 +95,25 @@ export async function listAttachments(db: Db, recordId: string): Promise<RecordA
   }));
 }
 
-/** Records a stored file as an attachment of the owner's record; false when the record is gone or not theirs. */
+/**
+ * Records a stored file as an attachment of the owner's record; false when the record is gone or
+ * not theirs, 'finalized' when it is finalized (the row lock makes a finalization wait or win).
+ */
 export async function insertAttachment(
   db: Db,
   ownerId: string,
   recordId: string,
   file: StoredFileValues & { basename: string },
   now: Date,
-): Promise<boolean> {
+): Promise<boolean | 'finalized'> {
   return db.transaction(async (tx) => {
     const [record] = await tx
-      .select({ patientId: records.patientId })
+      .select({ patientId: records.patientId, finalizedAt: records.finalizedAt })
       .from(records)
       .where(and(eq(records.id, recordId), eq(records.ownerId, ownerId)))
       .for('share');
     if (!record) return false;
+    if (record.finalizedAt) return 'finalized';
     const { basename, ...stored } = file;
     await tx.insert(files).values({ ...stored, ownerId, patientId: record.patientId, createdAt: now });
     await tx.insert(recordAttachments).values({ recordId, fileKey: stored.key, basename, createdAt: now });
@@ -154,8 +155,11 @@ export async function deleteOwnedFiles(db: Db, ownerId: string, keys: string[]):
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
 export type RecordAddendumRow = typeof recordAddenda.$inferSelect;
 
-/** Autosaves within this long of a stretch's first one update its version instead of adding one. */
-const AUTOSAVE_STRETCH_MS = 10 * 60 * 1000;
+/**
+ * Autosaves within this long of a stretch's first one update its version instead of adding one,
+ * so that editing keeps a version at least this often.
+ */
+const AUTOSAVE_STRETCH_MS = 2 * 60 * 1000;
 
 async function lockOwnedRecord(tx: Tx, ownerId: string, id: string): Promise<RecordRow | undefined> {
   const [row] = await tx
@@ -166,29 +170,47 @@ async function lockOwnedRecord(tx: Tx, ownerId: string, id: string): Promise<Rec
   return row;
 }
 
-/** Keeps the new content in the history: a save or a restore adds a version; an autosave joins its stretch. */
-async function keepVersion(tx: Tx, record: RecordRow, kind: RecordVersionRow['kind'], now: Date): Promise<void> {
-  if (kind === 'autosave') {
-    const [latest] = await tx.select().from(recordVersions).where(eq(recordVersions.recordId, record.id)).orderBy(desc(recordVersions.savedAt)).limit(1);
-    if (latest?.kind === 'autosave' && now.getTime() - latest.createdAt.getTime() < AUTOSAVE_STRETCH_MS) {
-      await tx.update(recordVersions).set({ content: record.content, version: record.version, savedAt: now }).where(eq(recordVersions.id, latest.id));
+async function latestVersion(tx: Tx, recordId: string): Promise<RecordVersionRow | undefined> {
+  const [latest] = await tx.select().from(recordVersions).where(eq(recordVersions.recordId, recordId)).orderBy(desc(recordVersions.savedAt)).limit(1);
+  return latest;
+}
+
+async function insertVersion(tx: Tx, record: RecordRow, kind: RecordVersionRow['kind'], now: Date): Promise<void> {
+  await tx.insert(recordVersions).values({ recordId: record.id, version: record.version, kind, content: record.content, createdAt: now, savedAt: now });
+}
+
+/**
+ * Keeps the new content in the history: a save or a restore adds a version; an autosave joins its
+ * stretch, unless the text before it must stay as it was (`keepBefore`: it removed much text), in
+ * which case that text is a version of its own (added when the history lacks it) and the new
+ * content starts a new one.
+ */
+async function keepVersion(tx: Tx, before: RecordRow, after: RecordRow, kind: RecordVersionRow['kind'], keepBefore: boolean, now: Date): Promise<void> {
+  if (keepBefore || kind === 'autosave') {
+    const latest = await latestVersion(tx, after.id);
+    if (keepBefore) {
+      if (latest?.content !== before.content) await insertVersion(tx, before, 'save', now);
+    } else if (latest?.kind === 'autosave' && now.getTime() - latest.createdAt.getTime() < AUTOSAVE_STRETCH_MS) {
+      await tx.update(recordVersions).set({ content: after.content, version: after.version, savedAt: now }).where(eq(recordVersions.id, latest.id));
       return;
     }
   }
-  await tx.insert(recordVersions).values({ recordId: record.id, version: record.version, kind, content: record.content, createdAt: now, savedAt: now });
+  await insertVersion(tx, after, kind, now);
 }
 
 export type ContentChange = RecordRow | 'finalized' | 'conflict' | undefined;
 
 /**
  * Replaces the content of the owner's record if it is still at `version` and not finalized, and
- * keeps the new content in the history; says why not otherwise (undefined: not theirs).
+ * keeps the new content in the history, and the text it replaced when `keepsBefore(before, after)`;
+ * says why not otherwise (undefined: not theirs).
  */
 export async function changeContent(
   db: Db,
   ownerId: string,
   id: string,
   change: { content: string; version: number; kind: RecordVersionRow['kind'] },
+  keepsBefore: (before: string, after: string) => boolean,
   now: Date,
 ): Promise<ContentChange> {
   return db.transaction(async (tx) => {
@@ -201,7 +223,7 @@ export async function changeContent(
       .set({ content: change.content, version: current.version + 1, updatedAt: now })
       .where(eq(records.id, id))
       .returning();
-    await keepVersion(tx, updated!, change.kind, now);
+    await keepVersion(tx, current, updated!, change.kind, keepsBefore(current.content, change.content), now);
     return updated;
   });
 }

@@ -16,6 +16,7 @@ import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
+import { removesMuchText } from './record-history';
 import * as repo from './records.repository';
 import type { ContentChange, RecordAddendumRow, RecordRow } from './records.repository';
 
@@ -109,8 +110,10 @@ export async function getRecord(ctx: Context, ownerId: string, id: string) {
   };
 }
 
+/** A finalized record keeps its name (423), like its content. */
 export async function renameRecord(ctx: Context, ownerId: string, id: string, name: string): Promise<ClinicalRecord> {
-  const record = await repo.updateRecord(ctx.db, ownerId, id, { name }, ctx.clock.now());
+  const record = await repo.renameRecord(ctx.db, ownerId, id, name, ctx.clock.now());
+  if (record === 'finalized') throw new AppError('RECORD_FINALIZED');
   if (!record) throw new AppError('RECORD_NOT_FOUND');
   noteRecord(record, 'update');
   return toRecord(record);
@@ -126,7 +129,9 @@ function changedOrFailure(change: ContentChange): RecordRow {
 
 /**
  * Saves the editor's content if the record is still at the version it was edited from (409
- * otherwise: another window changed it, and nothing is stored) and not finalized (423).
+ * otherwise: another window changed it, and nothing is stored) and not finalized (423). The
+ * history keeps a version at least every 2 minutes of autosaves, and the text before any save
+ * that removes more than 200 characters of it.
  */
 export async function saveRecordContent(
   ctx: Context,
@@ -139,6 +144,7 @@ export async function saveRecordContent(
     ownerId,
     id,
     { content: checkedRecordHtml(save.content), version: save.version, kind: save.autosave ? 'autosave' : 'save' },
+    removesMuchText,
     ctx.clock.now(),
   );
   return toRecord(changedOrFailure(change));
@@ -167,7 +173,7 @@ export async function getVersion(ctx: Context, ownerId: string, id: string, vers
 /** Makes an earlier version the content again, itself kept as a new version. */
 export async function restoreVersion(ctx: Context, ownerId: string, id: string, versionId: string, fromVersion: number): Promise<ClinicalRecord> {
   const { version } = await ownedVersion(ctx, ownerId, id, versionId);
-  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, ctx.clock.now());
+  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, removesMuchText, ctx.clock.now());
   return toRecord(changedOrFailure(change));
 }
 
@@ -199,9 +205,11 @@ export async function deleteRecord(ctx: Context, ownerId: string, id: string): P
 /** Stores one uploaded file and attaches it to the owner's record; returns its storage key. */
 async function attachFile(ctx: Context, ownerId: string, recordId: string, upload: Upload): Promise<string> {
   const file = await storeUploadedFile(ctx, 'att', upload);
-  const attached = await keepStoredFile(ctx, file.key, async () =>
-    (await repo.insertAttachment(ctx.db, ownerId, recordId, file, ctx.clock.now())) ? true : undefined,
-  );
+  const attached = await keepStoredFile(ctx, file.key, async () => {
+    const inserted = await repo.insertAttachment(ctx.db, ownerId, recordId, file, ctx.clock.now());
+    if (inserted === 'finalized') throw new AppError('RECORD_FINALIZED');
+    return inserted ? true : undefined;
+  });
   if (!attached) throw new AppError('RECORD_NOT_FOUND');
   return file.key;
 }
@@ -209,8 +217,8 @@ async function attachFile(ctx: Context, ownerId: string, recordId: string, uploa
 /**
  * Attaches every file of an upload to the professional's record, or none: when the request fails
  * part-way (the 11th file, a file over the limit, a broken body), the files it already attached
- * are removed again. Nothing is read for another's record. A finalized record still takes new
- * documents (they are dated); removing one is refused. Answers the record's attachments.
+ * are removed again. Nothing is read for another's record, nor for a finalized one (423: its
+ * attachments are kept as they were, none added or removed). Answers the record's attachments.
  */
 export async function attachFiles(
   ctx: Context,
@@ -219,6 +227,7 @@ export async function attachFiles(
   readEach: ReadEachFile,
 ): Promise<{ count: number; attachments: RecordAttachment[] }> {
   const record = await ownedRecord(ctx, ownerId, recordId);
+  if (record.finalizedAt) throw new AppError('RECORD_FINALIZED');
   const attachedKeys: string[] = [];
   try {
     const count = await readEach(async (upload) => {

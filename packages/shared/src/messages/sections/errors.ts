@@ -15,6 +15,7 @@ export const errors = {
   tooManyAttachments: 'Envie no máximo 10 arquivos de cada vez.',
   attachmentsMissing: 'Envie ao menos um arquivo no campo files',
   formLocked: 'Este formulário não está disponível para edição.',
+  formSubmitted: 'O paciente já enviou estas respostas; elas não podem ser alteradas.',
   templateNotFound: 'Questionário não encontrado',
   chatNotFound: 'Sessão com assistente não encontrada',
   assistantNotFound: 'Assistente não encontrado',

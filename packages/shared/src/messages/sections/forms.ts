@@ -18,6 +18,7 @@ export const forms = {
   unlocked: 'Formulário desbloqueado: o paciente pode editar as respostas.',
   lockLabel: 'Bloquear edição pelo paciente',
   lockedBadge: 'Bloqueado',
+  submittedReadOnly: 'O paciente já enviou estas respostas; elas aparecem como ele as enviou e não podem ser alteradas. Para uma correção, escreva no prontuário.',
   open: 'Abrir',
   edit: 'Editar',
   backToList: 'Voltar para Formulários',

@@ -102,6 +102,8 @@ export const records = {
   finalizedOn: (date: string) => `Finalizado em ${date}`,
   contentHash: 'SHA-256 do conteúdo',
   readOnlyNotice: 'Prontuário finalizado: o texto é somente leitura. Para corrigir ou completar, registre um adendo.',
+  nameLocked: 'Prontuário finalizado: o nome não pode mais ser alterado.',
+  attachmentsLocked: 'Prontuário finalizado: os anexos ficam como estão; não é possível enviar nem remover arquivos.',
   addenda: 'Adendos',
   noAddenda: 'Nenhum adendo.',
   newAddendum: 'Novo adendo',

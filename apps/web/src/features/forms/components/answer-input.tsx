@@ -12,6 +12,8 @@ interface AnswerInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean;
+  /** Answers shown as they were sent: readable and focusable, not changeable. */
+  readOnly?: boolean;
 }
 
 interface TimeAnswerInputProps {
@@ -20,13 +22,14 @@ interface TimeAnswerInputProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean | undefined;
+  readOnly?: boolean | undefined;
 }
 
 /**
  * hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. Hours past 23 or
  * minutes past 59 are pointed out as they are typed, not when the save fails.
  */
-function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswerInputProps) {
+function TimeAnswerInput({ label, value, onChange, error, disabled, readOnly }: TimeAnswerInputProps) {
   return (
     <TextInput
       label={label}
@@ -34,6 +37,7 @@ function TimeAnswerInput({ label, value, onChange, error, disabled }: TimeAnswer
       onChange={(event) => onChange(maskTime(event.currentTarget.value))}
       error={error ?? (isTimeTypingValid(value) ? undefined : messages.validation.timeRange)}
       disabled={disabled}
+      readOnly={readOnly}
       placeholder={messages.forms.timePlaceholder}
       inputMode="numeric"
       maxLength={TIME_MAX_LENGTH}
@@ -59,15 +63,15 @@ function QuestionLabel({ field }: { field: TemplateField }) {
 }
 
 /** One question of a questionnaire, drawn by its field type. */
-export function AnswerInput({ field, value, onChange, error, disabled }: AnswerInputProps) {
-  const common = { label: <QuestionLabel field={field} />, error, disabled };
+export function AnswerInput({ field, value, onChange, error, disabled, readOnly }: AnswerInputProps) {
+  const common = { label: <QuestionLabel field={field} />, error, disabled, readOnly };
   switch (field.type) {
     case 'radio':
       return (
         <Radio.Group {...common} value={value === '' ? null : value} onChange={onChange}>
           <Stack gap="xs" mt="xs">
             {field.options.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} />
+              <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} readOnly={readOnly} />
             ))}
           </Stack>
         </Radio.Group>
@@ -80,8 +84,8 @@ export function AnswerInput({ field, value, onChange, error, disabled }: AnswerI
           value={value === '' ? null : value}
           onChange={(selected) => onChange(selected ?? '')}
           placeholder={messages.common.select}
-          clearable
-          allowDeselect
+          clearable={!readOnly}
+          allowDeselect={!readOnly}
         />
       );
     case 'number':

@@ -18,10 +18,12 @@ interface AnswersFormProps {
   submitLabel: string;
   /** The form's accessible name, when the page has no other heading for it. */
   label?: string;
+  /** The answers are shown as they are, without a submit button (the patient sent them). */
+  readOnly?: boolean;
 }
 
 /** The questionnaire to fill and its submit button: the professional's form page and the patient's public page. */
-export function AnswersForm({ sections, answersForm, onSave, isSaving, submitLabel, label }: AnswersFormProps) {
+export function AnswersForm({ sections, answersForm, onSave, isSaving, submitLabel, label, readOnly = false }: AnswersFormProps) {
   const submit = answersForm.handleSubmit(async (answers) => {
     try {
       const saved = await onSave(toContent(sections, answers));
@@ -34,12 +36,14 @@ export function AnswersForm({ sections, answersForm, onSave, isSaving, submitLab
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
       <Stack>
-        <QuestionnaireFields sections={sections} control={answersForm.control} disabled={isSaving} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={isSaving}>
-            {isSaving ? messages.common.saving : submitLabel}
-          </Button>
-        </Group>
+        <QuestionnaireFields sections={sections} control={answersForm.control} disabled={isSaving} readOnly={readOnly} />
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button type="submit" disabled={isSaving}>
+              {isSaving ? messages.common.saving : submitLabel}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

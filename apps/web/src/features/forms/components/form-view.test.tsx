@@ -62,6 +62,28 @@ describe('FormView', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Horas de sono' }).value).toBe('7,5');
   });
 
+  it('shows the answers the patient sent as they are: read-only, without “Salvar”', async () => {
+    const form = formOf(everyTypeTemplate, {
+      content: { '1': 'Professora', '2': 'Casado(a)', '7': '22:30', '9': 'Não' },
+      isLocked: true,
+      submittedAt: '2025-03-06T12:00:00.000Z',
+    });
+    const calls = mockApi(() => ({ status: 200, data: { form, qaTemplate: everyTypeTemplate, patient } }));
+    renderWithProviders(<FormView patientId={patientId} formId={form.id} />);
+
+    expect(await screen.findByText(messages.forms.submittedReadOnly)).toBeDefined();
+    for (const name of ['Profissão', 'Dorme às', 'Motivo', 'Horas de sono']) {
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name }).readOnly, name).toBe(true);
+    }
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Profissão' }).value).toBe('Professora');
+    const maritalStatus = screen.getAllByDisplayValue<HTMLInputElement>('Casado(a)').find((input) => input.type !== 'hidden');
+    expect(maritalStatus?.readOnly).toBe(true);
+    chooseRadio('Fuma?', 'Sim');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Não' }).checked).toBe(true);
+    expect(screen.queryByRole('button', { name: messages.common.save })).toBeNull();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
   it('does not save a half-typed time', async () => {
     const form = formOf(everyTypeTemplate);
     const calls = mockApi(() => ({ status: 200, data: { form, qaTemplate: everyTypeTemplate, patient } }));

@@ -1,5 +1,6 @@
 import { messages, type FormContent } from '@consultorio/shared';
-import { Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
@@ -58,6 +59,8 @@ function FormEditor({ detail }: { detail: FormDetail }) {
   const answersForm = useAnswersForm(qaTemplate.content, form.content);
   const currentContent = useCurrentContent(qaTemplate.content, answersForm.control);
   const { scoring } = qaTemplate;
+  // The patient's sent answers are theirs: shown as sent; a correction goes in a record.
+  const isSubmitted = form.submittedAt !== null;
   // While the lock is being saved the switch already shows where it goes. This is set in the
   // change event itself: the mutation's own state reaches React a tick later, and a controlled
   // switch whose value did not change in the event is put back by React.
@@ -79,7 +82,7 @@ function FormEditor({ detail }: { detail: FormDetail }) {
       <Paper p="md">
         <Stack gap="xs">
           <Group gap="xs">
-            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} isSubmitted={form.submittedAt !== null} />
+            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} isSubmitted={isSubmitted} />
           </Group>
           <Title order={3}>{form.name}</Title>
           <Text size="xs" c="dimmed">
@@ -92,12 +95,18 @@ function FormEditor({ detail }: { detail: FormDetail }) {
 
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
+          {isSubmitted && (
+            <Alert color="teal" variant="light" role="note" icon={<IconLock size={20} />} mb="md">
+              {messages.forms.submittedReadOnly}
+            </Alert>
+          )}
           <AnswersForm
             sections={qaTemplate.content}
             answersForm={answersForm}
             onSave={save}
             isSaving={saveContent.isPending}
             submitLabel={messages.common.save}
+            readOnly={isSubmitted}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

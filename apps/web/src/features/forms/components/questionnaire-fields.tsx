@@ -8,13 +8,15 @@ interface QuestionnaireFieldsProps {
   sections: readonly TemplateSection[];
   control: Control<Answers>;
   disabled?: boolean;
+  /** The patient's sent answers: shown, not changeable. */
+  readOnly?: boolean;
 }
 
 /**
  * Every section of a questionnaire with its questions, bound to the answers form; used by
  * the professional's form page and by the patient's public page alike.
  */
-export function QuestionnaireFields({ sections, control, disabled = false }: QuestionnaireFieldsProps) {
+export function QuestionnaireFields({ sections, control, disabled = false, readOnly = false }: QuestionnaireFieldsProps) {
   return (
     <Stack>
       {sections.map((section, index) => (
@@ -34,6 +36,7 @@ export function QuestionnaireFields({ sections, control, disabled = false }: Que
                     onChange={input.onChange}
                     error={fieldState.error?.message}
                     disabled={disabled}
+                    readOnly={readOnly}
                   />
                 )}
               />

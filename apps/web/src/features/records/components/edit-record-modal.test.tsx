@@ -29,6 +29,19 @@ describe('EditRecordModal', () => {
     expect(calls).toEqual([{ method: 'PUT', url: `/v1/records/${record.id}`, body: { name: 'Retorno' } }]);
   });
 
+  it('shows a finalized record’s name read-only, with why and without “Salvar”', () => {
+    const calls = mockApi(() => ({ status: 200 }));
+    renderWithProviders(<EditRecordModal record={recordOf({ name: 'Primeira sessão', finalizedAt: '2025-03-06T12:00:00.000Z' })} opened onClose={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: messages.records.editRecord });
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: messages.records.name });
+    expect(name.value).toBe('Primeira sessão');
+    expect(name.readOnly).toBe(true);
+    expect(within(dialog).getByText(messages.records.nameLocked)).toBeDefined();
+    expect(within(dialog).queryByRole('button', { name: messages.common.save })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: messages.records.deleteRecord })).toBeDefined();
+    expect(calls).toEqual([]);
+  });
+
   it('deletes only after the confirmation', async () => {
     const calls = mockApi(() => ({ status: 200, message: messages.records.deleted }));
     const onClose = vi.fn();

@@ -36,6 +36,7 @@ export function EditRecordModal({ record, opened, onClose }: EditRecordModalProp
     <EditNameModal
       labels={typed ? { ...labels, deleteConfirmation: messages.records.typeToDelete(typed.expected) } : labels}
       deleteTyped={typed}
+      lockedNote={record.finalizedAt !== null ? messages.records.nameLocked : undefined}
       name={record.name}
       resolver={renameResolver}
       opened={opened}

@@ -13,7 +13,7 @@ const plainList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 interface RecordAttachmentsProps {
   recordId: string;
   attachments: readonly RecordAttachment[];
-  /** A finalized record keeps its files: they can be added and downloaded, not removed. */
+  /** A finalized record keeps its files as they were: they can be downloaded, not added or removed. */
   readOnly?: boolean;
 }
 
@@ -47,22 +47,28 @@ export function RecordAttachments({ recordId, attachments, readOnly = false }: R
           {messages.records.attachments}
         </Title>
 
-        <Group gap="xs">
-          <FileButton onChange={pick} multiple resetRef={resetPicker} disabled={upload.isPending}>
-            {(props) => (
-              <Button variant="default" leftSection={<IconPaperclip size={16} />} {...props}>
-                {messages.records.chooseFiles}
-              </Button>
-            )}
-          </FileButton>
-          <Button
-            leftSection={<IconUpload size={16} />}
-            onClick={send}
-            disabled={chosen.length === 0 || problem !== null || upload.isPending}
-          >
-            {upload.isPending ? messages.records.uploading : messages.records.upload}
-          </Button>
-        </Group>
+        {readOnly ? (
+          <Text size="sm" c="dimmed">
+            {messages.records.attachmentsLocked}
+          </Text>
+        ) : (
+          <Group gap="xs">
+            <FileButton onChange={pick} multiple resetRef={resetPicker} disabled={upload.isPending}>
+              {(props) => (
+                <Button variant="default" leftSection={<IconPaperclip size={16} />} {...props}>
+                  {messages.records.chooseFiles}
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              leftSection={<IconUpload size={16} />}
+              onClick={send}
+              disabled={chosen.length === 0 || problem !== null || upload.isPending}
+            >
+              {upload.isPending ? messages.records.uploading : messages.records.upload}
+            </Button>
+          </Group>
+        )}
 
         {chosen.length > 0 && (
           <Stack gap={4} component="ul" aria-label={messages.records.chosenFiles} style={plainList}>

@@ -1,30 +1,38 @@
 import { messages } from '@consultorio/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
+import type { RecordSaver } from './record-saver';
 
 interface RecordLeaveGuardProps {
-  isDirty: () => boolean;
-  /** Saves now; resolves true once the server has the text. */
-  save: () => Promise<boolean>;
-  discard: () => void;
+  saver: Pick<RecordSaver, 'isDirty' | 'save' | 'discard' | 'hold' | 'release'>;
 }
 
-/** Asks before a navigation inside the app leaves unsaved text behind (closing the tab asks through the browser). */
-export function RecordLeaveGuard({ isDirty, save, discard }: RecordLeaveGuardProps) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && isDirty());
+/**
+ * Asks before a navigation inside the app leaves unsaved text behind (closing the tab asks
+ * through the browser). While it asks, the saver sends nothing by itself.
+ */
+export function RecordLeaveGuard({ saver }: RecordLeaveGuardProps) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && saver.isDirty());
   const [isSaving, setSaving] = useState(false);
-  if (blocker.state !== 'blocked') return null;
+  const isAsking = blocker.state === 'blocked';
+  // A layout effect: held before a timer due at that moment can run.
+  useLayoutEffect(() => {
+    if (!isAsking) return undefined;
+    saver.hold();
+    return () => saver.release();
+  }, [isAsking, saver]);
+  if (!isAsking) return null;
 
   const saveAndLeave = async () => {
     setSaving(true);
-    const saved = await save();
+    const saved = await saver.save(false);
     setSaving(false);
     if (saved) blocker.proceed();
     else blocker.reset();
   };
   const leave = () => {
-    discard();
+    saver.discard();
     blocker.proceed();
   };
 

@@ -50,6 +50,8 @@ export class RecordSaver {
   private halted = false;
   // The page is gone: a save under way finishes, nothing new is scheduled.
   private stopped = false;
+  // The user is choosing whether to leave without saving: nothing is sent unless asked.
+  private held = false;
   private queue: Promise<boolean> = Promise.resolve(true);
   private timer: ReturnType<typeof setTimeout> | undefined;
   private status: SaveStatus;
@@ -84,17 +86,33 @@ export class RecordSaver {
     return next;
   }
 
-  /** The page is hidden or left: the text goes to the browser's storage and to the server. */
+  /** The page is hidden or left: the text goes to the browser's storage and, unless held, to the server. */
   flush(): void {
     clearTimeout(this.timer);
     if (!this.isDirty()) return;
     this.keepInBrowser();
-    if (!this.halted) void this.save(true);
+    if (!this.halted && !this.held) void this.save(true);
   }
 
   /** The connection is back: what waits is sent at once. */
   resume(): void {
-    if (this.isDirty() && !this.halted) void this.save(true);
+    if (this.isDirty() && !this.halted && !this.held) void this.save(true);
+  }
+
+  /**
+   * While the leave dialog asks, no autosave is sent (a timer due meanwhile, a hidden page, the
+   * connection back): 'Sair sem salvar' must find the server's text as it was. Explicit saves
+   * ('Salvar e sair') still go.
+   */
+  hold(): void {
+    this.held = true;
+    clearTimeout(this.timer);
+  }
+
+  /** The dialog is gone without leaving ('Continuar editando'): unsaved text is saved as usual. */
+  release(): void {
+    this.held = false;
+    if (this.isDirty() && !this.halted) this.schedule(autosaveDelayMs);
   }
 
   /** Takes the server's current version and text, dropping this window's unsaved text. */
@@ -149,7 +167,7 @@ export class RecordSaver {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    if (this.stopped || this.held) return;
     this.timer = setTimeout(() => {
       this.keepInBrowser();
       void this.save(true);

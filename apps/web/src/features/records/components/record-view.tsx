@@ -119,7 +119,7 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
   return (
     <Stack>
       <BackToList patientId={record.patientId} />
-      <RecordLeaveGuard isDirty={() => saver.isDirty()} save={() => saver.save(false)} discard={() => saver.discard()} />
+      <RecordLeaveGuard saver={saver} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
