@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { databaseOptionsOf, openDatabase } from './db/client';
-import { serveLocalBackups, type BackupSocket } from './platform/backup/local-backup-socket';
+import { runAdminCommand } from './modules/billing/billing.admin';
+import { serveAdminSocket, type AdminSocket } from './platform/admin-socket';
 import { backupSource, writeBackup } from './platform/backup/write-backup';
 import { logDestination } from './platform/log-destination';
 import { createMailer } from './platform/mail/mailer';
@@ -46,13 +47,20 @@ async function main() {
   const storage = createStorage(config);
   const logs = logDestination();
   const app = await buildApp({ config, database, storage, mailer, logger: { level: config.logLevel, stream: logs.stream } });
-  // With PGlite only this process may open the database, so `npm run admin -- backup` asks it here.
-  const backups: BackupSocket | null =
+  // With PGlite only this process may open the database, so `npm run admin` asks it here.
+  const adminSocket: AdminSocket | null =
     database.driver === 'pglite'
-      ? await serveLocalBackups(config.dataDir, (output) => writeBackup(backupSource(config, database, storage), output), {
-          info: (message) => app.log.info(message),
-          error: (details, message) => app.log.error(details, message),
-        })
+      ? await serveAdminSocket(
+          config.dataDir,
+          {
+            backup: (output) => writeBackup(backupSource(config, database, storage), output),
+            command: (args) => runAdminCommand(database.db, args),
+          },
+          {
+            info: (message) => app.log.info(message),
+            error: (details, message) => app.log.error(details, message),
+          },
+        )
       : null;
 
   const cleanup = setInterval(() => {
@@ -84,7 +92,7 @@ async function main() {
     }, timeoutMs + FORCED_EXIT_GRACE_MS).unref();
     const { connectionsCut } = await app.drain(timeoutMs);
     if (connectionsCut) app.log.warn('requests still in progress at the shutdown deadline were cut');
-    await backups?.close();
+    await adminSocket?.close();
     await app.close();
     mailer.close();
     await database.close();

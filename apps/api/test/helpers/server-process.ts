@@ -1,5 +1,6 @@
-// The server as `npm start` runs it (src/main.ts through tsx), a process of its own.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The server and the admin command as `npm start` and `npm run admin` run them (src/main.ts and
+// src/admin.ts through tsx), each a process of its own.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -60,4 +61,25 @@ export class ServerProcess {
   kill(): void {
     if (this.running()) this.child.kill('SIGKILL');
   }
+}
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin -- ...args` as a process of its own, with `env` over this process's environment. */
+export function runAdmin(env: Record<string, string | undefined>, ...args: string[]): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/admin.ts', ...args],
+      { cwd: apiDir, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(new Error(`the admin command did not run: ${error.message}`));
+        else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
+  });
 }
