@@ -48,7 +48,7 @@ import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
 import { contextualLogger, requestIdOf } from './platform/log-context';
 import { createMetrics } from './platform/metrics';
-import { addOperationalHooks, addOperationalRoutes, drain, type Lifecycle } from './platform/operations';
+import { addOperationalHooks, addOperationalRoutes, drain, watchSilentConnections, type Lifecycle } from './platform/operations';
 import { OneLinePerRequest } from './platform/request-log';
 import { documentedSchema } from './platform/routes';
 import { addSecurityHeaders, securityOptions } from './platform/security-headers';
@@ -122,9 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
   app.decorate('jobs', jobs);
+  const silentConnections = watchSilentConnections(app.server);
   app.decorate('drain', (timeoutMs: number) => {
     lifecycle.shuttingDown = true;
-    return drain(app.server, jobs, timeoutMs);
+    return drain({ server: app.server, silent: silentConnections }, jobs, timeoutMs);
   });
   defineJobs(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.

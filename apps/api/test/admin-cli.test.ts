@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, adminUsage, runAdminCommand } from '../src/modules/billing/billing.admin';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { testDriver } from './helpers/database';
+import { runAdmin } from './helpers/server-process';
 import { admin, couponByCode, plusDays, subscriptionRow } from './factories/billing';
 import { newSignedInUser, newUser } from './factories/users';
 
@@ -218,6 +219,22 @@ describe.skipIf(!existsSync(cli) || testDriver !== 'pglite')('the built admin CL
       await rm(dataDir, { recursive: true, force: true });
     }
     // Two processes each start PGlite (the first also creates and migrates it): seconds each, many on a loaded machine.
+  }, 120_000);
+});
+
+// The command as a process of its own (through tsx); the same in either project, so run once.
+describe.skipIf(testDriver !== 'pglite')('the admin command line without a database', () => {
+  it('prints the usage for --help, and refuses a mistyped command, without opening or creating a database', async () => {
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'consultorio-admin-help-')), 'data');
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+      const [help, mistyped] = await Promise.all([runAdmin(env, '--help'), runAdmin(env, 'plans:delete')]);
+      expect(help).toEqual({ code: 0, stdout: `${adminUsage}\n`, stderr: '' });
+      expect(mistyped).toEqual({ code: 1, stdout: '', stderr: `${adminUsage}\n` });
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await rm(path.dirname(dataDir), { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

@@ -22,9 +22,9 @@ import { wholeLines, type BulkAccess } from '../src/db/bulk';
 import { openDatabase, type Database } from '../src/db/client';
 import { appliedMigrationLevel, applyMigrationsThrough, codeMigrations, latestMigrationLevel, type MigrationLevel } from '../src/db/migration-level';
 import { users } from '../src/db/schema';
+import { serveAdminSocket } from '../src/platform/admin-socket';
 import { runBackupCommand } from '../src/platform/backup/backup-commands';
 import { BackupError } from '../src/platform/backup/backup-format';
-import { serveLocalBackups } from '../src/platform/backup/local-backup-socket';
 import { BackupArchive } from '../src/platform/backup/read-backup';
 import { backupSource, writeBackup } from '../src/platform/backup/write-backup';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
@@ -171,10 +171,11 @@ describe.skipIf(testDriver !== 'pglite')('backup and restore on the embedded PGl
     // The running server answers on DATA_DIR/run/admin.sock; its database is not on disk, so the
     // command can only succeed by asking it.
     const storage = createLocalStorage(t.filesDir);
-    const socket = await serveLocalBackups(t.config.dataDir, (output) => writeBackup(backupSource(t.config, t.database, storage), output), {
-      info: () => undefined,
-      error: () => undefined,
-    });
+    const socket = await serveAdminSocket(
+      t.config.dataDir,
+      { backup: (output) => writeBackup(backupSource(t.config, t.database, storage), output), command: () => Promise.resolve('') },
+      { info: () => undefined, error: () => undefined },
+    );
     try {
       const [printed, served] = await Promise.all([
         runBackupCommand(loadConfig({ DATA_DIR: t.config.dataDir }), ['backup', backupFile]),

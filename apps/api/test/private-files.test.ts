@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { runBackupCommand } from '../src/platform/backup/backup-commands';
-import { serveLocalBackups } from '../src/platform/backup/local-backup-socket';
+import { serveAdminSocket } from '../src/platform/admin-socket';
 import { backupSource, writeBackup } from '../src/platform/backup/write-backup';
 import { createLocalStorage } from '../src/platform/storage/local-storage';
 import { createPatientViaApi } from './factories/patients';
@@ -82,10 +82,11 @@ describe.runIf(testDriver === 'pglite')('files the server writes, under a umask 
 
       // The backup through the running server's socket, which lives in DATA_DIR/run meanwhile.
       const storage = createLocalStorage(t.filesDir);
-      const socket = await serveLocalBackups(dataDir, (output) => writeBackup(backupSource(t.config, t.database, storage), output), {
-        info: () => undefined,
-        error: () => undefined,
-      });
+      const socket = await serveAdminSocket(
+        dataDir,
+        { backup: (output) => writeBackup(backupSource(t.config, t.database, storage), output), command: () => Promise.resolve('') },
+        { info: () => undefined, error: () => undefined },
+      );
       const backupFile = path.join(scratch, 'copia.zip');
       try {
         await runBackupCommand(loadConfig({ DATA_DIR: dataDir }), ['backup', backupFile]);

@@ -87,6 +87,12 @@ export const errorCatalog = {
 
 export type ErrorCode = keyof typeof errorCatalog;
 
+/**
+ * A mistake of the operator's at `npm run admin` (Portuguese, no stack trace): printed as is, and
+ * the command stops with exit code 1. Told back as such when the command ran in the server.
+ */
+export class OperatorError extends Error {}
+
 export class AppError extends Error {
   readonly status: number;
 

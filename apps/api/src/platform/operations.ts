@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { healthApi } from '@consultorio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { SqlExecutor } from '../db/client';
@@ -71,20 +72,44 @@ export function addOperationalRoutes(app: FastifyInstance, { lifecycle, metrics,
 const IDLE_SWEEP_MS = 200;
 
 /**
- * Stops accepting connections at once and closes the idle ones; lets the requests in flight
- * finish; stops fetching jobs and waits for the running ones. After `timeoutMs` the connections
- * left are cut (and pg-boss hands the jobs left to a retry). Resolves when nothing runs here.
+ * The server's connections that have not sent a byte yet: a browser opens some ahead of need and
+ * may keep them for minutes. Node counts them as busy (`closeIdleConnections` leaves them open),
+ * so without this a drain would wait for them until its deadline. Watched from the start.
  */
-export async function drain(server: Server, jobs: Pick<JobQueue, 'stop'>, timeoutMs: number): Promise<{ connectionsCut: boolean }> {
-  const [connectionsCut] = await Promise.all([closeConnections(server, timeoutMs), jobs.stop(timeoutMs)]);
+export function watchSilentConnections(server: Server): () => Socket[] {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return () => [...open].filter((socket) => socket.bytesRead === 0);
+}
+
+interface Connections {
+  server: Server;
+  silent: () => Socket[];
+}
+
+/**
+ * Stops accepting connections at once and closes the idle ones (kept alive after an answer, or
+ * never used); lets the requests in flight finish; stops fetching jobs and waits for the running
+ * ones. After `timeoutMs` the connections left are cut (and pg-boss hands the jobs left to a
+ * retry). Resolves when nothing runs here.
+ */
+export async function drain(connections: Connections, jobs: Pick<JobQueue, 'stop'>, timeoutMs: number): Promise<{ connectionsCut: boolean }> {
+  const [connectionsCut] = await Promise.all([closeConnections(connections, timeoutMs), jobs.stop(timeoutMs)]);
   return { connectionsCut };
 }
 
 /** Resolves with whether connections had to be cut at the deadline. */
-function closeConnections(server: Server, timeoutMs: number): Promise<boolean> {
+function closeConnections({ server, silent }: Connections, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     let cut = false;
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const closeIdle = () => {
+      server.closeIdleConnections();
+      for (const socket of silent()) socket.destroy();
+    };
+    const sweep = setInterval(closeIdle, IDLE_SWEEP_MS);
     const deadline = setTimeout(() => {
       cut = true;
       server.closeAllConnections();
@@ -95,5 +120,6 @@ function closeConnections(server: Server, timeoutMs: number): Promise<boolean> {
       clearTimeout(deadline);
       resolve(cut);
     });
+    closeIdle();
   });
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { formatCents, isRealIsoDate, messages, planPeriods, type PlanPeriod } from '@consultorio/shared';
 import type { Db } from '../../db/client';
 import { addDaysIso, normalizeCouponCode, subscribeToPlan } from './billing.service';
-import { isUniqueViolation } from '../../platform/errors';
+import { isUniqueViolation, OperatorError } from '../../platform/errors';
 import { findUserByUsernameOrEmail } from '../users/users.service';
 import * as repo from './billing.repository';
 
@@ -10,7 +10,7 @@ export const adminUsage = messages.admin.usage;
 
 const m = messages.admin;
 
-export class AdminError extends Error {}
+export class AdminError extends OperatorError {}
 
 const options = {
   code: { type: 'string' },
@@ -151,8 +151,11 @@ const commands: Record<string, Command> = {
   },
 };
 
-/** Runs one admin command; returns what to print. Bad input throws AdminError with a Portuguese message. */
-export async function runAdminCommand(db: Db, args: string[], now: Date = new Date()): Promise<string> {
+/**
+ * Checks the command's name and options without the database and answers the command ready to
+ * run. An unknown command or option throws AdminError with the usage.
+ */
+export function parseAdminCommand(args: string[]): (db: Db, now?: Date) => Promise<string> {
   const [name, ...rest] = args;
   const command = name ? commands[name] : undefined;
   if (!command) throw new AdminError(adminUsage);
@@ -162,5 +165,11 @@ export async function runAdminCommand(db: Db, args: string[], now: Date = new Da
   } catch (error) {
     throw new AdminError(`${(error as Error).message}\n\n${adminUsage}`);
   }
-  return command(db, parsed.values, parsed.positionals, now);
+  const { values, positionals } = parsed;
+  return (db, now = new Date()) => command(db, values, positionals, now);
+}
+
+/** Runs one admin command; returns what to print. Bad input throws AdminError with a Portuguese message. */
+export async function runAdminCommand(db: Db, args: string[], now: Date = new Date()): Promise<string> {
+  return parseAdminCommand(args)(db, now);
 }

@@ -2,14 +2,15 @@
 // manifest.json that says what is in it and the SHA-256 of each entry.
 import { messages } from '@consultorio/shared';
 import { z } from 'zod';
+import { OperatorError } from '../errors';
 import { isValidKey } from '../storage/storage';
 
 export const BACKUP_FORMAT = 'consultorio-backup';
 export const BACKUP_VERSION = 1;
 export const MANIFEST_ENTRY = 'manifest.json';
 
-/** A message for the operator (Portuguese, no stack trace): the command stops with exit code 1. */
-export class BackupError extends Error {}
+/** What went wrong with a backup or a restore, told to the operator. */
+export class BackupError extends OperatorError {}
 
 export const fileEntryName = (key: string) => `files/${key}`;
 export const tableEntryName = (table: { schema: string; name: string }) => `db/${table.schema}.${table.name}.copy`;

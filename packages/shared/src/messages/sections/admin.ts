@@ -10,9 +10,10 @@ export const admin = {
   subscription:grant USUARIO_OU_EMAIL --plan CODIGO_DO_PLANO [--days N]
   subscription:cancel USUARIO_OU_EMAIL
   backup ARQUIVO      (banco de dados e arquivos enviados, numa cópia só)
-  restore ARQUIVO     (só num DATA_DIR ou banco de dados vazio)`,
-  serverRunning: (dataDir: string) =>
-    `O servidor está em execução com este DATA_DIR (${dataDir}) e o banco embutido aceita um processo por vez: pare o servidor e repita o comando.`,
+  restore ARQUIVO     (só num DATA_DIR ou banco de dados vazio)
+  --help              (esta ajuda)`,
+  commandFailedInServer: (status: number | undefined) =>
+    `O servidor em execução não conseguiu executar o comando (HTTP ${String(status)}); veja o log do servidor.`,
 
   // Options
   missingOption: (name: string) => `Falta --${name}.`,
