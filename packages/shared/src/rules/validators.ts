@@ -1,5 +1,5 @@
 import { isValid as isValidCpfDigits } from '@fnando/cpf';
-import type { Gender, Title } from '../constants/limits';
+import { limits, type Gender, type Title } from '../constants/limits';
 
 export const USERNAME_PATTERN = /^[a-z0-9_]{6,32}$/;
 const PASSWORD_SHAPE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/;
@@ -31,6 +31,21 @@ export function isRealIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Whether a real YYYY-MM-DD day lies in the days the app takes, 1900-01-01 to 2100-12-31 (`limits`). */
+export function isDayInRange(day: string): boolean {
+  return day >= limits.dateMin && day <= limits.dateMax;
+}
+
+/** A month as 'YYYY-MM'. */
+export function isIsoMonth(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** Whether a YYYY-MM month lies in the months the app takes, 1900-01 to 2100-12. */
+export function isMonthInRange(month: string): boolean {
+  return month >= limits.dateMin.slice(0, 7) && month <= limits.dateMax.slice(0, 7);
 }
 
 /** An IANA time zone name the runtime knows ('America/Sao_Paulo', 'Europe/Lisbon', 'UTC'). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   fullNameOf,
+  isDayInRange,
   limits,
   messages,
   type Appointment,
@@ -96,6 +97,8 @@ function seriesStarts(rule: SeriesRule, timeZone: string, now: Date): { starts: 
   const horizon = new Date(now.getTime() + limits.openSeriesHorizonDays * DAY);
   const starts = occurrenceStarts(rule, { openUntil: toLocalStart(horizon, timeZone) });
   if (starts.length > limits.recurrenceCountMax) throw new AppError('VALIDATION', messages.validation.recurrenceCountInvalid(limits.recurrenceCountMax));
+  // Each start is a local 'yyyy-mm-ddThh:mm': its day, like every other the API takes, ends with 2100.
+  if (!starts.every((start) => isDayInRange(start.slice(0, 10)))) throw new AppError('VALIDATION', messages.validation.recurrencePastRange);
   return { starts, bookedUntil: open ? horizon : null };
 }
 
@@ -310,7 +313,7 @@ export async function getSummaries(ctx: Context, ownerId: string, patientIds: re
     const row = byPatient.get(patientId);
     return {
       patientId,
-      nextStartsAt: row?.nextStartsAt ? new Date(row.nextStartsAt).toISOString() : null,
+      nextStartsAt: row?.nextStartsAt?.toISOString() ?? null,
       attended: row?.attended ?? 0,
       noShow: row?.noShow ?? 0,
       cancelled: row?.cancelled ?? 0,
