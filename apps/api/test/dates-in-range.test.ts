@@ -107,6 +107,7 @@ describe('outside the range', () => {
   it('answers 400 naming the field, and stores nothing', async () => {
     const { user, cookie, patient } = await setup();
     const appointment = await book(cookie, { patientId: patient.id, startsAt: '2030-05-06T10:00:00-03:00' });
+    const series = await book(cookie, { patientId: patient.id, startsAt: '2030-06-03T10:00:00-03:00', recurrence: { frequency: 'weekly', count: 3 } });
     const before = await storedOf(user.id, patient.id);
     const refused = async (method: InjectOptions['method'], url: string, message: string, payload?: object) => {
       const response = await call(method, url, cookie, payload);
@@ -141,6 +142,8 @@ describe('outside the range', () => {
     await refused('POST', '/v1/users/me/payments', v.dateOutOfRange(f.paidAt), { patientId: patient.id, appointmentIds: [appointment.id], amountCents: 100, method: 'pix', paidAt: '1900-01-01T01:00:00Z' });
     // A series whose sessions would run past 2100-12-31 is refused whole.
     await refused('POST', '/v1/users/me/appointments', v.recurrencePastRange, { patientId: patient.id, startsAt: '2100-12-01T10:00:00-03:00', recurrence: { frequency: 'weekly', count: 10 } });
+    // And so is moving a series' appointment and the following ones so that the last would.
+    await refused('PUT', `/v1/appointments/${series.id}`, v.recurrencePastRange, { startsAt: '2100-12-24T10:00:00-03:00', scope: 'following' });
 
     expect(await storedOf(user.id, patient.id)).toEqual(before);
   });

@@ -39,8 +39,10 @@ export function isDayInRange(day: string): boolean {
 }
 
 /** A month as 'YYYY-MM'. */
+export const ISO_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 export function isIsoMonth(value: string): boolean {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return ISO_MONTH_PATTERN.test(value);
 }
 
 /** Whether a YYYY-MM month lies in the months the app takes, 1900-01 to 2100-12. */

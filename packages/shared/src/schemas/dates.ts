@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { isDayInRange, isIsoMonth, isMonthInRange, isRealIsoDate } from '../rules/validators';
+import { ISO_MONTH_PATTERN, isDayInRange, isMonthInRange, isRealIsoDate } from '../rules/validators';
 
 const v = messages.validation;
 
@@ -35,6 +35,6 @@ export function instantSchema(field: string) {
 export function monthSchema(field: string) {
   return z
     .string({ error: v.monthInvalid(field) })
-    .refine(isIsoMonth, { error: v.monthInvalid(field), abort: true })
+    .regex(ISO_MONTH_PATTERN, { error: v.monthInvalid(field), abort: true })
     .refine(isMonthInRange, { error: v.monthOutOfRange(field) });
 }
