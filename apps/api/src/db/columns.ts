@@ -7,7 +7,7 @@ import { parseTimestamp } from './pg-dates';
  * asks both drivers for the raw text of every timestamp and its own timestamp column reads that
  * text with `new Date()`, which takes 0010-04-20 for 2020-10-04 and cannot read the offset of a
  * zone's local mean time ('-03:06:28'): a date stored out of range then broke every page that
- * showed it. Every timestamp of the schema is this column (test/dates.test.ts checks it).
+ * showed it. Every timestamp of the schema is this column (test/dates-in-range.test.ts checks it).
  */
 export const timestamptz = customType<{ data: Date; driverData: string }>({
   dataType: () => 'timestamp with time zone',
