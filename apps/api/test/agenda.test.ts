@@ -104,7 +104,7 @@ describe('appointments', () => {
       expect(response.json()).toEqual(failure(400, message));
     };
     await bad({ startsAt: '2030-05-06T10:00:00-03:00' }, v.patientRequired);
-    await bad({ patientId: patient.id, startsAt: 'amanhã' }, v.instantInvalid);
+    await bad({ patientId: patient.id, startsAt: 'amanhã' }, v.instantInvalid(v.dateFields.startsAt));
     await bad({ patientId: patient.id, startsAt: '2030-05-06T10:00:00-03:00', endsAt: '2030-05-06T09:00:00-03:00' }, v.endBeforeStart);
     await bad({ patientId: patient.id, startsAt: '2030-05-06T10:00:00-03:00', recurrence: { frequency: 'weekly', count: 1000 } }, v.recurrenceCountInvalid(limits.recurrenceCountMax));
     await bad({ patientId: patient.id, startsAt: '2030-05-06T10:00:00-03:00', modality: 'telepatia' }, v.modalityInvalid);

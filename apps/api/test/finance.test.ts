@@ -314,8 +314,8 @@ describe('payments and receipts', () => {
       [{ method: 'cheque' }, 400, v.paymentMethodInvalid],
       [{ appointmentIds: [] }, 400, v.appointmentsRequired],
       [{ appointmentIds: ['nao-e-id'] }, 400, v.idInvalid],
-      [{ paidAt: 'ontem' }, 400, v.paidAtInvalid],
-      [{ paidAt: '2999-01-01' }, 400, v.paidAtFuture],
+      [{ paidAt: 'ontem' }, 400, v.dateInvalid(v.dateFields.paidAt)],
+      [{ paidAt: '2099-01-01' }, 400, v.paidAtFuture],
       [{ patientId: other.id }, 400, e.appointmentsNotPatients],
       [{ note: 'x'.repeat(501) }, 400, v.tooLong(500)],
     ];
@@ -442,7 +442,7 @@ describe('the month', () => {
 
     for (const bad of ['2025-13', '03-2025', '']) {
       const response = await call('GET', `/v1/users/me/finance/summary?month=${bad}`, cookie);
-      expect(response.json()).toEqual(failure(400, v.monthInvalid));
+      expect(response.json()).toEqual(failure(400, v.monthInvalid(v.dateFields.month)));
     }
     const xlsx = await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=xlsx`, cookie);
     expect(xlsx.json()).toEqual(failure(400, v.reportFormatInvalid));

@@ -253,8 +253,8 @@ describe('POST /v1/users/me/patients', () => {
   it('answers 400, never 500, to what the database could not store: NUL characters, year 0', async () => {
     const { user, cookie } = await newSignedInUser(t);
     expect((await create(cookie, { firstName: 'Jo\u0000ão' })).json()).toEqual(failure(400, v.invalidBody));
-    expect((await create(cookie, { firstName: 'João', birthdate: '0000-01-01' })).json()).toEqual(failure(400, v.birthdateInvalid));
-    expect((await create(cookie, { firstName: 'João', birthdate: '1899-12-31' })).json()).toEqual(failure(400, v.birthdateInvalid));
+    expect((await create(cookie, { firstName: 'João', birthdate: '0000-01-01' })).json()).toEqual(failure(400, v.dateOutOfRange(v.dateFields.birthdate)));
+    expect((await create(cookie, { firstName: 'João', birthdate: '1899-12-31' })).json()).toEqual(failure(400, v.dateOutOfRange(v.dateFields.birthdate)));
     expect((await create(cookie, { firstName: 'João', birthdate: '1900-01-01' })).statusCode).toBe(201);
     expect((await call('GET', '/v1/users/me/patients?q=%00', cookie)).json()).toEqual(failure(400, v.invalidBody));
     expect(await patientCount(user.id)).toBe(1);
@@ -320,11 +320,11 @@ describe('POST /v1/users/me/patients', () => {
     ['the e-mail is a sentence', { email: 'não é e-mail' }, v.emailInvalid],
     ['the e-mail is too long', { email: `${'a'.repeat(250)}@example.com` }, v.emailInvalid],
     ['the birthdate is in the future', { birthdate: daysFromToday(2) }, v.birthdateFuture],
-    ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.birthdateInvalid],
-    ['the birthdate month does not exist', { birthdate: '2023-13-01' }, v.birthdateInvalid],
-    ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.birthdateInvalid],
-    ['the birthdate has a time', { birthdate: '1990-05-12T00:00:00Z' }, v.birthdateInvalid],
-    ['the birthdate is a number', { birthdate: 19900512 }, v.birthdateInvalid],
+    ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate month does not exist', { birthdate: '2023-13-01' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate has a time', { birthdate: '1990-05-12T00:00:00Z' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate is a number', { birthdate: 19900512 }, v.dateInvalid(v.dateFields.birthdate)],
     ['the gender is other', { gender: 'other' }, v.genderInvalid],
     ['the gender is capitalised', { gender: 'Female' }, v.genderInvalid],
     ['the gender is a label', { gender: 'Feminino' }, v.genderInvalid],
@@ -448,7 +448,7 @@ describe('PUT /v1/patients/:id', () => {
     ['the phone does not fit the country', { phone: '123' }, v.phoneInvalid],
     ['the e-mail is invalid', { email: 'maria@' }, v.emailInvalid],
     ['the birthdate is in the future', { birthdate: daysFromToday(2) }, v.birthdateFuture],
-    ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.birthdateInvalid],
+    ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.dateInvalid(v.dateFields.birthdate)],
     ['the gender is unknown', { gender: 'other' }, v.genderInvalid],
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
   ])('answers 400 with the rule message when %s, and keeps the saved patient', async (_case, change, message) => {

@@ -180,9 +180,9 @@ describe('PUT /v1/users/me', () => {
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
     ['the country is a name, not a code', { country: 'Brasil' }, v.countryInvalid],
     ['the birthdate is in the future', { birthdate: daysFromToday(2) }, v.birthdateFuture],
-    ['the birthdate does not exist', { birthdate: '1990-02-30' }, v.birthdateInvalid],
-    ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.birthdateInvalid],
-    ['the birthdate is a number', { birthdate: 19900512 }, v.birthdateInvalid],
+    ['the birthdate does not exist', { birthdate: '1990-02-30' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.dateInvalid(v.dateFields.birthdate)],
+    ['the birthdate is a number', { birthdate: 19900512 }, v.dateInvalid(v.dateFields.birthdate)],
   ])('answers 400 with the rule message when %s, and keeps the saved profile', async (_case, change, message) => {
     const { user, cookie } = await newSignedInUser(t);
     expect((await update(cookie, complete)).statusCode).toBe(200);

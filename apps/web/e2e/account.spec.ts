@@ -66,7 +66,7 @@ test('a professional registers, confirms the e-mail, edits the profile, changes 
     await birthdate.fill('31/02/1990');
     await birthdate.blur();
     await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
-    await expect(page.getByText(messages.validation.birthdateInvalid)).toBeVisible();
+    await expect(page.getByText(messages.validation.dateInvalid(messages.validation.dateFields.birthdate))).toBeVisible();
     await expect(birthdate).toHaveValue('31/02/1990');
     await birthdate.fill('');
     await birthdate.blur();

@@ -89,7 +89,7 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     await birthdate.blur();
     await expect(birthdate).toHaveValue('31/02/1990');
     await save.click();
-    await expect(panel.getByText(messages.validation.birthdateInvalid)).toBeVisible();
+    await expect(panel.getByText(messages.validation.dateInvalid(messages.validation.dateFields.birthdate))).toBeVisible();
     await birthdate.fill('01/01/2100');
     await birthdate.blur();
     await save.click();

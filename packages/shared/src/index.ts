@@ -4,6 +4,7 @@ export * from './messages';
 export * from './rules/validators';
 export * from './rules/phone';
 export * from './schemas/common';
+export * from './schemas/dates';
 export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/patients';

@@ -78,7 +78,7 @@ describe('finance schemas', () => {
     ['an unknown method', { method: 'bitcoin' }, v.paymentMethodInvalid],
     ['no session', { appointmentIds: [] }, v.appointmentsRequired],
     ['a session twice', { appointmentIds: [payment.appointmentIds[0], payment.appointmentIds[0]] }, v.appointmentsRepeated],
-    ['a date that is not one', { paidAt: '2026-02-30' }, v.paidAtInvalid],
+    ['a date that is not one', { paidAt: '2026-02-30' }, v.dateInvalid(v.dateFields.paidAt)],
   ])('refuses a payment with %s', (_case, change, message) => {
     const result = paymentCreateRequest.safeParse({ ...payment, ...change });
     expect(result.error?.issues[0]?.message).toBe(message);

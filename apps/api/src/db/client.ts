@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { pgliteBulk, postgresBulk, type BulkAccess } from './bulk';
+import { dateParsers } from './pg-dates';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
@@ -94,7 +95,7 @@ async function openPostgres(url: string, onConnectionLost: DatabaseOptions['onCo
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pgDriver.Pool({ connectionString: url, max: 10 });
+  const pool = new pgDriver.Pool({ connectionString: url, max: 10, types: withDateParsers(pgDriver.types) });
   // The pool has already dropped the broken client and opens a new one when needed; without a
   // listener this 'error' event would crash the process.
   pool.on('error', (error) => onConnectionLost?.(error));
@@ -121,6 +122,16 @@ async function openPostgres(url: string, onConnectionLost: DatabaseOptions['onCo
     listen: async (channel, listener) => listenOnPostgres(pgDriver, url, channel, listener),
     close: () => pool.end(),
   };
+}
+
+/**
+ * node-postgres' parsers, with PostgreSQL's dates and times read by db/pg-dates.ts, for the queries
+ * drizzle does not decode (the job queue's, raw SQL); drizzle's columns decode theirs the same way.
+ */
+function withDateParsers(types: typeof pg.types): pg.CustomTypesConfig {
+  const getTypeParser = (oid: number, format?: 'text' | 'binary'): ((text: string) => unknown) =>
+    (format === 'binary' ? undefined : dateParsers[oid]) ?? (types.getTypeParser(oid, format) as (text: string) => unknown);
+  return { getTypeParser: getTypeParser as pg.CustomTypesConfig['getTypeParser'] };
 }
 
 const RELISTEN_DELAY_MS = 1000;
@@ -204,6 +215,8 @@ async function createPglite(dataDir: string | undefined, sharedBuffers: string):
   // The migrations create these extensions; PGlite must have their code loaded first.
   const pglite = await Pglite.create(dataDir, {
     extensions: { pg_trgm, btree_gin },
+    // PGlite reads dates and times with `new Date(text)`, wrong for years below 100 (db/pg-dates.ts).
+    parsers: dateParsers,
     startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   // Health data: private to the server's user, whatever modes PGlite gave the files it wrote.

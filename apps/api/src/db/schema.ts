@@ -1,9 +1,10 @@
 
 import { sql } from 'drizzle-orm';
 import type { ChatMessageContent, ChatSender, FormContent, Scoring, TemplateSection } from '@consultorio/shared';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamptz('created_at').notNull().default(sql`now()`);
 
 export const users = pgTable(
   'users',
@@ -46,7 +47,7 @@ export const users = pgTable(
      */
     patientCount: integer('patient_count').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
@@ -66,8 +67,8 @@ export const userRegistrations = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    lastSentAt: timestamptz('last_sent_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('user_registrations_token_key').on(t.tokenHash), index('user_registrations_email_idx').on(t.email)],
@@ -83,10 +84,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The idle limit: moved forward while the session is used, never past `absoluteExpiresAt`. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** The absolute limit from the login (SESSION_MAX_AGE), however much the session is used. */
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull().default(sql`now()`),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -103,7 +104,7 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
@@ -118,7 +119,7 @@ export const emailUpdates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('email_updates_token_key').on(t.tokenHash), index('email_updates_user_idx').on(t.userId)],
@@ -131,7 +132,7 @@ export const emailUpdates = pgTable(
 export const rateCounters = pgTable('rate_counters', {
   key: text('key').primaryKey(),
   attempts: integer('attempts').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  windowStartedAt: timestamptz('window_started_at').notNull().default(sql`now()`),
 });
 
 /**
@@ -167,7 +168,7 @@ export const patients = pgTable(
     /** Where receipts and Pix charges go, when not to the patient's e-mail. */
     payerEmail: text('payer_email'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     // Serves the list in name order page by page (keyset), for one owner.
@@ -248,13 +249,13 @@ export const forms = pgTable(
     publicToken: text('public_token').notNull(),
     isLocked: boolean('is_locked').notNull().default(false),
     /** Until when the patient's link opens the form; null: no end (forms made before links expired). */
-    publicExpiresAt: timestamp('public_expires_at', { withTimezone: true }),
+    publicExpiresAt: timestamptz('public_expires_at'),
     /** When the link was last mailed to the patient. */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
     /** When the patient sent the answers through the link ('Enviar respostas'), which locks the form. */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestamptz('submitted_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('forms_public_token_key').on(t.publicToken),
@@ -280,12 +281,12 @@ export const records = pgTable(
     /** Goes up with every change of the content: a save sends the version it started from (409 when stale). */
     version: integer('version').notNull().default(1),
     /** Set once, by 'Finalizar prontuário': the content is read-only afterwards, corrections are addenda. */
-    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    finalizedAt: timestamptz('finalized_at'),
     /** SHA-256 (hex) of the content as finalized. */
     contentSha256: text('content_sha256'),
     createdAt: createdAt(),
     /** Null until the name or the content first changes. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedAt: timestamptz('updated_at'),
   },
   (t) => [index('records_patient_created_idx').on(t.patientId, t.createdAt), index('records_owner_idx').on(t.ownerId)],
 );
@@ -308,7 +309,7 @@ export const recordVersions = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
     /** When the content was last written (an autosave stretch moves it). */
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedAt: timestamptz('saved_at').notNull().default(sql`now()`),
   },
   (t) => [index('record_versions_record_idx').on(t.recordId, t.savedAt)],
 );
@@ -384,7 +385,7 @@ export const chats = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
     /** Null until the name, the assistant or the thread first changes. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedAt: timestamptz('updated_at'),
   },
   (t) => [index('chats_patient_created_idx').on(t.patientId, t.createdAt), index('chats_owner_idx').on(t.ownerId)],
 );
@@ -458,7 +459,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => plans.id),
     dueDate: date('due_date', { mode: 'string' }),
-    cancellationDate: timestamp('cancellation_date', { withTimezone: true }),
+    cancellationDate: timestamptz('cancellation_date'),
     isTrial: boolean('is_trial').notNull().default(false),
     priceCents: integer('price_cents').notNull(),
     /** The last coupon applied, so the page can say what it did. */
@@ -467,7 +468,7 @@ export const subscriptions = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), uniqueIndex('subscriptions_stripe_subscription_key').on(t.stripeSubscriptionId)],
 );
@@ -481,7 +482,7 @@ export const coupons = pgTable(
     planId: uuid('plan_id').references(() => plans.id),
     days: integer('days'),
     percentOff: integer('percent_off'),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
+    validUntil: timestamptz('valid_until'),
     maxRedemptions: integer('max_redemptions'),
     redemptions: integer('redemptions').notNull().default(0),
     createdAt: createdAt(),
@@ -537,7 +538,7 @@ export const accessLog = pgTable(
  */
 export const jobRuns = pgTable('job_runs', {
   key: text('key').primaryKey(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamptz('finished_at').notNull().default(sql`now()`),
 });
 
 /**
@@ -563,7 +564,7 @@ export const appointmentSeries = pgTable('appointment_series', {
   firstLocalStart: text('first_local_start').notNull(),
   durationMinutes: integer('duration_minutes').notNull(),
   /** Open-ended series: appointments exist up to here; null once the series has an end. */
-  bookedUntil: timestamp('booked_until', { withTimezone: true }),
+  bookedUntil: timestamptz('booked_until'),
   createdAt: createdAt(),
 });
 
@@ -578,8 +579,8 @@ export const appointments = pgTable(
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
     seriesId: uuid('series_id').references(() => appointmentSeries.id, { onDelete: 'set null' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     status: text('status', { enum: ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] }).notNull().default('scheduled'),
     modality: text('modality', { enum: ['in_person', 'online'] }).notNull().default('in_person'),
     videoLink: text('video_link'),
@@ -587,8 +588,8 @@ export const appointments = pgTable(
     notes: text('notes'),
     cancellationReason: text('cancellation_reason'),
     /** Set when the reminder's job is queued (so one instance queues it), cleared when the time changes. */
-    reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true }),
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    reminderQueuedAt: timestamptz('reminder_queued_at'),
+    reminderSentAt: timestamptz('reminder_sent_at'),
     reminderError: text('reminder_error'),
     /** The reminder links' token (SHA-256), good until the appointment's end. */
     publicTokenHash: text('public_token_hash'),
@@ -601,7 +602,7 @@ export const appointments = pgTable(
     /** 'Cobrar falta': charged even though cancelled or missed. */
     chargeMissed: boolean('charge_missed').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     index('appointments_owner_starts_idx').on(t.ownerId, t.startsAt),
@@ -644,7 +645,7 @@ export const payments = pgTable(
     payerDocument: text('payer_document'),
     createdAt: createdAt(),
     /** A cancelled receipt keeps its number; what it paid is owed again. */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: timestamptz('voided_at'),
     voidReason: text('void_reason'),
   },
   (t) => [
@@ -664,7 +665,7 @@ export const paymentAllocations = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     /** Null once the appointment is deleted; the receipt keeps its date. */
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
     amountCents: integer('amount_cents').notNull(),
   },
   (t) => [index('payment_allocations_payment_idx').on(t.paymentId), index('payment_allocations_appointment_idx').on(t.appointmentId)],
@@ -720,7 +721,7 @@ export const measurementPlans = pgTable(
     trigger: text('trigger', { enum: ['before_appointment', 'interval'] }).notNull(),
     intervalWeeks: integer('interval_weeks'),
     /** An interval plan's next occurrence; null for a plan before appointments. */
-    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    nextDueAt: timestamptz('next_due_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -745,7 +746,7 @@ export const measurementRuns = pgTable(
     occurrenceKey: text('occurrence_key').notNull(),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     formId: uuid('form_id').references(() => forms.id, { onDelete: 'set null' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('measurement_runs_occurrence_key').on(t.planId, t.occurrenceKey)],
@@ -774,7 +775,7 @@ export const safetyAlerts = pgTable(
     message: text('message').notNull(),
     fieldNumber: integer('field_number').notNull(),
     createdAt: createdAt(),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedAt: timestamptz('acknowledged_at'),
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [

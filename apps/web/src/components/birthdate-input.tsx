@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
-import { messages, todayIsoDate } from '@consultorio/shared';
+import { limits, messages, todayIsoDate } from '@consultorio/shared';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { isShowableBirthdate, typedBirthdate } from './birthdate-text';
 const FORMAT = 'DD/MM/YYYY';
 
 interface BirthdateInputProps
-  extends Omit<DateInputProps, 'value' | 'onChange' | 'locale' | 'valueFormat' | 'dateParser' | 'maxDate' | 'fixOnBlur'> {
+  extends Omit<DateInputProps, 'value' | 'onChange' | 'locale' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate' | 'fixOnBlur'> {
   /**
    * YYYY-MM-DD; '' when not given; anything else is what was typed and is not a birthdate
    * (e.g. '31/02/1990' or a future date), which the form's schema refuses with its message.
@@ -20,7 +20,7 @@ interface BirthdateInputProps
 }
 
 /**
- * A birthdate typed as DD/MM/AAAA or picked from a calendar that stops at today. A date that
+ * A birthdate typed as DD/MM/AAAA or picked from a calendar from 1900 to today. A date that
  * cannot be one stays in the field as typed and goes to the form, which says why under it.
  */
 export function BirthdateInput({ value, onChange, onBlur, ...props }: BirthdateInputProps) {
@@ -39,6 +39,7 @@ export function BirthdateInput({ value, onChange, onBlur, ...props }: BirthdateI
       locale="pt-br"
       valueFormat={FORMAT}
       dateParser={parseBrazilianDate}
+      minDate={limits.dateMin}
       maxDate={todayIsoDate()}
       fixOnBlur={false}
       value={calendarValue || null}

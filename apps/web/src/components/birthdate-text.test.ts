@@ -7,6 +7,8 @@ describe('isShowableBirthdate', () => {
     expect(isShowableBirthdate('1990-02-31', '2026-01-01')).toBe(false);
     expect(isShowableBirthdate('2030-01-01', '2026-01-01')).toBe(false);
     expect(isShowableBirthdate('1899-12-31', '2026-01-01')).toBe(false);
+    expect(isShowableBirthdate('1900-01-01', '2026-01-01')).toBe(true);
+    expect(isShowableBirthdate('0010-04-20', '2026-01-01')).toBe(false);
     expect(isShowableBirthdate('31/02/1990', '2026-01-01')).toBe(false);
     expect(isShowableBirthdate('', '2026-01-01')).toBe(false);
   });

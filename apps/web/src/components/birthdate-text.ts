@@ -1,9 +1,9 @@
-import { isRealIsoDate, limits, todayIsoDate } from '@consultorio/shared';
+import { isDayInRange, isRealIsoDate, todayIsoDate } from '@consultorio/shared';
 import { parseBrazilianDate } from '../lib/format';
 
 /** A birthdate the calendar can show: a real YYYY-MM-DD date from 1900 to today. */
 export function isShowableBirthdate(value: string, today = todayIsoDate()): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealIsoDate(value) && value >= limits.birthdateMin && value <= today;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealIsoDate(value) && isDayInRange(value) && value <= today;
 }
 
 /**

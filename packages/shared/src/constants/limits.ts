@@ -50,8 +50,13 @@ export const limits = {
   publicFormLinkDays: 14,
   measurementLeadHours: 24,
   measurementIntervalWeeksMax: 52,
-  /** The earliest birthdate accepted (PostgreSQL has no year 0, and nobody alive was born earlier). */
-  birthdateMin: '1900-01-01',
+  /**
+   * The first and last days of every date and instant the API takes (birthdates, appointments,
+   * payments, months, a series' end): nobody alive was born earlier, no practice plans later, and
+   * outside them years below 100 are read as 19xx by JavaScript's own date parsing.
+   */
+  dateMin: '1900-01-01',
+  dateMax: '2100-12-31',
 } as const;
 
 /** The pictures an avatar may be made from, told by the file's bytes (it is stored re-encoded as WebP). */

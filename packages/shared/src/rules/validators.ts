@@ -33,6 +33,23 @@ export function isRealIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** Whether a real YYYY-MM-DD day lies in the days the app takes, 1900-01-01 to 2100-12-31 (`limits`). */
+export function isDayInRange(day: string): boolean {
+  return day >= limits.dateMin && day <= limits.dateMax;
+}
+
+/** A month as 'YYYY-MM'. */
+export const ISO_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function isIsoMonth(value: string): boolean {
+  return ISO_MONTH_PATTERN.test(value);
+}
+
+/** Whether a YYYY-MM month lies in the months the app takes, 1900-01 to 2100-12. */
+export function isMonthInRange(month: string): boolean {
+  return month >= limits.dateMin.slice(0, 7) && month <= limits.dateMax.slice(0, 7);
+}
+
 /** An IANA time zone name the runtime knows ('America/Sao_Paulo', 'Europe/Lisbon', 'UTC'). */
 export function isTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
-import { isRealIsoDate } from '../rules/validators';
 import { envelope, idSchema, optionalText, tokenSchema } from './common';
+import { instantSchema, isoDateSchema } from './dates';
 
 const v = messages.validation;
+const field = v.dateFields;
 
 export const appointmentStatuses = ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
@@ -30,9 +31,6 @@ export const feeCentsSchema = z
   .int({ error: v.feeInvalid })
   .min(0, { error: v.feeInvalid })
   .max(feeMaxCents, { error: v.feeInvalid });
-
-/** An instant with its offset, as ISO 8601 ('2026-11-24T14:00:00-03:00' or '…Z'). */
-const instantSchema = z.iso.datetime({ offset: true, error: v.instantInvalid }).transform((value) => new Date(value).toISOString());
 
 export const appointmentSchema = z.object({
   id: z.uuid(),
@@ -82,7 +80,7 @@ const recurrenceSchema = z
       .max(limits.recurrenceCountMax, { error: countInvalid })
       .optional(),
     /** The last day an appointment may fall on (yyyy-mm-dd, in the professional's time zone). */
-    until: z.string({ error: v.recurrenceUntilInvalid }).refine(isRealIsoDate, { error: v.recurrenceUntilInvalid }).optional(),
+    until: isoDateSchema(field.until).optional(),
   })
   .refine((recurrence) => recurrence.count === undefined || recurrence.until === undefined, { error: v.recurrenceCountOrUntil });
 export type Recurrence = z.infer<typeof recurrenceSchema>;
@@ -107,8 +105,8 @@ const appointmentFields = {
 export const appointmentCreateRequest = z
   .object({
     patientId: z.uuid({ error: v.patientRequired }),
-    startsAt: instantSchema,
-    endsAt: instantSchema.optional(),
+    startsAt: instantSchema(field.startsAt),
+    endsAt: instantSchema(field.endsAt).optional(),
     durationMinutes: durationSchema.optional(),
     modality: appointmentFields.modality.default('in_person'),
     videoLink: appointmentFields.videoLink,
@@ -128,8 +126,8 @@ export type AppointmentCreate = z.output<typeof appointmentCreateRequest>;
 /** A change of an appointment, or of it and the following ones of its series (`scope`). */
 export const appointmentUpdateRequest = z
   .object({
-    startsAt: instantSchema.optional(),
-    endsAt: instantSchema.optional(),
+    startsAt: instantSchema(field.startsAt).optional(),
+    endsAt: instantSchema(field.endsAt).optional(),
     durationMinutes: durationSchema.optional(),
     modality: appointmentFields.modality.optional(),
     videoLink: z.url({ protocol: /^https$/, error: v.videoLinkInvalid }).max(500, { error: v.videoLinkInvalid }).nullable().optional(),
@@ -156,7 +154,7 @@ export const appointmentDeleteQuery = z.object({ scope: z.enum(changeScopes, { e
 
 /** The appointments between two instants (at most 62 days apart), each occurrence of a series on its own. */
 export const appointmentListQuery = z
-  .object({ from: instantSchema, to: instantSchema })
+  .object({ from: instantSchema(field.from), to: instantSchema(field.to) })
   .refine((range) => range.to > range.from, { error: v.rangeInvalid, path: ['to'] })
   .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= limits.appointmentRangeDaysMax * 86_400_000, {
     error: v.rangeTooLong,

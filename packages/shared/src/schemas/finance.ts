@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { isRealIsoDate } from '../rules/validators';
 import { appointmentStatuses } from './appointments';
 import { emailSchema, envelope, idSchema, optionalText } from './common';
+import { instantSchema, isoDateSchema, monthSchema } from './dates';
 
 const v = messages.validation;
 
@@ -12,8 +12,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** R$ 1.000.000,00: the largest single payment. */
 export const paymentMaxCents = 100_000_000;
 
-/** A month as 'YYYY-MM'. */
-export const monthSchema = z.string({ error: v.monthInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: v.monthInvalid });
+const monthField = monthSchema(v.dateFields.month);
 
 const amountSchema = z
   .number({ error: v.amountInvalid })
@@ -32,10 +31,15 @@ const appointmentIdsSchema = z
  * The day of a payment: a date ('2026-03-10') or an instant with its offset, whose day in the
  * professional's time zone is taken.
  */
+const paidAtDay = isoDateSchema(v.dateFields.paidAt);
+const paidAtInstant = instantSchema(v.dateFields.paidAt);
 const paidAtSchema = z
-  .string({ error: v.paidAtInvalid })
+  .string({ error: v.dateInvalid(v.dateFields.paidAt) })
   .trim()
-  .refine((value) => isRealIsoDate(value) || z.iso.datetime({ offset: true }).safeParse(value).success, { error: v.paidAtInvalid });
+  .superRefine((value, ctx) => {
+    const checked = (value.includes('T') ? paidAtInstant : paidAtDay).safeParse(value);
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+  });
 
 export const paymentCreateRequest = z.object({
   patientId: z.uuid({ error: v.patientRequired }),
@@ -91,7 +95,7 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const paymentResponse = envelope(z.object({ payment: paymentSchema }));
 export const paymentListResponse = envelope(z.object({ payments: z.array(paymentSchema) }));
 
-export const monthQuery = z.object({ month: monthSchema });
+export const monthQuery = z.object({ month: monthField });
 
 export const byMethodSchema = z.object({
   pix: z.number().int(),
@@ -179,6 +183,6 @@ export const receiptEmailRequest = z.object({
 export const receiptEmailResponse = envelope(z.object({ email: z.string() }));
 
 export const reportQuery = z.object({
-  month: monthSchema,
+  month: monthField,
   format: z.enum(['csv'], { error: v.reportFormatInvalid }).default('csv'),
 });

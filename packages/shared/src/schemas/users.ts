@@ -4,10 +4,11 @@ import { defaults, genders, limits, titles } from '../constants/limits';
 import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
-import { isRealIsoDate, isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
+import { isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
 import { reminderLeadHoursOptions } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
+import { isoDateSchema } from './dates';
 
 const v = messages.validation;
 
@@ -51,12 +52,7 @@ export const currentSessionResponse = envelope(z.object({ user: userSchema.nulla
 /** Blank (empty or only spaces) means "not given". */
 export const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-export const birthdateSchema = z
-  .string({ error: v.birthdateInvalid })
-  .trim()
-  .refine(isRealIsoDate, { error: v.birthdateInvalid })
-  .refine((date) => date >= limits.birthdateMin, { error: v.birthdateInvalid })
-  .refine((date) => date <= todayIsoDate(), { error: v.birthdateFuture });
+export const birthdateSchema = isoDateSchema(v.dateFields.birthdate).refine((date) => date <= todayIsoDate(), { error: v.birthdateFuture });
 
 export const timeZoneSchema = z.string({ error: v.timeZoneInvalid }).trim().refine(isTimeZone, { error: v.timeZoneInvalid });
 

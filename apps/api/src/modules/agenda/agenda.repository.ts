@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { timestamptzOrNull } from '../../db/columns';
 import { mailProfessionalColumns } from '../../db/selections';
 import { appointments, appointmentSeries, patients, users } from '../../db/schema';
 
@@ -139,7 +140,9 @@ export async function summaries(db: Db, ownerId: string, patientIds: readonly st
   return db
     .select({
       patientId: appointments.patientId,
-      nextStartsAt: sql<Date | null>`min(${appointments.startsAt}) filter (where ${appointments.startsAt} > ${now} and ${appointments.status} in ('scheduled', 'confirmed'))`,
+      nextStartsAt: timestamptzOrNull(
+        sql`min(${appointments.startsAt}) filter (where ${appointments.startsAt} > ${now} and ${appointments.status} in ('scheduled', 'confirmed'))`,
+      ),
       attended: sql<number>`(count(*) filter (where ${appointments.status} = 'attended'))::int`,
       noShow: sql<number>`(count(*) filter (where ${appointments.status} = 'no_show'))::int`,
       cancelled: sql<number>`(count(*) filter (where ${appointments.status} = 'cancelled'))::int`,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   fullNameOf,
+  isDayInRange,
   limits,
   messages,
   type Appointment,
@@ -90,12 +91,18 @@ export async function getAppointment(ctx: Context, ownerId: string, id: string):
   return toAppointment(appointment, patientName);
 }
 
+/** Every day of a series, like every other the API takes, lies in 1900..2100 (a local start's first ten characters are its day). */
+function refusePastRange(localStarts: readonly LocalStart[]): void {
+  if (!localStarts.every((start) => isDayInRange(start.slice(0, 10)))) throw new AppError('VALIDATION', messages.validation.recurrencePastRange);
+}
+
 /** The local starts of a new series: all of them when it ends, else those up to the booking horizon. */
 function seriesStarts(rule: SeriesRule, timeZone: string, now: Date): { starts: LocalStart[]; bookedUntil: Date | null } {
   const open = !rule.count && !rule.until;
   const horizon = new Date(now.getTime() + limits.openSeriesHorizonDays * DAY);
   const starts = occurrenceStarts(rule, { openUntil: toLocalStart(horizon, timeZone) });
   if (starts.length > limits.recurrenceCountMax) throw new AppError('VALIDATION', messages.validation.recurrenceCountInvalid(limits.recurrenceCountMax));
+  refusePastRange(starts);
   return { starts, bookedUntil: open ? horizon : null };
 }
 
@@ -216,6 +223,7 @@ async function updateFollowing(ctx: Context, owner: SessionUser, row: Appointmen
     const following = await repo.lockFollowing(tx, owner.id, row);
     const timeZone = series?.timeZone ?? owner.timeZone;
     const moved = change.times ? movedTimes(following, row, change.times, timeZone) : new Map<string, { startsAt: Date; endsAt: Date }>();
+    refusePastRange([...moved.values()].map(({ startsAt }) => toLocalStart(startsAt, timeZone)));
     if (change.times && !change.allowOverlap) {
       if (await repo.overlapsAny(tx, owner.id, [...moved.values()], following.map((item) => item.id))) throw new AppError('APPOINTMENT_OVERLAP');
     }
@@ -310,7 +318,7 @@ export async function getSummaries(ctx: Context, ownerId: string, patientIds: re
     const row = byPatient.get(patientId);
     return {
       patientId,
-      nextStartsAt: row?.nextStartsAt ? new Date(row.nextStartsAt).toISOString() : null,
+      nextStartsAt: row?.nextStartsAt?.toISOString() ?? null,
       attended: row?.attended ?? 0,
       noShow: row?.noShow ?? 0,
       cancelled: row?.cancelled ?? 0,

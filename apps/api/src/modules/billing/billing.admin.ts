@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatCents, isRealIsoDate, messages, planPeriods, type PlanPeriod } from '@consultorio/shared';
+import { formatCents, isDayInRange, isRealIsoDate, messages, planPeriods, type PlanPeriod } from '@consultorio/shared';
 import type { Db } from '../../db/client';
 import { addDaysIso, normalizeCouponCode, subscribeToPlan } from './billing.service';
 import { isUniqueViolation, OperatorError } from '../../platform/errors';
@@ -110,7 +110,7 @@ const commands: Record<string, Command> = {
     if (plan && days === null) throw new AdminError(m.missingOption('days'));
     if (percentOff !== null && days !== null) throw new AdminError(m.couponDaysOnlyWithPlan);
     const validUntil = values['valid-until'];
-    if (validUntil !== undefined && !isRealIsoDate(validUntil)) throw new AdminError(m.couponValidUntilInvalid);
+    if (validUntil !== undefined && !(isRealIsoDate(validUntil) && isDayInRange(validUntil))) throw new AdminError(m.couponValidUntilInvalid);
     await uniquely(m.couponCodeTaken(code), () => repo.insertCoupon(db, {
       code,
       planId: plan?.id ?? null,

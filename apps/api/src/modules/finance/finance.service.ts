@@ -4,6 +4,7 @@ import {
   centsToDecimalComma,
   formatCents,
   fullNameOf,
+  isDayInRange,
   isRealIsoDate,
   messages,
   paymentMethods,
@@ -101,8 +102,11 @@ function todayIn(timeZone: string, now: Date): string {
 /** The day of a payment: the date given, or the day of the instant given in the professional's zone. */
 function paymentDay(paidAt: string, timeZone: string, now: Date): string {
   const day = isRealIsoDate(paidAt) ? paidAt : DateTime.fromISO(paidAt, { setZone: true }).setZone(timeZone).toISODate();
-  if (!day) throw new AppError('VALIDATION', messages.validation.paidAtInvalid);
-  if (day > todayIn(timeZone, now)) throw new AppError('VALIDATION', messages.validation.paidAtFuture);
+  const v = messages.validation;
+  if (!day) throw new AppError('VALIDATION', v.dateInvalid(v.dateFields.paidAt));
+  // An instant on 1900-01-01 in its own offset may still be 1899-12-31 in the professional's zone.
+  if (!isDayInRange(day)) throw new AppError('VALIDATION', v.dateOutOfRange(v.dateFields.paidAt));
+  if (day > todayIn(timeZone, now)) throw new AppError('VALIDATION', v.paidAtFuture);
   return day;
 }
 

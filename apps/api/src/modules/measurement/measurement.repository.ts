@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { timestamptzOrNull } from '../../db/columns';
 import { appointments, forms, measurementPlans, measurementRuns, patients, qaTemplates, safetyAlerts, users } from '../../db/schema';
 
 export type PlanRow = typeof measurementPlans.$inferSelect;
@@ -63,9 +64,7 @@ export async function acknowledgeAlert(db: Db, ownerId: string, id: string, user
 
 // ---- measurement plans ----
 
-const lastSentAt = sql<Date | null>`(select ${max(measurementRuns.sentAt)} from ${measurementRuns} where ${measurementRuns.planId} = ${measurementPlans.id})`.mapWith(
-  (value: string | Date | null) => (value === null ? null : new Date(value)),
-);
+const lastSentAt = timestamptzOrNull(sql`(select ${max(measurementRuns.sentAt)} from ${measurementRuns} where ${measurementRuns.planId} = ${measurementPlans.id})`);
 
 function planQuery(db: Db) {
   return db

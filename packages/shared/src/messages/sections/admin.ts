@@ -42,7 +42,7 @@ export const admin = {
   couponCodeInvalid: '--code deve ter de 3 a 64 letras, números, - ou _.',
   couponPlanOrPercent: 'Use --plan com --days, ou --percent.',
   couponDaysOnlyWithPlan: '--days só vale com --plan.',
-  couponValidUntilInvalid: '--valid-until deve ser uma data AAAA-MM-DD.',
+  couponValidUntilInvalid: '--valid-until deve ser uma data AAAA-MM-DD entre 1900-01-01 e 2100-12-31.',
   couponCodeTaken: (code: string) => `Já existe um cupom com o código ${code}.`,
   couponCreated: (code: string) => `Cupom criado: ${code}.`,
 

@@ -15,7 +15,7 @@ interface DayInputProps<TOutput> {
   minDate?: string;
 }
 
-/** A day typed as DD/MM/AAAA or picked from a calendar; the form holds YYYY-MM-DD. */
+/** A day typed as DD/MM/AAAA or picked from a calendar (1900 to 2100); the form holds YYYY-MM-DD. */
 export function DayInput<TOutput>({ control, name, label, disabled, minDate }: DayInputProps<TOutput>) {
   return (
     <Controller
@@ -30,7 +30,8 @@ export function DayInput<TOutput>({ control, name, label, disabled, minDate }: D
           valueFormat="DD/MM/YYYY"
           dateParser={parseBrazilianDate}
           firstDayOfWeek={1}
-          minDate={minDate}
+          minDate={minDate ?? limits.dateMin}
+          maxDate={limits.dateMax}
           value={field.value || null}
           onChange={(date) => field.onChange(date ?? '')}
           onBlur={field.onBlur}

@@ -48,6 +48,11 @@ describe('appointment form', () => {
     const before = { ...base, patientId, repeat: 'weekly' as const, repeatEnd: 'until' as const, until: '2026-03-01' };
     expect(errorsOf(createFormSchema(zone).safeParse(before))).toEqual({ until: v.recurrenceUntilInvalid });
     expect(errorsOf(createFormSchema(zone).safeParse({ ...base, patientId, durationMinutes: 2 }))).toEqual({ durationMinutes: v.durationInvalid });
+    // Days from 1900 to 2100 only, as the API takes them, said under the input.
+    expect(errorsOf(createFormSchema(zone).safeParse({ ...base, patientId, date: '0021-03-10' }))).toEqual({ date: v.dateOutOfRange(v.dateFields.appointmentDay) });
+    expect(errorsOf(createFormSchema(zone).safeParse({ ...before, until: '2101-01-01' }))).toEqual({ until: v.dateOutOfRange(v.dateFields.until) });
+    expect(errorsOf(createFormSchema(zone).safeParse({ ...before, until: '' }))).toEqual({ until: v.dateInvalid(v.dateFields.until) });
+    expect(createFormSchema(zone).parse({ ...base, patientId, date: '1900-01-01', time: '10:00' }).startsAt).toBe('1900-01-01T13:06:28.000Z');
     expect(errorsOf(editFormSchema(zone).safeParse({ ...base, time: '' }))).toEqual({ time: v.clockTimeInvalid });
     expect(errorsOf(editFormSchema(zone).safeParse({ ...base, time: '25:00' }))).toEqual({ time: v.clockTimeInvalid });
     expect(createFormSchema(zone).parse({ ...base, patientId, time: '8:30' }).startsAt).toBe('2026-03-10T11:30:00.000Z');

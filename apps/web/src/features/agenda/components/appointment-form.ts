@@ -1,7 +1,7 @@
 import {
   appointmentCreateRequest,
   appointmentStatuses,
-  isRealIsoDate,
+  isoDateSchema,
   limits,
   messages,
   modalities,
@@ -91,7 +91,7 @@ function formFields(timeZone: string) {
   return z
     .object({
       patientId: z.string(),
-      date: z.string().refine(isRealIsoDate, { error: v.instantInvalid }),
+      date: isoDateSchema(v.dateFields.appointmentDay),
       time: z.string().regex(/^\s*\d{1,2}:\d{2}\s*$/, { error: v.clockTimeInvalid }),
       durationMinutes: durationInput,
       modality: z.enum(modalities, { error: v.modalityInvalid }),
@@ -145,8 +145,10 @@ export function createFormSchema(timeZone: string) {
       if (values.repeatEnd === 'count' && !(Number.isInteger(values.count) && values.count >= 2 && values.count <= limits.recurrenceCountMax)) {
         ctx.addIssue({ code: 'custom', message: countInvalid, path: ['count'] });
       }
-      if (values.repeatEnd === 'until' && (!isRealIsoDate(values.until) || values.until < values.date)) {
-        ctx.addIssue({ code: 'custom', message: v.recurrenceUntilInvalid, path: ['until'] });
+      if (values.repeatEnd === 'until') {
+        const until = isoDateSchema(v.dateFields.until).safeParse(values.until);
+        const problem = until.success ? (values.until < values.date ? v.recurrenceUntilInvalid : null) : until.error.issues[0]!.message;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['until'] });
       }
     })
     .transform((values) => toCreateRequest(values, timeZone))

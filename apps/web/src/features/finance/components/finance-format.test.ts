@@ -14,6 +14,9 @@ describe('finance formats', () => {
     expect(shiftMonth('2025-12', 1)).toBe('2026-01');
     expect(isMonth('2025-13')).toBe(false);
     expect(isMonth('2025-03')).toBe(true);
+    // Only the months the API takes: a link with ?month=0021-03 shows the current month instead.
+    expect(['1900-01', '2100-12'].map(isMonth)).toEqual([true, true]);
+    expect(['1899-12', '2101-01', '0021-03'].map(isMonth)).toEqual([false, false, false]);
   });
 
   it('writes months, days and CPFs in Portuguese', () => {

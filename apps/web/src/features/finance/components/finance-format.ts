@@ -1,5 +1,5 @@
 /** Months and days as the finance page shows them, in the professional's time zone. */
-import { ptBrDateFormat } from '@consultorio/shared';
+import { isIsoMonth, isMonthInRange, ptBrDateFormat } from '@consultorio/shared';
 
 function partsIn(date: Date, timeZone: string): { year: string; month: string; day: string } {
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(date);
@@ -26,7 +26,7 @@ export function shiftMonth(month: string, delta: number): string {
 }
 
 export function isMonth(value: string | null): value is string {
-  return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return value !== null && isIsoMonth(value) && isMonthInRange(value);
 }
 
 /** 'março de 2025'. */

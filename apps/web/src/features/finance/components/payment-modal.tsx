@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
-import { formatCents, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
+import { formatCents, limits, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -84,6 +84,7 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
             locale="pt-br"
             valueFormat="DD/MM/YYYY"
             dateParser={parseBrazilianDate}
+            minDate={limits.dateMin}
             maxDate={today}
             value={paidAt}
             onChange={(value) => setPaidAt(value ?? today)}
