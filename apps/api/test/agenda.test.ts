@@ -4,6 +4,7 @@
 import { limits, messages, type Appointment } from '@consultorio/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
@@ -379,7 +380,65 @@ describe('reminders and the patient link', () => {
   });
 });
 
+interface FeedEvent {
+  uid: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * The events of a feed as a real iCalendar parser reads them. Every time must be an instant:
+ * UTC (with its 'Z') or local with a TZID that a VTIMEZONE of the feed defines; a floating time
+ * (neither) fails, since each calendar would read it in its own zone.
+ */
+function parseFeed(text: string): FeedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const zones = new Set<string>();
+  for (const definition of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(definition);
+    ICAL.TimezoneService.register(zone);
+    zones.add(zone.tzid);
+  }
+  return calendar.getAllSubcomponents('vevent').map((event) => {
+    const instant = (name: string): string => {
+      const property = event.getFirstProperty(name);
+      if (!property) throw new Error(`an event without ${name}`);
+      const time = property.getFirstValue() as ICAL.Time;
+      const tzid = property.getParameter('tzid');
+      const exact = time.zone === ICAL.Timezone.utcTimezone || (typeof tzid === 'string' && zones.has(tzid));
+      expect(exact, `${name.toUpperCase()} ${property.toICALString()} is neither UTC nor in a zone the feed defines`).toBe(true);
+      return time.toJSDate().toISOString();
+    };
+    instant('dtstamp');
+    return { uid: String(event.getFirstPropertyValue('uid')), start: instant('dtstart'), end: instant('dtend') };
+  });
+}
+
 describe('calendar feed', () => {
+  it("writes each appointment at the API's instant, for São Paulo and for a zone with daylight saving (read by ical.js)", async () => {
+    // Around New York's return to standard time (2030-11-03), inside the feed's window.
+    const shift = (Date.parse('2030-10-20T12:00:00Z') - t.clock.now().getTime()) / 1000;
+    t.clock.advance(shift);
+    try {
+      const cases = [
+        { timeZone: 'America/Sao_Paulo', startsAt: '2030-10-28T10:00:00-03:00', localTimes: ['seg., 28/10, 10:00', 'seg., 04/11, 10:00', 'seg., 11/11, 10:00'] },
+        { timeZone: 'America/New_York', startsAt: '2030-10-28T10:00:00-04:00', localTimes: ['seg., 28/10, 10:00', 'seg., 04/11, 10:00', 'seg., 11/11, 10:00'] },
+      ];
+      for (const { timeZone, startsAt, localTimes } of cases) {
+        const { cookie, patient } = await setup({ timeZone });
+        await book(cookie, { patientId: patient.id, startsAt, recurrence: { frequency: 'weekly', count: 3 } });
+        const booked = await listBetween(cookie, '2030-10-01T00:00:00Z', '2030-11-30T00:00:00Z');
+        expect(booked.map((item) => localTime(item.startsAt, timeZone))).toEqual(localTimes);
+        const feed = (await call('GET', '/v1/users/me/calendar-feed', cookie)).json().data as { url: string };
+        const events = parseFeed((await call('GET', new URL(feed.url).pathname, null)).body);
+        expect(events.toSorted((a, b) => a.start.localeCompare(b.start))).toEqual(booked.map((item) => ({ uid: item.id, start: item.startsAt, end: item.endsAt })));
+      }
+    } finally {
+      t.clock.advance(-shift);
+    }
+  });
+
+
   it('gives a private iCalendar address showing initials, full names when chosen; a new address ends the old one', async () => {
     const { cookie, patient } = await setup();
     await book(cookie, { patientId: patient.id, startsAt: hoursAhead(26), location: 'Sala 3' });

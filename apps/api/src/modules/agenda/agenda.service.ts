@@ -488,11 +488,15 @@ export async function calendarIcs(ctx: Context, token: string): Promise<string> 
   if (!owner) throw new AppError('CALENDAR_FEED_NOT_FOUND');
   const now = ctx.clock.now();
   const rows = await repo.listInRange(ctx.db, owner.id, new Date(now.getTime() - 30 * DAY), new Date(now.getTime() + 180 * DAY));
-  const calendar = ical({ name: messages.app.name, timezone: owner.timeZone, prodId: { company: 'Consultório', product: 'Agenda', language: 'PT' } });
+  // Every time is written in UTC with its 'Z' (RFC 5545 form 2): ical-generator, given a
+  // calendar zone but no VTIMEZONE generator, writes the server's clock time with neither 'Z'
+  // nor TZID, which calendars read as local time (a 10:00 São Paulo session showed at 13:00).
+  const calendar = ical({ name: messages.app.name, prodId: { company: 'Consultório', product: 'Agenda', language: 'PT' } });
   for (const { appointment, patientName } of rows) {
     if (appointment.status === 'cancelled') continue;
     calendar.createEvent({
       id: appointment.id,
+      stamp: appointment.updatedAt,
       start: appointment.startsAt,
       end: appointment.endsAt,
       summary: messages.agenda.feedEvent(owner.fullNames ? patientName : initials(patientName)),
