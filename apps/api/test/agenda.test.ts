@@ -359,6 +359,35 @@ describe('reminders and the patient link', () => {
     expect((await call('POST', '/v1/appointments/public/confirm', null, { token })).json()).toEqual(failure(409, e.appointmentAlreadyCancelled));
   });
 
+  it("cannot overrule the professional: once attended, missed or cancelled, confirming or cancelling through the link answers 409 and changes nothing", async () => {
+    const { cookie, patient, user } = await setup();
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(3) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+    const closed = { attended: e.appointmentClosed, no_show: e.appointmentClosed, cancelled: e.appointmentAlreadyCancelled } as const;
+    expect(e.appointmentClosed).toBe('O profissional já registrou esta consulta; ela não pode mais ser alterada por este link.');
+    for (const [status, message] of Object.entries(closed)) {
+      await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status });
+      for (const action of ['confirm', 'cancel']) {
+        const answer = await call('POST', `/v1/appointments/public/${action}`, null, { token, reason: 'Não vou' });
+        expect(answer.json(), `${action} after ${status}`).toEqual(failure(409, message));
+      }
+      expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment).toMatchObject({ status, cancellationReason: null });
+      expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment.status).toBe(status);
+    }
+    expect(await mailsTo(user.email)).toHaveLength(0);
+  });
+
+  it("answers an expired link (the appointment has ended) without any of the appointment's data", async () => {
+    const { cookie, patient } = await setup();
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+    t.clock.advance(3 * 3600);
+    for (const path of ['', '/confirm', '/cancel']) {
+      expect((await call('POST', `/v1/appointments/public${path}`, null, { token })).json()).toEqual(failure(404, e.appointmentLinkInvalid));
+    }
+    expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment.status).toBe('scheduled');
+  });
+
   it('answers 404 to an unknown link, to a link once the appointment has ended or moved, and 400 to a missing one', async () => {
     const { cookie, patient } = await setup();
     const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2) });

@@ -120,6 +120,25 @@ export async function updateAppointment(db: Db | Tx, id: string, changes: Partia
   return row!;
 }
 
+export async function findStatus(db: Db, id: string): Promise<AppointmentRow['status'] | undefined> {
+  const [row] = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+  return row?.status;
+}
+
+/**
+ * A change the patient makes through the link, applied only while the appointment is still open
+ * (scheduled or confirmed): checked in the UPDATE itself, so a status the professional sets
+ * meanwhile wins. Undefined when it was not open.
+ */
+export async function updateOpenAppointment(db: Db, id: string, changes: Partial<typeof appointments.$inferInsert>, now: Date): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, ['scheduled', 'confirmed'])))
+    .returning();
+  return row;
+}
+
 export async function updateSeries(db: Db | Tx, id: string, changes: Partial<typeof appointmentSeries.$inferInsert>): Promise<void> {
   await db.update(appointmentSeries).set(changes).where(eq(appointmentSeries.id, id));
 }

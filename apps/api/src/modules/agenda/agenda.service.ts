@@ -408,18 +408,33 @@ export async function getPublicAppointment(ctx: Context, token: string, ip: stri
   return toPublicAppointment(await appointmentOfLink(ctx, token, ip));
 }
 
+/** Why the link can no longer change an appointment the professional has closed. */
+function closedByProfessional(status: AppointmentRow['status']): AppError {
+  return new AppError(status === 'cancelled' ? 'APPOINTMENT_ALREADY_CANCELLED' : 'APPOINTMENT_CLOSED');
+}
+
+/**
+ * The patient's answer through the link, only while the appointment is open: once the
+ * professional marked it attended, missed or cancelled, 409 and nothing changes.
+ */
+async function answerThroughLink(ctx: Context, found: Awaited<ReturnType<typeof appointmentOfLink>>, changes: Partial<AppointmentRow>): Promise<AppointmentRow> {
+  const { status } = found.appointment;
+  if (status !== 'scheduled' && status !== 'confirmed') throw closedByProfessional(status);
+  const updated = await repo.updateOpenAppointment(ctx.db, found.appointment.id, changes, ctx.clock.now());
+  if (updated) return updated;
+  throw closedByProfessional((await repo.findStatus(ctx.db, found.appointment.id)) ?? 'cancelled');
+}
+
 export async function confirmPublicAppointment(ctx: Context, token: string, ip: string): Promise<PublicAppointment> {
   const found = await appointmentOfLink(ctx, token, ip);
-  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
-  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'confirmed' }, ctx.clock.now());
+  const appointment = await answerThroughLink(ctx, found, { status: 'confirmed' });
   return toPublicAppointment({ ...found, appointment });
 }
 
 /** The patient cancels through the link; the professional is told by e-mail. */
 export async function cancelPublicAppointment(ctx: Context, token: string, reason: string | null, ip: string): Promise<PublicAppointment> {
   const found = await appointmentOfLink(ctx, token, ip);
-  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
-  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'cancelled', cancellationReason: reason }, ctx.clock.now());
+  const appointment = await answerThroughLink(ctx, found, { status: 'cancelled', cancellationReason: reason });
   await ctx.jobs.send(CANCELLATION_NOTICE_JOB, { appointmentId: appointment.id });
   return toPublicAppointment({ ...found, appointment });
 }
