@@ -22,6 +22,7 @@ afterAll(async () => {
 
 const v = messages.validation;
 const e = messages.errors;
+const m = messages.mail;
 const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 const HOUR = 3_600_000;
 
@@ -388,7 +389,7 @@ describe('reminders and the patient link', () => {
     expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment.status).toBe('scheduled');
   });
 
-  it('answers 404 to an unknown link, to a link once the appointment has ended or moved, and 400 to a missing one', async () => {
+  it('answers 404 to an unknown link and to one once the appointment has ended, 400 to a missing one; after a move the old link shows the new time', async () => {
     const { cookie, patient } = await setup();
     const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2) });
     const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
@@ -396,16 +397,107 @@ describe('reminders and the patient link', () => {
     expect((await call('POST', '/v1/appointments/public', null, { token: 'x'.repeat(43) })).json()).toEqual(invalid);
     expect((await call('POST', '/v1/appointments/public/confirm', null, {})).json()).toEqual(failure(400, v.tokenRequired));
 
-    // Moved: the old link ends, and a new reminder (with a new link) goes for the new time.
-    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: hoursAhead(5) });
-    expect((await call('POST', '/v1/appointments/public', null, { token })).json()).toEqual(invalid);
-    const mails = await mailsTo(patient.email!);
-    expect(mails).toHaveLength(2);
-    const newToken = linksOf(mails[1]!.text)[0]!.token;
+    // Moved: the old link follows it, and a new reminder (with a link of its own) goes for the new time.
+    const moved = (await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: hoursAhead(5) })).json().data.appointment as Appointment;
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment).toMatchObject({ startsAt: moved.startsAt, endsAt: moved.endsAt });
+    const reminders = (await mailsTo(patient.email!)).filter((mail) => mail.subject.startsWith('Lembrete'));
+    expect(reminders).toHaveLength(2);
+    const newToken = linksOf(reminders[1]!.text)[0]!.token;
+    expect(newToken).not.toBe(token);
     expect((await call('POST', '/v1/appointments/public', null, { token: newToken })).statusCode).toBe(200);
 
     t.clock.advance(6 * 3600);
     expect((await call('POST', '/v1/appointments/public/confirm', null, { token: newToken })).json()).toEqual(invalid);
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json()).toEqual(invalid);
+  });
+});
+
+/** The one mail to `address` whose subject is `subject`. */
+async function mailWithSubject(address: string, subject: string) {
+  const found = (await mailsTo(address)).filter((mail) => mail.subject === subject);
+  expect(found.map((mail) => mail.subject)).toEqual([subject]);
+  return found[0]!;
+}
+
+describe("notices to the patient of the professional's changes", () => {
+  const when = (instant: string, timeZone = 'America/Sao_Paulo') =>
+    new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
+
+  it('mails the patient when the professional moves or cancels an appointment ahead, and the old reminder link shows it as it now is', async () => {
+    const { cookie, patient } = await setup({ title: 'Dra.', gender: 'female' });
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(3) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+
+    const newStart = hoursAhead(27);
+    expect((await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: newStart })).statusCode).toBe(200);
+    const moved = await mailWithSubject(patient.email!, m.noticeMovedSubject(when(newStart)));
+    expect(moved.text).toContain(m.noticeMovedBody('Dra. Ana Souza', when(appointment.startsAt), when(newStart)));
+    expect(linksOf(moved.text).map((link) => link.action)).toEqual(['confirm']);
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment).toMatchObject({ startsAt: new Date(newStart).toISOString(), status: 'scheduled' });
+
+    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status: 'cancelled', cancellationReason: 'Motivo do profissional' });
+    const cancelled = await mailWithSubject(patient.email!, m.noticeCancelledSubject(when(newStart)));
+    expect(cancelled.text).toContain(m.noticeCancelledBody('Dra. Ana Souza', when(newStart)));
+    expect(cancelled.text).not.toContain('Motivo do profissional');
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment.status).toBe('cancelled');
+
+    // What is past or already closed is not announced: a session marked attended, one moved in the past.
+    const past = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(-30) });
+    const before = (await mailsTo(patient.email!)).length;
+    await call('PUT', `/v1/appointments/${past.id}`, cookie, { startsAt: hoursAhead(-29) });
+    await call('PUT', `/v1/appointments/${past.id}`, cookie, { status: 'attended' });
+    expect(await mailsTo(patient.email!)).toHaveLength(before);
+  });
+
+  it("tells once, for a series' following appointments cancelled together", async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(50), recurrence: { frequency: 'weekly', count: 4 } });
+    await call('PUT', `/v1/appointments/${first.id}`, cookie, { status: 'cancelled', scope: 'following' });
+    const notice = await mailWithSubject(patient.email!, m.noticeCancelledSubject(when(first.startsAt)));
+    expect(notice.text).toContain(m.noticeFollowingCancelled);
+  });
+
+  it("sends the reminders and notices of a patient under 18 to the 'Responsável financeiro' too, naming the patient", async () => {
+    const { cookie, user } = await setup();
+    const today = new Date(t.clock.now().getTime() - 3 * HOUR).toISOString().slice(0, 10);
+    const tenYearsAgo = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
+    const child = await newPatient(t, { owner: user, firstName: 'Lia', lastName: 'Prado', email: null, birthdate: tenYearsAgo, payerName: 'Marta Prado', payerEmail: `marta.${user.username}@example.com` });
+    const adult = await newPatient(t, { owner: user, firstName: 'Rui', lastName: 'Prado', email: `rui.${user.username}@example.com`, birthdate: '1990-01-01', payerEmail: `pagador.${user.username}@example.com` });
+
+    const appointment = await book(cookie, { patientId: child.id, startsAt: hoursAhead(3) });
+    const [reminder] = await mailsTo(child.payerEmail!);
+    expect(reminder!.text).toContain(m.greeting('Marta'));
+    expect(reminder!.text).toContain(m.guardianReminderBody('Lia Prado', when(appointment.startsAt), 'Ana Souza'));
+    expect(reminder!.text).toContain(m.guardianFooter);
+    expect(linksOf(reminder!.text)).toHaveLength(2);
+    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status: 'cancelled' });
+    const notice = await mailWithSubject(child.payerEmail!, m.noticeCancelledSubject(when(appointment.startsAt)));
+    expect(notice.text).toContain(m.guardianNoticeCancelledBody('Lia Prado', 'Ana Souza', when(appointment.startsAt)));
+
+    await book(cookie, { patientId: adult.id, startsAt: hoursAhead(5) });
+    expect(await mailsTo(adult.email!)).toHaveLength(1);
+    expect(await mailsTo(adult.payerEmail!)).toHaveLength(0);
+  });
+
+  it("puts the place of an in-person appointment in its reminder: its own, or the profile's 'Endereço do consultório'; an online one gets its video link", async () => {
+    const { cookie, user } = await setup();
+    const office = 'Rua das Flores, 100, sala 12 — São Paulo';
+    const profile = await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza', officeAddress: ` ${office} ` });
+    expect(profile.json().data.user.officeAddress).toBe(office);
+    expect((await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza' })).json().data.user.officeAddress).toBe(office);
+    let booked = 0;
+    const reminderOf = async (body: Record<string, unknown>) => {
+      booked += 1;
+      const patient = await newPatient(t, { owner: user, email: `p${booked}.${user.username}@example.com` });
+      await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2 * booked), ...body });
+      const [mail] = await mailsTo(patient.email!);
+      return mail!.text;
+    };
+    expect(await reminderOf({})).toContain(m.reminderLocation(office));
+    expect(await reminderOf({ location: 'Clínica Centro, sala 3' })).toContain(m.reminderLocation('Clínica Centro, sala 3'));
+    const online = await reminderOf({ modality: 'online', videoLink: 'https://meet.example.com/x', location: 'Sala 3' });
+    expect(online).toContain(m.reminderVideoLink('https://meet.example.com/x'));
+    expect(online).not.toContain('Local:');
   });
 });
 
