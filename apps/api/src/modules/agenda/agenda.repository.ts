@@ -295,7 +295,7 @@ export async function ensureCalendarFeed(db: Db, userId: string, token: string) 
 
 export async function findFeedOwner(db: Db, token: string) {
   const [row] = await db
-    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames })
+    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames, officeAddress: users.officeAddress })
     .from(users)
     .where(eq(users.calendarFeedToken, token));
   return row;

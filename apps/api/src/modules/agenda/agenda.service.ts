@@ -562,7 +562,8 @@ function initials(name: string): string {
 
 /**
  * The feed's iCalendar: the appointments of the last 30 and the next 180 days (not cancelled),
- * showing the patient's initials unless the professional chose full names.
+ * showing the patient's initials unless the professional chose full names, and where each
+ * in-person one takes place (the office unless it says another place).
  */
 export async function calendarIcs(ctx: Context, token: string): Promise<string> {
   const owner = await repo.findFeedOwner(ctx.db, token.replace(/\.ics$/, ''));
@@ -582,7 +583,7 @@ export async function calendarIcs(ctx: Context, token: string): Promise<string> 
       end: appointment.endsAt,
       summary: messages.agenda.feedEvent(owner.fullNames ? patientName : initials(patientName)),
       description: [messages.agenda.modality[appointment.modality], appointment.videoLink].filter(Boolean).join('\n'),
-      location: appointment.location,
+      location: appointment.location ?? (appointment.modality === 'in_person' ? owner.officeAddress : null),
       status: appointment.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     });
   }
