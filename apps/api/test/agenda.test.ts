@@ -4,6 +4,7 @@
 import { limits, messages, type Appointment } from '@consultorio/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
@@ -21,6 +22,7 @@ afterAll(async () => {
 
 const v = messages.validation;
 const e = messages.errors;
+const m = messages.mail;
 const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 const HOUR = 3_600_000;
 
@@ -358,7 +360,36 @@ describe('reminders and the patient link', () => {
     expect((await call('POST', '/v1/appointments/public/confirm', null, { token })).json()).toEqual(failure(409, e.appointmentAlreadyCancelled));
   });
 
-  it('answers 404 to an unknown link, to a link once the appointment has ended or moved, and 400 to a missing one', async () => {
+  it("cannot overrule the professional: once attended, missed or cancelled, confirming or cancelling through the link answers 409 and changes nothing", async () => {
+    const { cookie, patient, user } = await setup();
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(3) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+    const closed = { attended: e.appointmentClosed, no_show: e.appointmentClosed, cancelled: e.appointmentAlreadyCancelled } as const;
+    expect(e.appointmentClosed).toBe('O profissional já registrou esta consulta; ela não pode mais ser alterada por este link.');
+    for (const [status, message] of Object.entries(closed)) {
+      await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status });
+      for (const action of ['confirm', 'cancel']) {
+        const answer = await call('POST', `/v1/appointments/public/${action}`, null, { token, reason: 'Não vou' });
+        expect(answer.json(), `${action} after ${status}`).toEqual(failure(409, message));
+      }
+      expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment).toMatchObject({ status, cancellationReason: null });
+      expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment.status).toBe(status);
+    }
+    expect(await mailsTo(user.email)).toHaveLength(0);
+  });
+
+  it("answers an expired link (the appointment has ended) without any of the appointment's data", async () => {
+    const { cookie, patient } = await setup();
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+    t.clock.advance(3 * 3600);
+    for (const path of ['', '/confirm', '/cancel']) {
+      expect((await call('POST', `/v1/appointments/public${path}`, null, { token })).json()).toEqual(failure(404, e.appointmentLinkInvalid));
+    }
+    expect((await call('GET', `/v1/appointments/${appointment.id}`, cookie)).json().data.appointment.status).toBe('scheduled');
+  });
+
+  it('answers 404 to an unknown link and to one once the appointment has ended, 400 to a missing one; after a move the old link shows the new time', async () => {
     const { cookie, patient } = await setup();
     const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2) });
     const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
@@ -366,20 +397,169 @@ describe('reminders and the patient link', () => {
     expect((await call('POST', '/v1/appointments/public', null, { token: 'x'.repeat(43) })).json()).toEqual(invalid);
     expect((await call('POST', '/v1/appointments/public/confirm', null, {})).json()).toEqual(failure(400, v.tokenRequired));
 
-    // Moved: the old link ends, and a new reminder (with a new link) goes for the new time.
-    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: hoursAhead(5) });
-    expect((await call('POST', '/v1/appointments/public', null, { token })).json()).toEqual(invalid);
-    const mails = await mailsTo(patient.email!);
-    expect(mails).toHaveLength(2);
-    const newToken = linksOf(mails[1]!.text)[0]!.token;
+    // Moved: the old link follows it, and a new reminder (with a link of its own) goes for the new time.
+    const moved = (await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: hoursAhead(5) })).json().data.appointment as Appointment;
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment).toMatchObject({ startsAt: moved.startsAt, endsAt: moved.endsAt });
+    const reminders = (await mailsTo(patient.email!)).filter((mail) => mail.subject.startsWith('Lembrete'));
+    expect(reminders).toHaveLength(2);
+    const newToken = linksOf(reminders[1]!.text)[0]!.token;
+    expect(newToken).not.toBe(token);
     expect((await call('POST', '/v1/appointments/public', null, { token: newToken })).statusCode).toBe(200);
 
     t.clock.advance(6 * 3600);
     expect((await call('POST', '/v1/appointments/public/confirm', null, { token: newToken })).json()).toEqual(invalid);
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json()).toEqual(invalid);
   });
 });
 
+/** The one mail to `address` whose subject is `subject`. */
+async function mailWithSubject(address: string, subject: string) {
+  const found = (await mailsTo(address)).filter((mail) => mail.subject === subject);
+  expect(found.map((mail) => mail.subject)).toEqual([subject]);
+  return found[0]!;
+}
+
+describe("notices to the patient of the professional's changes", () => {
+  const when = (instant: string, timeZone = 'America/Sao_Paulo') =>
+    new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
+
+  it('mails the patient when the professional moves or cancels an appointment ahead, and the old reminder link shows it as it now is', async () => {
+    const { cookie, patient } = await setup({ title: 'Dra.', gender: 'female' });
+    const appointment = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(3) });
+    const token = linksOf((await mailsTo(patient.email!))[0]!.text)[0]!.token;
+
+    const newStart = hoursAhead(27);
+    expect((await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { startsAt: newStart })).statusCode).toBe(200);
+    const moved = await mailWithSubject(patient.email!, m.noticeMovedSubject(when(newStart)));
+    expect(moved.text).toContain(m.noticeMovedBody('Dra. Ana Souza', when(appointment.startsAt), when(newStart)));
+    expect(linksOf(moved.text).map((link) => link.action)).toEqual(['confirm']);
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment).toMatchObject({ startsAt: new Date(newStart).toISOString(), status: 'scheduled' });
+
+    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status: 'cancelled', cancellationReason: 'Motivo do profissional' });
+    const cancelled = await mailWithSubject(patient.email!, m.noticeCancelledSubject(when(newStart)));
+    expect(cancelled.text).toContain(m.noticeCancelledBody('Dra. Ana Souza', when(newStart)));
+    expect(cancelled.text).not.toContain('Motivo do profissional');
+    expect((await call('POST', '/v1/appointments/public', null, { token })).json().data.appointment.status).toBe('cancelled');
+
+    // What is past or already closed is not announced: a session marked attended, one moved in the past.
+    const past = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(-30) });
+    const before = (await mailsTo(patient.email!)).length;
+    await call('PUT', `/v1/appointments/${past.id}`, cookie, { startsAt: hoursAhead(-29) });
+    await call('PUT', `/v1/appointments/${past.id}`, cookie, { status: 'attended' });
+    expect(await mailsTo(patient.email!)).toHaveLength(before);
+  });
+
+  it("tells once, for a series' following appointments cancelled together", async () => {
+    const { cookie, patient } = await setup();
+    const first = await book(cookie, { patientId: patient.id, startsAt: hoursAhead(50), recurrence: { frequency: 'weekly', count: 4 } });
+    await call('PUT', `/v1/appointments/${first.id}`, cookie, { status: 'cancelled', scope: 'following' });
+    const notice = await mailWithSubject(patient.email!, m.noticeCancelledSubject(when(first.startsAt)));
+    expect(notice.text).toContain(m.noticeFollowingCancelled);
+  });
+
+  it("sends the reminders and notices of a patient under 18 to the 'Responsável financeiro' too, naming the patient", async () => {
+    const { cookie, user } = await setup();
+    const today = new Date(t.clock.now().getTime() - 3 * HOUR).toISOString().slice(0, 10);
+    const tenYearsAgo = `${Number(today.slice(0, 4)) - 10}${today.slice(4)}`;
+    const child = await newPatient(t, { owner: user, firstName: 'Lia', lastName: 'Prado', email: null, birthdate: tenYearsAgo, payerName: 'Marta Prado', payerEmail: `marta.${user.username}@example.com` });
+    const adult = await newPatient(t, { owner: user, firstName: 'Rui', lastName: 'Prado', email: `rui.${user.username}@example.com`, birthdate: '1990-01-01', payerEmail: `pagador.${user.username}@example.com` });
+
+    const appointment = await book(cookie, { patientId: child.id, startsAt: hoursAhead(3) });
+    const [reminder] = await mailsTo(child.payerEmail!);
+    expect(reminder!.text).toContain(m.greeting('Marta'));
+    expect(reminder!.text).toContain(m.guardianReminderBody('Lia Prado', when(appointment.startsAt), 'Ana Souza'));
+    expect(reminder!.text).toContain(m.guardianFooter);
+    expect(linksOf(reminder!.text)).toHaveLength(2);
+    await call('PUT', `/v1/appointments/${appointment.id}`, cookie, { status: 'cancelled' });
+    const notice = await mailWithSubject(child.payerEmail!, m.noticeCancelledSubject(when(appointment.startsAt)));
+    expect(notice.text).toContain(m.guardianNoticeCancelledBody('Lia Prado', 'Ana Souza', when(appointment.startsAt)));
+
+    await book(cookie, { patientId: adult.id, startsAt: hoursAhead(5) });
+    expect(await mailsTo(adult.email!)).toHaveLength(1);
+    expect(await mailsTo(adult.payerEmail!)).toHaveLength(0);
+  });
+
+  it("puts the place of an in-person appointment in its reminder: its own, or the profile's 'Endereço do consultório'; an online one gets its video link", async () => {
+    const { cookie, user } = await setup();
+    const office = 'Rua das Flores, 100, sala 12 — São Paulo';
+    const profile = await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza', officeAddress: ` ${office} ` });
+    expect(profile.json().data.user.officeAddress).toBe(office);
+    expect((await call('PUT', '/v1/users/me', cookie, { firstName: 'Ana', lastName: 'Souza' })).json().data.user.officeAddress).toBe(office);
+    let booked = 0;
+    const reminderOf = async (body: Record<string, unknown>) => {
+      booked += 1;
+      const patient = await newPatient(t, { owner: user, email: `p${booked}.${user.username}@example.com` });
+      await book(cookie, { patientId: patient.id, startsAt: hoursAhead(2 * booked), ...body });
+      const [mail] = await mailsTo(patient.email!);
+      return mail!.text;
+    };
+    expect(await reminderOf({})).toContain(m.reminderLocation(office));
+    expect(await reminderOf({ location: 'Clínica Centro, sala 3' })).toContain(m.reminderLocation('Clínica Centro, sala 3'));
+    const online = await reminderOf({ modality: 'online', videoLink: 'https://meet.example.com/x', location: 'Sala 3' });
+    expect(online).toContain(m.reminderVideoLink('https://meet.example.com/x'));
+    expect(online).not.toContain('Local:');
+  });
+});
+
+interface FeedEvent {
+  uid: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * The events of a feed as a real iCalendar parser reads them. Every time must be an instant:
+ * UTC (with its 'Z') or local with a TZID that a VTIMEZONE of the feed defines; a floating time
+ * (neither) fails, since each calendar would read it in its own zone.
+ */
+function parseFeed(text: string): FeedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const zones = new Set<string>();
+  for (const definition of calendar.getAllSubcomponents('vtimezone')) {
+    const zone = new ICAL.Timezone(definition);
+    ICAL.TimezoneService.register(zone);
+    zones.add(zone.tzid);
+  }
+  return calendar.getAllSubcomponents('vevent').map((event) => {
+    const instant = (name: string): string => {
+      const property = event.getFirstProperty(name);
+      if (!property) throw new Error(`an event without ${name}`);
+      const time = property.getFirstValue() as ICAL.Time;
+      const tzid = property.getParameter('tzid');
+      const exact = time.zone === ICAL.Timezone.utcTimezone || (typeof tzid === 'string' && zones.has(tzid));
+      expect(exact, `${name.toUpperCase()} ${property.toICALString()} is neither UTC nor in a zone the feed defines`).toBe(true);
+      return time.toJSDate().toISOString();
+    };
+    instant('dtstamp');
+    return { uid: String(event.getFirstPropertyValue('uid')), start: instant('dtstart'), end: instant('dtend') };
+  });
+}
+
 describe('calendar feed', () => {
+  it("writes each appointment at the API's instant, for São Paulo and for a zone with daylight saving (read by ical.js)", async () => {
+    // Around New York's return to standard time (2030-11-03), inside the feed's window.
+    const shift = (Date.parse('2030-10-20T12:00:00Z') - t.clock.now().getTime()) / 1000;
+    t.clock.advance(shift);
+    try {
+      const cases = [
+        { timeZone: 'America/Sao_Paulo', startsAt: '2030-10-28T10:00:00-03:00', localTimes: ['seg., 28/10, 10:00', 'seg., 04/11, 10:00', 'seg., 11/11, 10:00'] },
+        { timeZone: 'America/New_York', startsAt: '2030-10-28T10:00:00-04:00', localTimes: ['seg., 28/10, 10:00', 'seg., 04/11, 10:00', 'seg., 11/11, 10:00'] },
+      ];
+      for (const { timeZone, startsAt, localTimes } of cases) {
+        const { cookie, patient } = await setup({ timeZone });
+        await book(cookie, { patientId: patient.id, startsAt, recurrence: { frequency: 'weekly', count: 3 } });
+        const booked = await listBetween(cookie, '2030-10-01T00:00:00Z', '2030-11-30T00:00:00Z');
+        expect(booked.map((item) => localTime(item.startsAt, timeZone))).toEqual(localTimes);
+        const feed = (await call('GET', '/v1/users/me/calendar-feed', cookie)).json().data as { url: string };
+        const events = parseFeed((await call('GET', new URL(feed.url).pathname, null)).body);
+        expect(events.toSorted((a, b) => a.start.localeCompare(b.start))).toEqual(booked.map((item) => ({ uid: item.id, start: item.startsAt, end: item.endsAt })));
+      }
+    } finally {
+      t.clock.advance(-shift);
+    }
+  });
+
+
   it('gives a private iCalendar address showing initials, full names when chosen; a new address ends the old one', async () => {
     const { cookie, patient } = await setup();
     await book(cookie, { patientId: patient.id, startsAt: hoursAhead(26), location: 'Sala 3' });

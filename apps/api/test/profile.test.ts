@@ -68,6 +68,7 @@ describe('PUT /v1/users/me', () => {
       pixKey: null,
       pixKeyType: null,
       city: null,
+      officeAddress: null,
     };
     expect(response.json()).toEqual({ status: 200, data: { user: expected }, message: messages.account.profileUpdated });
 

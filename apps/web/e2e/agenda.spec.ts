@@ -1,4 +1,4 @@
-import { messages } from '@consultorio/shared';
+import { messages, type Appointment } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
@@ -10,8 +10,8 @@ const ZONE = 'America/Sao_Paulo';
 const HOUR = 3_600_000;
 
 /** A patient made through the API (the patients spec covers the screens). */
-async function createPatient(page: Page, firstName: string, lastName: string, email: string): Promise<string> {
-  const created = await page.request.post('/v1/users/me/patients', { data: { firstName, lastName, email } });
+async function createPatient(page: Page, firstName: string, lastName: string, email: string, sessionFeeCents?: number): Promise<string> {
+  const created = await page.request.post('/v1/users/me/patients', { data: { firstName, lastName, email, sessionFeeCents } });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { data: { patient: { id: string } } }).data.patient.id;
 }
@@ -40,12 +40,25 @@ async function choose(scope: Page | Locator, label: string, option: string, page
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The appointments of today in the professional's zone, through the API. */
+async function todaysAppointments(page: Page): Promise<Appointment[]> {
+  const from = new Date(`${todayInZone()}T00:00:00-03:00`);
+  const to = new Date(from.getTime() + 24 * HOUR);
+  const listed = await page.request.get(`/v1/users/me/appointments?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`);
+  return ((await listed.json()) as { data: { appointments: Appointment[] } }).data.appointments;
+}
+
+const OFFICE = 'Rua das Acácias, 45, sala 2';
+
 test('a weekly series is booked by clicking a slot; one occurrence is moved, another cancelled; today is on the dashboard', async ({ page }) => {
   const professional = await registerConfirmedProfessional(page, 'Helena');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
   const suffix = professional.username;
-  await createPatient(page, 'Maria', 'Souza', `maria.${suffix}@example.com`);
+  await createPatient(page, 'Maria', 'Souza', `maria.${suffix}@example.com`, 15_000);
+  const profile = await page.request.put('/v1/users/me', { data: { firstName: 'Helena', lastName: 'Teste', officeAddress: OFFICE } });
+  expect(profile.status()).toBe(200);
+  await page.reload();
   const main = page.getByRole('main');
   const calendar = main.getByRole('region', { name: a.calendarLabel });
   const today = todayInZone();
@@ -61,13 +74,29 @@ test('a weekly series is booked by clicking a slot; one occurrence is moved, ano
     }
   });
 
-  await test.step('click the empty 08:00 slot of today and book four weekly sessions', async () => {
+  await test.step('click the empty 08:00 slot of today and book four weekly sessions, at the office and for the patient\'s fee', async () => {
     const point = await slotPoint(calendar, today, '08:00:00');
     await page.mouse.click(point.x, point.y);
     const dialog = page.getByRole('dialog', { name: a.newAppointment });
     await expect(dialog.getByRole('textbox', { name: a.time })).toHaveValue('08:00');
+    await expect(dialog.getByRole('textbox', { name: a.location })).toHaveValue(OFFICE);
+    await dialog.getByRole('textbox', { name: a.notes }).fill('Primeira sessão');
+
+    // Escape closes the open calendar, not the dialog; then, over typed notes, it asks first.
+    await dialog.getByRole('textbox', { name: a.date }).click();
+    const calendarPopup = page.locator('[data-dates-dropdown]');
+    await expect(calendarPopup).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendarPopup).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog.getByRole('alert')).toContainText(messages.unsavedChanges.title);
+    await dialog.getByRole('button', { name: messages.unsavedChanges.keepEditing }).click();
+    await expect(dialog.getByRole('textbox', { name: a.notes })).toHaveValue('Primeira sessão');
+
     await dialog.getByRole('combobox', { name: a.patient }).fill('mar');
     await page.getByRole('option', { name: 'Maria Souza', exact: true }).click();
+    await expect(dialog.getByRole('textbox', { name: messages.fields.sessionFee })).toHaveValue('R$ 150,00');
     await choose(dialog, a.repeat, a.repeats.weekly, page);
     await dialog.getByRole('textbox', { name: a.repeatCount }).fill('4');
     await dialog.getByRole('button', { name: a.book, exact: true }).click();
@@ -121,6 +150,30 @@ test('a weekly series is booked by clicking a slot; one occurrence is moved, ano
   await test.step('the patient card shows the next session and the cancelled one', async () => {
     await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
     await expect(main.getByRole('article', { name: 'Maria Souza' })).toContainText(a.attendance(0, 0, 1));
+  });
+
+  await test.step("today's session: 'Faltou' asks whether to charge it; charged, then waived", async () => {
+    await page.getByRole('banner').getByRole('link', { name: messages.nav.agenda, exact: true }).click();
+    await eventOf(calendar, 'Maria Souza').click();
+    const dialog = page.getByRole('dialog', { name: a.editAppointment });
+    await expect(dialog.getByRole('textbox', { name: messages.fields.sessionFee })).toHaveValue('R$ 150,00');
+    await expect(dialog.getByRole('textbox', { name: a.location })).toHaveValue(OFFICE);
+    await expect(dialog.getByRole('radiogroup', { name: a.chargeMissed })).toHaveCount(0);
+    await choose(dialog, a.status, a.statuses.no_show, page);
+    await dialog.getByRole('radiogroup', { name: a.chargeMissed }).getByRole('radio', { name: a.chargeMissedOptions.charge }).check();
+    await dialog.getByRole('button', { name: messages.common.save }).click();
+    await dialog.getByRole('button', { name: a.scopeThis, exact: true }).click();
+    await seeAndCloseToast(page, a.updated);
+    const [missed] = await todaysAppointments(page);
+    expect(missed).toMatchObject({ status: 'no_show', chargeMissed: true, feeCents: 15_000, location: OFFICE, notes: 'Primeira sessão', paymentStatus: 'pending' });
+
+    await eventOf(calendar, 'Maria Souza').click();
+    await expect(dialog.getByRole('radio', { name: a.chargeMissedOptions.charge })).toBeChecked();
+    await dialog.getByRole('switch', { name: a.waived }).check();
+    await dialog.getByRole('button', { name: messages.common.save }).click();
+    await dialog.getByRole('button', { name: a.scopeThis, exact: true }).click();
+    await seeAndCloseToast(page, a.updated);
+    expect((await todaysAppointments(page))[0]).toMatchObject({ status: 'no_show', paymentStatus: 'waived' });
   });
 
   await test.step('at 390 px the agenda opens on the day', async () => {

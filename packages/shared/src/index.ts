@@ -2,6 +2,7 @@ export * from './constants/limits';
 export * from './constants/countries';
 export * from './messages';
 export * from './rules/validators';
+export * from './rules/age';
 export * from './rules/phone';
 export * from './schemas/common';
 export * from './schemas/dates';

@@ -39,6 +39,8 @@ export const users = pgTable(
     pixKey: text('pix_key'),
     /** The city receipts are dated in (and a BR Code names). */
     city: text('city'),
+    /** 'Endereço do consultório': where in-person appointments take place unless one says otherwise (and receipts print it). */
+    officeAddress: text('office_address'),
     /** The last receipt number issued: each payment takes the next one (a sequence per professional, no gaps). */
     lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
     /**
@@ -591,7 +593,10 @@ export const appointments = pgTable(
     reminderQueuedAt: timestamptz('reminder_queued_at'),
     reminderSentAt: timestamptz('reminder_sent_at'),
     reminderError: text('reminder_error'),
-    /** The reminder links' token (SHA-256), good until the appointment's end. */
+    /**
+     * Superseded by `appointment_links` (every link mailed stays good); its hashes were copied
+     * there by the migration that made the table. Nothing reads or writes it.
+     */
     publicTokenHash: text('public_token_hash'),
     /** The session's fee (copied from the patient's when booked; 0: not charged). */
     feeCents: integer('fee_cents').notNull().default(0),
@@ -618,6 +623,23 @@ export const appointments = pgTable(
       .on(t.ownerId, t.patientId, t.startsAt)
       .where(sql`${t.paymentStatus} = 'pending' and ${t.feeCents} > ${t.paidCents}`),
   ],
+);
+
+/**
+ * The patient's links to an appointment (SHA-256 of the token), one per mail that carried one
+ * (reminders, notices of a change): each stays good until the appointment's end, wherever the
+ * appointment has moved, so an old reminder shows the appointment as it now is.
+ */
+export const appointmentLinks = pgTable(
+  'appointment_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_links_appointment_idx').on(t.appointmentId)],
 );
 
 /**

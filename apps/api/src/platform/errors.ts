@@ -20,6 +20,7 @@ export const errorCatalog = {
   APPOINTMENT_OVERLAP: { status: 409, message: e.appointmentOverlap },
   APPOINTMENT_LINK_INVALID: { status: 404, message: e.appointmentLinkInvalid },
   APPOINTMENT_ALREADY_CANCELLED: { status: 409, message: e.appointmentAlreadyCancelled },
+  APPOINTMENT_CLOSED: { status: 409, message: e.appointmentClosed },
   CALENDAR_FEED_NOT_FOUND: { status: 404, message: e.calendarFeedNotFound },
   ATTACHMENT_NOT_FOUND: { status: 404, message: e.attachmentNotFound },
   ATTACHMENTS_MISSING: { status: 400, message: e.attachmentsMissing },

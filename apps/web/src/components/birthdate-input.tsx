@@ -1,11 +1,10 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
 import { limits, messages, todayIsoDate } from '@consultorio/shared';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import type { DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { parseBrazilianDate } from '../lib/format';
 import { isShowableBirthdate, typedBirthdate } from './birthdate-text';
+import { DateField } from './date-field';
 
 const FORMAT = 'DD/MM/YYYY';
 
@@ -31,7 +30,7 @@ export function BirthdateInput({ value, onChange, onBlur, ...props }: BirthdateI
   if (value === '' && calendarValue !== '') setCalendarValue('');
 
   return (
-    <DateInput
+    <DateField
       placeholder={messages.placeholders.date}
       clearable
       clearButtonProps={{ 'aria-label': messages.fields.clearBirthdate, title: messages.fields.clearBirthdate }}

@@ -1,7 +1,9 @@
 import { emailRequest, messages, type EmailRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { BusyModal } from './busy-modal';
+import { useGuardedClose, useUnsavedChanges } from './unsaved-changes';
 
 export interface EmailDialogProps {
   opened: boolean;
@@ -17,17 +19,10 @@ export interface EmailDialogProps {
 /** A dialog that asks for one e-mail address: the recoveries use it ('Alterar e-mail' also asks for the password). */
 export function EmailDialog({ opened, onClose, title, ...formProps }: EmailDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size="md"
-      centered
-     
-    >
+    <BusyModal opened={opened} onClose={onClose} title={title} isBusy={formProps.isSubmitting}>
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
       <EmailDialogForm onClose={onClose} {...formProps} />
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -38,6 +33,8 @@ function EmailDialogForm({ onClose, note, label, submitLabel, isSubmitting, onSu
     resolver: zodResolver(emailRequest),
     defaultValues: { email: '' },
   });
+  useUnsavedChanges(formState.isDirty);
+  const close = useGuardedClose(onClose);
 
   return (
     <form noValidate onSubmit={handleSubmit(({ email }) => onSubmit(email))}>
@@ -56,7 +53,7 @@ function EmailDialogForm({ onClose, note, label, submitLabel, isSubmitting, onSu
           {note}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {messages.common.close}
           </Button>
           <Button type="submit" loading={isSubmitting}>

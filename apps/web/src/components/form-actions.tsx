@@ -1,5 +1,23 @@
 import { messages } from '@consultorio/shared';
 import { Button, Group } from '@mantine/core';
+import { useGuardedClose } from './unsaved-changes';
+
+interface CloseButtonProps {
+  onClose: () => void;
+  disabled?: boolean;
+  /** 'Fechar' unless told otherwise ('Cancelar'). */
+  label?: string;
+}
+
+/** A modal form's 'Fechar' (or 'Cancelar'): it asks first when typed data would be lost. */
+export function CloseButton({ onClose, disabled = false, label = messages.common.close }: CloseButtonProps) {
+  const close = useGuardedClose(onClose);
+  return (
+    <Button variant="default" onClick={close} disabled={disabled}>
+      {label}
+    </Button>
+  );
+}
 
 interface FormActionsProps {
   /** What the submit button says, e.g. 'Salvar' or 'Salvando...'. */
@@ -12,9 +30,7 @@ interface FormActionsProps {
 export function FormActions({ submitLabel, disabled, onClose }: FormActionsProps) {
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onClose} disabled={disabled}>
-        {messages.common.close}
-      </Button>
+      <CloseButton onClose={onClose} disabled={disabled} />
       <Button type="submit" disabled={disabled}>
         {submitLabel}
       </Button>

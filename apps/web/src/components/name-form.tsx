@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormActions } from './form-actions';
 import { NameField } from './name-field';
+import { useUnsavedChanges } from './unsaved-changes';
 
 export interface NameValues {
   name: string;
@@ -22,6 +23,7 @@ interface NameFormProps {
 /** A modal's one-name form (create or rename) with 'Fechar' and the submit button. */
 export function NameForm({ label, defaultName, resolver, submitLabel, disabled, onClose, onSubmit }: NameFormProps) {
   const { register, handleSubmit, formState } = useForm<NameValues>({ resolver, defaultValues: { name: defaultName } });
+  useUnsavedChanges(formState.isDirty);
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(({ name }) => onSubmit(name))(event)}>
       <Stack>

@@ -43,6 +43,8 @@ export const limits = {
   recurrenceCountMax: 260,
   appointmentRangeDaysMax: 62,
   openSeriesHorizonDays: 183,
+  /** An appointment's place, and the profile's office address it defaults to. */
+  locationMax: 200,
   /** The longest instructions an own assistant may give its model. */
   assistantInstructionsMax: 20_000,
   copiedMessageMs: 3000,

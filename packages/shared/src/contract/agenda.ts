@@ -86,6 +86,7 @@ export const agendaApi = {
     response: publicAppointmentResponse,
     errors: [404, 429],
   }),
+  /** 409 once the professional set the appointment to attended, no-show or cancelled: the link changes nothing then. */
   confirmPublic: defineRoute({
     method: 'POST',
     path: '/v1/appointments/public/confirm',
@@ -96,6 +97,7 @@ export const agendaApi = {
     response: publicAppointmentResponse,
     errors: [404, 409, 429],
   }),
+  /** 409 once the professional set the appointment to attended, no-show or cancelled (or it is already cancelled). */
   cancelPublic: defineRoute({
     method: 'POST',
     path: '/v1/appointments/public/cancel',

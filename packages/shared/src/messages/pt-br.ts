@@ -12,6 +12,7 @@
  */
 export * from './sections/app';
 export * from './sections/common';
+export * from './sections/unsaved-changes';
 export * from './sections/genders';
 export * from './sections/fields';
 export * from './sections/placeholders';

@@ -94,7 +94,7 @@ const durationSchema = z
 const appointmentFields = {
   modality: z.enum(modalities, { error: v.modalityInvalid }),
   videoLink: videoLinkSchema,
-  location: optionalText(200),
+  location: optionalText(limits.locationMax),
   notes: optionalText(2000),
 };
 
@@ -131,7 +131,7 @@ export const appointmentUpdateRequest = z
     durationMinutes: durationSchema.optional(),
     modality: appointmentFields.modality.optional(),
     videoLink: z.url({ protocol: /^https$/, error: v.videoLinkInvalid }).max(500, { error: v.videoLinkInvalid }).nullable().optional(),
-    location: optionalText(200).optional(),
+    location: optionalText(limits.locationMax).optional(),
     notes: optionalText(2000).optional(),
     status: z.enum(appointmentStatuses, { error: v.statusInvalid }).optional(),
     feeCents: feeCentsSchema.optional(),

@@ -43,6 +43,8 @@ export const userSchema = z.object({
   pixKeyType: z.enum(pixKeyTypes).nullable(),
   /** The city receipts are dated in. */
   city: z.string().nullable(),
+  /** 'Endereço do consultório': where in-person appointments take place unless one says otherwise. */
+  officeAddress: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -143,6 +145,8 @@ export const profileUpdateRequest = withContactRules(
       pixKey: keptWhenOmitted(pixKeySchema),
       /** Left out: the stored city stays. */
       city: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(60, { error: v.tooLong(60) })),
+      /** Left out: the stored address stays. */
+      officeAddress: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(limits.locationMax, { error: v.tooLong(limits.locationMax) })),
       /** Left out: the stored choice stays. */
       reminderLeadHours: z
         .number({ error: v.reminderLeadInvalid })

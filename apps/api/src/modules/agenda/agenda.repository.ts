@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notIn
 import type { Db, Tx } from '../../db/client';
 import { timestamptzOrNull } from '../../db/columns';
 import { mailProfessionalColumns } from '../../db/selections';
-import { appointments, appointmentSeries, patients, users } from '../../db/schema';
+import { appointmentLinks, appointments, appointmentSeries, patients, users } from '../../db/schema';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
@@ -121,6 +121,25 @@ export async function updateAppointment(db: Db | Tx, id: string, changes: Partia
   return row!;
 }
 
+export async function findStatus(db: Db, id: string): Promise<AppointmentRow['status'] | undefined> {
+  const [row] = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+  return row?.status;
+}
+
+/**
+ * A change the patient makes through the link, applied only while the appointment is still open
+ * (scheduled or confirmed): checked in the UPDATE itself, so a status the professional sets
+ * meanwhile wins. Undefined when it was not open.
+ */
+export async function updateOpenAppointment(db: Db, id: string, changes: Partial<typeof appointments.$inferInsert>, now: Date): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, ['scheduled', 'confirmed'])))
+    .returning();
+  return row;
+}
+
 export async function updateSeries(db: Db | Tx, id: string, changes: Partial<typeof appointmentSeries.$inferInsert>): Promise<void> {
   await db.update(appointmentSeries).set(changes).where(eq(appointmentSeries.id, id));
 }
@@ -156,8 +175,8 @@ export async function summaries(db: Db, ownerId: string, patientIds: readonly st
 
 /**
  * Claims the appointments whose reminder is due (not yet queued, the professional's lead time
- * reached, the patient has an e-mail and has not opted out, the appointment still ahead and not
- * cancelled): one UPDATE, so with several instances each is claimed by one. Returns their ids.
+ * reached, the patient or their 'Responsável financeiro' has an e-mail and the patient has not
+ * opted out, the appointment still ahead and not cancelled): one UPDATE, so with several instances each is claimed by one. Returns their ids.
  */
 export async function claimDueReminders(db: Db | Tx, now: Date, options: { ownerId?: string; limit?: number } = {}): Promise<string[]> {
   const due = db
@@ -173,7 +192,7 @@ export async function claimDueReminders(db: Db | Tx, now: Date, options: { owner
         gt(appointments.startsAt, now),
         gt(users.reminderLeadHours, 0),
         sql`${appointments.startsAt} - make_interval(hours => ${users.reminderLeadHours}) <= ${now}`,
-        isNotNull(patients.email),
+        or(isNotNull(patients.email), isNotNull(patients.payerEmail)),
         eq(patients.remindersOptOut, false),
       ),
     )
@@ -186,13 +205,24 @@ export async function claimDueReminders(db: Db | Tx, now: Date, options: { owner
   return claimed.map((row) => row.id);
 }
 
-/** An appointment with what its reminder needs: the patient's contact and the professional. */
+/**
+ * An appointment with what its mails need: the patient's contact (and their age and guardian's,
+ * for a minor) and the professional (with the office, the place of in-person appointments).
+ */
 export async function findForReminder(db: Db, id: string) {
   const [row] = await db
     .select({
       appointment: appointments,
-      patient: { firstName: patients.firstName, lastName: patients.lastName, email: patients.email, remindersOptOut: patients.remindersOptOut },
-      professional: mailProfessionalColumns,
+      patient: {
+        firstName: patients.firstName,
+        lastName: patients.lastName,
+        email: patients.email,
+        remindersOptOut: patients.remindersOptOut,
+        birthdate: patients.birthdate,
+        payerName: patients.payerName,
+        payerEmail: patients.payerEmail,
+      },
+      professional: { ...mailProfessionalColumns, officeAddress: users.officeAddress },
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
@@ -201,7 +231,12 @@ export async function findForReminder(db: Db, id: string) {
   return row;
 }
 
-/** An appointment by its reminder link, while the link is good (until the appointment's end). */
+/** A new link to the appointment (the hash of the token a mail carries). */
+export async function insertLink(db: Db | Tx, appointmentId: string, tokenHash: string): Promise<void> {
+  await db.insert(appointmentLinks).values({ appointmentId, tokenHash });
+}
+
+/** An appointment by one of its links, as it now is, while the link is good (until the appointment's end). */
 export async function findByTokenHash(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
@@ -209,9 +244,10 @@ export async function findByTokenHash(db: Db, tokenHash: string, now: Date) {
       professional: { title: users.title, firstName: users.firstName, lastName: users.lastName },
       timeZone: users.timeZone,
     })
-    .from(appointments)
+    .from(appointmentLinks)
+    .innerJoin(appointments, eq(appointments.id, appointmentLinks.appointmentId))
     .innerJoin(users, eq(users.id, appointments.ownerId))
-    .where(and(eq(appointments.publicTokenHash, tokenHash), gt(appointments.endsAt, now)));
+    .where(and(eq(appointmentLinks.tokenHash, tokenHash), gt(appointments.endsAt, now)));
   return row;
 }
 
@@ -262,7 +298,7 @@ export async function ensureCalendarFeed(db: Db, userId: string, token: string) 
 
 export async function findFeedOwner(db: Db, token: string) {
   const [row] = await db
-    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames })
+    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames, officeAddress: users.officeAddress })
     .from(users)
     .where(eq(users.calendarFeedToken, token));
   return row;

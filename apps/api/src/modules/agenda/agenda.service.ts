@@ -13,6 +13,7 @@ import {
   type PublicAppointment,
 } from '@consultorio/shared';
 import ical, { ICalEventStatus } from 'ical-generator';
+import type { Tx } from '../../db/client';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -21,7 +22,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { countAttempt } from '../throttling/throttling.service';
-import { sendCancellationNotice, sendReminderMail } from './agenda.mails';
+import { recipientsOf, sendCancellationNotice, sendPatientNotice, sendReminderMail, type PatientNotice } from './agenda.mails';
 import * as repo from './agenda.repository';
 import type { AppointmentRow, NewAppointment, SeriesRow } from './agenda.repository';
 import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type LocalStart, type SeriesRule } from './recurrence';
@@ -65,8 +66,12 @@ function noteAppointment(row: Pick<AppointmentRow, 'id' | 'patientId'>, action: 
   noteAccess({ patientId: row.patientId, action, entityType: 'appointment', entityId: row.id });
 }
 
-/** What a changed time means for the reminder: a new one is due for the new time. */
-const reminderReset = { reminderQueuedAt: null, reminderSentAt: null, reminderError: null, publicTokenHash: null } as const;
+/** What a changed time means for the reminder: a new one is due for the new time (the links already mailed keep working). */
+const reminderReset = { reminderQueuedAt: null, reminderSentAt: null, reminderError: null } as const;
+
+function isOpen(status: AppointmentRow['status']): boolean {
+  return status === 'scheduled' || status === 'confirmed';
+}
 
 export async function listAppointments(ctx: Context, ownerId: string, range: { from: string; to: string }): Promise<Appointment[]> {
   const rows = await repo.listInRange(ctx.db, ownerId, new Date(range.from), new Date(range.to));
@@ -195,19 +200,51 @@ export async function updateAppointment(ctx: Context, owner: SessionUser, id: st
   const times = newTimes(row, update);
   const now = ctx.clock.now();
   const changes = detailChanges(update);
-  if (update.scope === 'this' || !row.seriesId) {
-    const status = update.status ?? row.status;
+  const status = update.status ?? row.status;
+  const single = update.scope === 'this' || !row.seriesId;
+  const notice = noticeOf(row, { status, times, following: !single }, now);
+  let updated: AppointmentRow;
+  if (single) {
     const takesTheTime = status !== 'cancelled' && (times !== null || row.status === 'cancelled');
     if (takesTheTime && !update.allowOverlap) await refuseOverlap(ctx, owner.id, [times ?? row], [row.id]);
-    const updated = await repo.updateAppointment(ctx.db, row.id, { ...changes, ...paymentChanges(row, update), ...(times ? { ...times, ...reminderReset } : {}) }, now);
-    noteAppointment(updated, 'update');
-    await queueDueRemindersLogged(ctx, owner.id);
-    return toAppointment(updated, patientName);
+    updated = await ctx.db.transaction(async (tx) => {
+      const changed = await repo.updateAppointment(tx, row.id, { ...changes, ...paymentChanges(row, update), ...(times ? { ...times, ...reminderReset } : {}) }, now);
+      if (notice) await queueNotice(ctx, tx, row.id, notice);
+      return changed;
+    });
+  } else {
+    updated = await updateFollowing(ctx, owner, row, { times, changes, update, allowOverlap: update.allowOverlap === true, notice }, now);
   }
-  const updated = await updateFollowing(ctx, owner, row, { times, changes, update, allowOverlap: update.allowOverlap === true }, now);
+  if (notice) ctx.jobs.wake(PATIENT_NOTICE_JOB);
   noteAppointment(updated, 'update');
   await queueDueRemindersLogged(ctx, owner.id);
   return toAppointment(updated, patientName);
+}
+
+/**
+ * What the patient is told of the professional's change: the cancellation of an appointment
+ * still ahead, or a new time (still ahead) for an open one. Nothing for a change of what is past,
+ * of an appointment already closed, or of its details alone.
+ */
+function noticeOf(row: AppointmentRow, after: { status: AppointmentRow['status']; times: { startsAt: Date } | null; following: boolean }, now: Date): PatientNotice | null {
+  if (!isOpen(row.status)) return null;
+  const { following } = after;
+  if (after.status === 'cancelled') return row.startsAt > now ? { change: 'cancelled', previousStartsAt: row.startsAt, following } : null;
+  const moved = after.times !== null && after.times.startsAt.getTime() !== row.startsAt.getTime();
+  return moved && isOpen(after.status) && after.times!.startsAt > now ? { change: 'moved', previousStartsAt: row.startsAt, following } : null;
+}
+
+interface PatientNoticeJob {
+  appointmentId: string;
+  change: PatientNotice['change'];
+  previousStartsAt: string;
+  following: boolean;
+}
+
+/** The patient's notice, queued in the change's transaction: it goes only if the change commits. */
+async function queueNotice(ctx: Context, tx: Tx, appointmentId: string, notice: PatientNotice): Promise<void> {
+  const data: PatientNoticeJob = { appointmentId, change: notice.change, previousStartsAt: notice.previousStartsAt.toISOString(), following: notice.following };
+  await ctx.jobs.send(PATIENT_NOTICE_JOB, data, { within: tx });
 }
 
 interface FollowingChange {
@@ -215,6 +252,7 @@ interface FollowingChange {
   changes: ReturnType<typeof detailChanges>;
   update: AppointmentUpdate;
   allowOverlap: boolean;
+  notice: PatientNotice | null;
 }
 
 async function updateFollowing(ctx: Context, owner: SessionUser, row: AppointmentRow, change: FollowingChange, now: Date): Promise<AppointmentRow> {
@@ -239,6 +277,7 @@ async function updateFollowing(ctx: Context, owner: SessionUser, row: Appointmen
       );
       if (item.id === row.id) result = updated;
     }
+    if (change.notice) await queueNotice(ctx, tx, row.id, change.notice);
     return result;
   });
 }
@@ -330,6 +369,7 @@ export async function getSummaries(ctx: Context, ownerId: string, patientIds: re
 
 const REMINDER_JOB = 'agenda.reminder';
 const CANCELLATION_NOTICE_JOB = 'agenda.cancellation-notice';
+const PATIENT_NOTICE_JOB = 'agenda.patient-notice';
 
 /** Queues the reminders that are due, of every professional or one (each claimed by one instance). */
 export async function queueDueReminders(ctx: Context, ownerId?: string): Promise<number> {
@@ -355,18 +395,41 @@ function queueDueRemindersLogged(ctx: Context, ownerId?: string): Promise<void> 
 }
 
 
-/** Mails the patient's reminder with the links to confirm or cancel (good until the appointment's end). */
+/** A new link to the appointment for a mail: its token, whose hash is kept (good until the appointment's end). */
+async function newLink(ctx: Context, appointmentId: string): Promise<string> {
+  const token = newToken();
+  await repo.insertLink(ctx.db, appointmentId, hashToken(token));
+  return token;
+}
+
+/** Mails the patient's reminder (and a minor's guardian's) with the links to confirm or cancel. */
 async function sendReminder(ctx: Context, appointmentId: string): Promise<void> {
   const found = await repo.findForReminder(ctx.db, appointmentId);
   const now = ctx.clock.now();
   if (!found) return;
-  const { appointment, patient, professional } = found;
-  const stillDue = ['scheduled', 'confirmed'].includes(appointment.status) && appointment.startsAt > now && !appointment.reminderSentAt;
-  if (!stillDue || !patient.email || patient.remindersOptOut) return;
-  const token = newToken();
-  await repo.updateAppointment(ctx.db, appointment.id, { publicTokenHash: hashToken(token) }, now);
-  await sendReminderMail(ctx, { appointment, patient: { ...patient, email: patient.email }, professional }, token);
+  const { appointment } = found;
+  const stillDue = isOpen(appointment.status) && appointment.startsAt > now && !appointment.reminderSentAt;
+  const recipients = recipientsOf(found, now);
+  if (!stillDue || recipients.length === 0) return;
+  await sendReminderMail(ctx, found, recipients, await newLink(ctx, appointment.id));
   await repo.updateAppointment(ctx.db, appointment.id, { reminderSentAt: now, reminderError: null }, now);
+}
+
+/**
+ * Tells the patient of the professional's cancellation or move, if it still holds when the job
+ * runs (a move then undone by a cancellation is not announced as a move).
+ */
+async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void> {
+  const found = await repo.findForReminder(ctx.db, job.appointmentId);
+  if (!found) return;
+  const now = ctx.clock.now();
+  const { appointment } = found;
+  const stillTrue = job.change === 'cancelled' ? appointment.status === 'cancelled' : isOpen(appointment.status) && appointment.startsAt > now;
+  const recipients = recipientsOf(found, now);
+  if (!stillTrue || recipients.length === 0) return;
+  const token = job.change === 'moved' ? await newLink(ctx, appointment.id) : null;
+  const notice = { change: job.change, previousStartsAt: new Date(job.previousStartsAt), following: job.following };
+  await sendPatientNotice(ctx, found, recipients, notice, token);
 }
 
 export function defineAgendaJobs(ctx: Context): void {
@@ -376,6 +439,9 @@ export function defineAgendaJobs(ctx: Context): void {
       const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
       await repo.updateAppointment(ctx.db, data.appointmentId, { reminderError: reason }, ctx.clock.now());
     },
+  });
+  ctx.jobs.define<PatientNoticeJob>(PATIENT_NOTICE_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => notifyPatient(ctx, data)),
   });
   ctx.jobs.define<{ appointmentId: string }>(CANCELLATION_NOTICE_JOB, {
     handle: ({ id, data }) =>
@@ -416,18 +482,33 @@ export async function getPublicAppointment(ctx: Context, token: string, ip: stri
   return toPublicAppointment(await appointmentOfLink(ctx, token, ip));
 }
 
+/** Why the link can no longer change an appointment the professional has closed. */
+function closedByProfessional(status: AppointmentRow['status']): AppError {
+  return new AppError(status === 'cancelled' ? 'APPOINTMENT_ALREADY_CANCELLED' : 'APPOINTMENT_CLOSED');
+}
+
+/**
+ * The patient's answer through the link, only while the appointment is open: once the
+ * professional marked it attended, missed or cancelled, 409 and nothing changes.
+ */
+async function answerThroughLink(ctx: Context, found: Awaited<ReturnType<typeof appointmentOfLink>>, changes: Partial<AppointmentRow>): Promise<AppointmentRow> {
+  const { status } = found.appointment;
+  if (status !== 'scheduled' && status !== 'confirmed') throw closedByProfessional(status);
+  const updated = await repo.updateOpenAppointment(ctx.db, found.appointment.id, changes, ctx.clock.now());
+  if (updated) return updated;
+  throw closedByProfessional((await repo.findStatus(ctx.db, found.appointment.id)) ?? 'cancelled');
+}
+
 export async function confirmPublicAppointment(ctx: Context, token: string, ip: string): Promise<PublicAppointment> {
   const found = await appointmentOfLink(ctx, token, ip);
-  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
-  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'confirmed' }, ctx.clock.now());
+  const appointment = await answerThroughLink(ctx, found, { status: 'confirmed' });
   return toPublicAppointment({ ...found, appointment });
 }
 
 /** The patient cancels through the link; the professional is told by e-mail. */
 export async function cancelPublicAppointment(ctx: Context, token: string, reason: string | null, ip: string): Promise<PublicAppointment> {
   const found = await appointmentOfLink(ctx, token, ip);
-  if (found.appointment.status === 'cancelled') throw new AppError('APPOINTMENT_ALREADY_CANCELLED');
-  const appointment = await repo.updateAppointment(ctx.db, found.appointment.id, { status: 'cancelled', cancellationReason: reason }, ctx.clock.now());
+  const appointment = await answerThroughLink(ctx, found, { status: 'cancelled', cancellationReason: reason });
   await ctx.jobs.send(CANCELLATION_NOTICE_JOB, { appointmentId: appointment.id });
   return toPublicAppointment({ ...found, appointment });
 }
@@ -489,23 +570,28 @@ function initials(name: string): string {
 
 /**
  * The feed's iCalendar: the appointments of the last 30 and the next 180 days (not cancelled),
- * showing the patient's initials unless the professional chose full names.
+ * showing the patient's initials unless the professional chose full names, and where each
+ * in-person one takes place (the office unless it says another place).
  */
 export async function calendarIcs(ctx: Context, token: string): Promise<string> {
   const owner = await repo.findFeedOwner(ctx.db, token.replace(/\.ics$/, ''));
   if (!owner) throw new AppError('CALENDAR_FEED_NOT_FOUND');
   const now = ctx.clock.now();
   const rows = await repo.listInRange(ctx.db, owner.id, new Date(now.getTime() - 30 * DAY), new Date(now.getTime() + 180 * DAY));
-  const calendar = ical({ name: messages.app.name, timezone: owner.timeZone, prodId: { company: 'Consultório', product: 'Agenda', language: 'PT' } });
+  // Every time is written in UTC with its 'Z' (RFC 5545 form 2): ical-generator, given a
+  // calendar zone but no VTIMEZONE generator, writes the server's clock time with neither 'Z'
+  // nor TZID, which calendars read as local time (a 10:00 São Paulo session showed at 13:00).
+  const calendar = ical({ name: messages.app.name, prodId: { company: 'Consultório', product: 'Agenda', language: 'PT' } });
   for (const { appointment, patientName } of rows) {
     if (appointment.status === 'cancelled') continue;
     calendar.createEvent({
       id: appointment.id,
+      stamp: appointment.updatedAt,
       start: appointment.startsAt,
       end: appointment.endsAt,
       summary: messages.agenda.feedEvent(owner.fullNames ? patientName : initials(patientName)),
       description: [messages.agenda.modality[appointment.modality], appointment.videoLink].filter(Boolean).join('\n'),
-      location: appointment.location,
+      location: appointment.location ?? (appointment.modality === 'in_person' ? owner.officeAddress : null),
       status: appointment.status === 'confirmed' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     });
   }

@@ -35,6 +35,7 @@ export const account = {
   unknownDevice: 'Navegador desconhecido',
   unknownAddress: 'Endereço desconhecido',
   financeSection: 'Dados para recibos e Pix',
+  officeAddressNote: 'Onde são as consultas presenciais: vai nos lembretes aos pacientes.',
   financeSectionNote: 'Seu CPF, registro profissional e cidade aparecem nos recibos; a chave Pix é usada nas cobranças.',
   pixKeyType: (type: string) => `Chave Pix do tipo ${type}`,
   reminderLead: 'Lembrete por e-mail ao paciente',

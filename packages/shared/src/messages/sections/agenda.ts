@@ -39,6 +39,16 @@ export const agenda = {
   videoLink: 'Link da videochamada',
   videoLinkPlaceholder: 'https://',
   location: 'Local',
+  locationOfficeNote: 'Em branco: o endereço do consultório (Minha conta).',
+  locationNoOfficeNote: 'O endereço do consultório pode ser cadastrado em Minha conta.',
+  feeNote: 'O valor da sessão do paciente, que pode ser alterado só para esta consulta. Em branco ou zero: sem cobrança.',
+  /** How a session stands with payments, in the appointment's dialog. */
+  paymentState: (state: string, paid: string) => `Pagamento: ${state} (pago: ${paid})`,
+  waived: 'Sessão isenta de pagamento',
+  waivedPaidNote: 'Uma sessão já paga não pode ser isenta; cancele o recibo em Financeiro antes.',
+  chargeMissed: 'Cobrança da sessão',
+  chargeMissedOptions: { charge: 'Cobrar a sessão', free: 'Não cobrar' } as Record<'charge' | 'free', string>,
+  cancelCharge: 'Cobrar a sessão mesmo assim (cancelamento em cima da hora)',
   notes: 'Observações',
   status: 'Situação',
   repeat: 'Repetir',
@@ -115,7 +125,6 @@ export const agenda = {
     no_show: 'Esta consulta já aconteceu.',
   } as Record<'scheduled' | 'confirmed' | 'attended' | 'no_show' | 'cancelled', string>,
   publicInvalidTitle: 'Link indisponível',
-  publicInvalidText:
-    'O link pode ter expirado (ele vale até o fim da consulta) ou a consulta pode ter mudado de horário: nesse caso, use o link do lembrete mais recente ou fale com o profissional.',
+  publicInvalidText: 'O link pode ter expirado: ele vale até o fim da consulta. Em caso de dúvida, fale com o profissional.',
   publicTimeZone: (zone: string) => `Fuso horário: ${zone}.`,
 } as const;

@@ -26,6 +26,7 @@ export const errors = {
   appointmentOverlap: 'Já existe uma consulta neste horário.',
   appointmentLinkInvalid: 'Este link é inválido ou expirou.',
   appointmentAlreadyCancelled: 'Esta consulta já foi cancelada.',
+  appointmentClosed: 'O profissional já registrou esta consulta; ela não pode mais ser alterada por este link.',
   calendarFeedNotFound: 'Agenda não encontrada',
   recordVersionConflict: 'Este prontuário foi alterado em outra janela. Recarregue para ver a versão atual.',
   recordFinalized: 'Prontuário finalizado: registre um adendo.',

@@ -81,7 +81,7 @@ export const finance = {
   patientNoBalance: 'Nenhum saldo em aberto.',
   patientLastPayments: 'Últimos pagamentos',
   payerSection: 'Responsável financeiro',
-  payerNote: 'Preencha quando outra pessoa paga as sessões (por exemplo, pai ou mãe de uma criança). O recibo sai no nome dela e, com o e-mail preenchido, recibos e cobranças Pix vão para ela.',
+  payerNote: 'Preencha quando outra pessoa paga as sessões (por exemplo, pai ou mãe de uma criança). O recibo sai no nome dela e, com o e-mail preenchido, recibos e cobranças Pix vão para ela, assim como os lembretes e avisos de consulta de um paciente menor de 18 anos.',
   sessionFeeNote: 'Copiado para cada nova consulta; pode ser alterado em cada uma.',
   /** The receipt's texts (PDF). */
   receipt: {

@@ -39,6 +39,24 @@ export const mail = {
   reminderCancel: 'Cancelar consulta',
   reminderAsk: 'Use os botões abaixo para confirmar sua presença ou, se não puder comparecer, cancelar a consulta.',
   reminderFooter: 'Você recebe este lembrete porque tem uma consulta agendada. Para deixar de receber lembretes, fale com o profissional.',
+  /** The reminder as the patient's 'Responsável financeiro' gets it (a patient under 18). */
+  guardianReminderBody: (patient: string, when: string, professional: string) => `${patient} tem uma consulta com ${professional} em ${when}.`,
+  guardianFooter: 'Você recebe este e-mail como responsável financeiro do paciente.',
+  /** Greets the 'Responsável financeiro' whose name was not given. */
+  guardianGreetingName: 'responsável',
+  noticeCancelledSubject: (when: string) => `Consulta cancelada: ${when}`,
+  noticeCancelledBody: (professional: string, when: string) => `${professional} cancelou a sua consulta marcada para ${when}.`,
+  guardianNoticeCancelledBody: (patient: string, professional: string, when: string) =>
+    `${professional} cancelou a consulta de ${patient} marcada para ${when}.`,
+  noticeFollowingCancelled: 'As consultas seguintes desta série também foram canceladas.',
+  noticeMovedSubject: (when: string) => `Consulta remarcada para ${when}`,
+  noticeMovedBody: (professional: string, before: string, after: string) => `${professional} remarcou a sua consulta de ${before} para ${after}.`,
+  guardianNoticeMovedBody: (patient: string, professional: string, before: string, after: string) =>
+    `${professional} remarcou a consulta de ${patient} de ${before} para ${after}.`,
+  noticeFollowingMoved: 'As consultas seguintes desta série também mudaram de horário da mesma forma.',
+  noticeOpen: 'Ver a consulta',
+  noticeAsk: 'Pelo botão abaixo você pode confirmar a presença no novo horário ou, se não puder comparecer, cancelar a consulta.',
+  noticeFooter: 'Você recebe este aviso quando o profissional cancela ou remarca uma consulta. Em caso de dúvida, fale com o profissional.',
   cancelledSubject: (patient: string) => `${patient} cancelou a consulta`,
   cancelledBody: (patient: string, when: string) => `${patient} cancelou pelo link do lembrete a consulta de ${when}.`,
   cancelledReason: (reason: string) => `Motivo informado: ${reason}`,

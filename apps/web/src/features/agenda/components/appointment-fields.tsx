@@ -1,9 +1,8 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
 import { limits, messages, modalities } from '@consultorio/shared';
 import { Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { DateField } from '../../../components/date-field';
+import { MoneyInput } from '../../../components/money-input';
 import { parseBrazilianDate } from '../../../lib/format';
 import type { AppointmentFormValues } from './appointment-form';
 
@@ -22,7 +21,7 @@ export function DayInput<TOutput>({ control, name, label, disabled, minDate }: D
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <DateInput
+        <DateField
           label={label}
           required
           placeholder={messages.placeholders.date}
@@ -47,10 +46,15 @@ export function DayInput<TOutput>({ control, name, label, disabled, minDate }: D
 interface AppointmentFieldsProps<TOutput> {
   form: UseFormReturn<AppointmentFormValues, unknown, TOutput>;
   disabled: boolean;
+  /** The profile's 'Endereço do consultório', where an in-person appointment without a place of its own takes place. */
+  officeAddress: string | null;
 }
 
-/** The day, time, length, modality (with the video link when online) and notes of an appointment. */
-export function AppointmentFields<TOutput>({ form, disabled }: AppointmentFieldsProps<TOutput>) {
+/**
+ * The day, time, length, modality (with the place when in person, the video link when online),
+ * the session's fee and notes of an appointment.
+ */
+export function AppointmentFields<TOutput>({ form, disabled, officeAddress }: AppointmentFieldsProps<TOutput>) {
   const { control, register, formState } = form;
   const { errors } = formState;
   const modality = useWatch({ control, name: 'modality' });
@@ -104,7 +108,7 @@ export function AppointmentFields<TOutput>({ form, disabled }: AppointmentFields
           </Radio.Group>
         )}
       />
-      {modality === 'online' && (
+      {modality === 'online' ? (
         <TextInput
           type="url"
           label={messages.agenda.videoLink}
@@ -113,7 +117,33 @@ export function AppointmentFields<TOutput>({ form, disabled }: AppointmentFields
           error={errors.videoLink?.message}
           {...register('videoLink')}
         />
+      ) : (
+        <TextInput
+          label={messages.agenda.location}
+          placeholder={officeAddress ?? undefined}
+          description={officeAddress ? messages.agenda.locationOfficeNote : messages.agenda.locationNoOfficeNote}
+          maxLength={limits.locationMax}
+          autoComplete="off"
+          disabled={disabled}
+          error={errors.location?.message}
+          {...register('location')}
+        />
       )}
+      <Controller
+        control={control}
+        name="feeCents"
+        render={({ field, fieldState }) => (
+          <MoneyInput
+            label={messages.fields.sessionFee}
+            description={messages.agenda.feeNote}
+            disabled={disabled}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
       <Textarea
         label={messages.agenda.notes}
         autosize

@@ -75,4 +75,24 @@ describe('appointment form', () => {
       notes: '',
     });
   });
+
+  it("books in person at the office, with the patient's fee unless changed; online has no place", () => {
+    const values = { ...newAppointmentValues('2026-03-10T17:00:00.000Z', zone, 'Rua A, 10'), patientId, feeCents: 15000 as const };
+    expect(values.location).toBe('Rua A, 10');
+    expect(createFormSchema(zone).parse(values)).toMatchObject({ location: 'Rua A, 10', feeCents: 15000 });
+    expect(createFormSchema(zone).parse({ ...values, feeCents: '' as const, location: ' ' })).toMatchObject({ location: null, feeCents: 0 });
+    expect(createFormSchema(zone).parse({ ...values, modality: 'online' as const })).toMatchObject({ location: null });
+  });
+
+  it("sends a new fee, a waiver and whether a missed session is charged ('Faltou')", () => {
+    const appointment = appointmentOf({ feeCents: 15000 });
+    const values = appointmentValues(appointment, zone);
+    expect(values).toMatchObject({ feeCents: 15000, waived: false, chargeMissed: false });
+    expect(toUpdateRequest({ ...values, feeCents: 20000, waived: true }, appointment, zone)).toEqual({ feeCents: 20000, paymentStatus: 'waived' });
+    expect(toUpdateRequest({ ...values, status: 'no_show', chargeMissed: true }, appointment, zone)).toEqual({ status: 'no_show', chargeMissed: true });
+    expect(toUpdateRequest({ ...values, status: 'no_show' }, appointment, zone)).toEqual({ status: 'no_show' });
+    const charged = appointmentOf({ status: 'no_show', chargeMissed: true });
+    expect(toUpdateRequest({ ...appointmentValues(charged, zone), status: 'attended' }, charged, zone)).toEqual({ status: 'attended', chargeMissed: false });
+    expect(toUpdateRequest({ ...values, location: 'Sala 2' }, appointment, zone)).toEqual({ location: 'Sala 2' });
+  });
 });

@@ -1,6 +1,7 @@
 import {
   appointmentCreateRequest,
   appointmentStatuses,
+  feeCentsSchema,
   isoDateSchema,
   limits,
   messages,
@@ -33,8 +34,16 @@ export interface AppointmentFormValues {
   durationMinutes: number;
   modality: Modality;
   videoLink: string;
+  /** Where an in-person appointment takes place; blank: the office address of the profile. */
+  location: string;
   notes: string;
   status: AppointmentStatus;
+  /** The session's fee in cents; '' or 0: not charged. */
+  feeCents: number | '';
+  /** 'Isenta': the professional waives the fee. */
+  waived: boolean;
+  /** 'Cobrar a sessão' of a missed or cancelled appointment. */
+  chargeMissed: boolean;
   repeat: RepeatChoice;
   repeatEnd: RepeatEnd;
   count: number;
@@ -44,8 +53,11 @@ export interface AppointmentFormValues {
 
 const DEFAULT_SERIES_COUNT = 10;
 
-/** A new appointment starting at `startsAt` (a clicked slot), 50 minutes, in person, not repeated. */
-export function newAppointmentValues(startsAt: string, timeZone: string): AppointmentFormValues {
+/**
+ * A new appointment starting at `startsAt` (a clicked slot), 50 minutes, in person at the office
+ * (the profile's address), not repeated; its fee comes with the patient.
+ */
+export function newAppointmentValues(startsAt: string, timeZone: string, officeAddress: string | null = null): AppointmentFormValues {
   const { date, time } = wallClockOf(startsAt, timeZone);
   return {
     patientId: '',
@@ -54,8 +66,12 @@ export function newAppointmentValues(startsAt: string, timeZone: string): Appoin
     durationMinutes: limits.appointmentMinutesDefault,
     modality: 'in_person',
     videoLink: '',
+    location: officeAddress ?? '',
     notes: '',
     status: 'scheduled',
+    feeCents: '',
+    waived: false,
+    chargeMissed: false,
     repeat: 'none',
     repeatEnd: 'count',
     count: DEFAULT_SERIES_COUNT,
@@ -74,9 +90,18 @@ export function appointmentValues(appointment: Appointment, timeZone: string): A
     durationMinutes: minutesBetween(appointment.startsAt, appointment.endsAt),
     modality: appointment.modality,
     videoLink: appointment.videoLink ?? '',
+    location: appointment.location ?? '',
     notes: appointment.notes ?? '',
     status: appointment.status,
+    feeCents: appointment.feeCents,
+    waived: appointment.paymentStatus === 'waived',
+    chargeMissed: appointment.chargeMissed,
   };
+}
+
+/** Whether the status is one whose session is charged only when the professional says so ('Cobrar a sessão'). */
+export function asksToCharge(status: AppointmentStatus): boolean {
+  return status === 'no_show' || status === 'cancelled';
 }
 
 const durationInput = z
@@ -96,8 +121,12 @@ function formFields(timeZone: string) {
       durationMinutes: durationInput,
       modality: z.enum(modalities, { error: v.modalityInvalid }),
       videoLink: z.string(),
+      location: z.string().max(limits.locationMax, { error: v.tooLong(limits.locationMax) }),
       notes: z.string(),
       status: z.enum(appointmentStatuses, { error: v.statusInvalid }),
+      feeCents: z.union([z.literal(''), feeCentsSchema]),
+      waived: z.boolean(),
+      chargeMissed: z.boolean(),
       repeat: z.enum(repeatChoices, { error: v.recurrenceInvalid }),
       repeatEnd: z.enum(repeatEnds, { error: v.recurrenceInvalid }),
       count: z.number({ error: countInvalid }),
@@ -120,6 +149,15 @@ function recurrenceOf(values: AppointmentFormValues) {
   return { frequency: values.repeat };
 }
 
+/** The place of an in-person appointment as typed (blank: none of its own), none for one online. */
+function locationOf(values: AppointmentFormValues): string | null {
+  return values.modality === 'in_person' && values.location.trim() !== '' ? values.location.trim() : null;
+}
+
+function feeOf(values: AppointmentFormValues): number {
+  return values.feeCents === '' ? 0 : values.feeCents;
+}
+
 /** The request of 'Nova consulta': the day and time read in the professional's zone. */
 export function toCreateRequest(values: AppointmentFormValues, timeZone: string): AppointmentCreateRequest {
   return {
@@ -128,7 +166,9 @@ export function toCreateRequest(values: AppointmentFormValues, timeZone: string)
     durationMinutes: values.durationMinutes,
     modality: values.modality,
     videoLink: values.modality === 'online' && values.videoLink.trim() !== '' ? values.videoLink.trim() : null,
+    location: locationOf(values),
     notes: values.notes,
+    feeCents: feeOf(values),
     recurrence: recurrenceOf(values),
   };
 }
@@ -169,8 +209,14 @@ export function toUpdateRequest(values: AppointmentFormValues, appointment: Appo
   if (values.modality !== original.modality) changes.modality = values.modality;
   const videoLink = values.modality === 'online' ? values.videoLink.trim() : '';
   if (videoLink !== (appointment.videoLink ?? '')) changes.videoLink = videoLink === '' ? null : videoLink;
+  const location = locationOf(values);
+  if (values.modality === 'in_person' && location !== appointment.location) changes.location = location;
   if (values.notes.trim() !== (appointment.notes ?? '')) changes.notes = values.notes;
   if (values.status !== appointment.status) changes.status = values.status;
+  if (feeOf(values) !== appointment.feeCents) changes.feeCents = feeOf(values);
+  if (values.waived !== (appointment.paymentStatus === 'waived')) changes.paymentStatus = values.waived ? 'waived' : 'pending';
+  const chargeMissed = asksToCharge(values.status) && values.chargeMissed;
+  if (chargeMissed !== appointment.chargeMissed) changes.chargeMissed = chargeMissed;
   return changes;
 }
 

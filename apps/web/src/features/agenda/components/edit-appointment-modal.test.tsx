@@ -15,7 +15,7 @@ describe('EditAppointmentModal', () => {
     const appointment = appointmentOf({ seriesId });
     const calls = mockApi(() => ({ status: 200, data: { appointment }, message: a.updated }));
     const onClose = vi.fn();
-    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} onClose={onClose} />);
+    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
     expect(screen.getByText(a.partOfSeries)).toBeDefined();
     fireEvent.change(screen.getByRole('textbox', { name: a.time }), { target: { value: '15:30' } });
@@ -34,7 +34,7 @@ describe('EditAppointmentModal', () => {
     const appointment = appointmentOf();
     const calls = mockApi(() => ({ status: 200, data: { appointment: { ...appointment, status: 'cancelled' } }, message: a.updated }));
     const onClose = vi.fn();
-    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} onClose={onClose} />);
+    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
     fireEvent.click(screen.getByRole('button', { name: a.cancelAppointment }));
     fireEvent.change(screen.getByRole('textbox', { name: a.cancelReason }), { target: { value: ' Viagem ' } });
@@ -49,7 +49,7 @@ describe('EditAppointmentModal', () => {
     let answered = 0;
     const calls = mockApi(() => (answered++ === 0 ? { status: 409, message: messages.errors.appointmentOverlap } : { status: 200, data: { appointment } }));
     const onClose = vi.fn();
-    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} onClose={onClose} />);
+    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
     fireEvent.change(screen.getByRole('textbox', { name: a.time }), { target: { value: '16:00' } });
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));

@@ -1,35 +1,42 @@
-import { messages, type Appointment, type AppointmentUpdateRequest, type ChangeScope } from '@consultorio/shared';
+import { formatCents, messages, type Appointment, type AppointmentUpdateRequest, type ChangeScope } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
+import { CloseButton } from '../../../components/form-actions';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { asksScope } from './appointment-events';
 import { AppointmentFields } from './appointment-fields';
-import { appointmentValues, editFormSchema, hasChanges, toUpdateRequest, type AppointmentFormValues } from './appointment-form';
+import { appointmentValues, asksToCharge, editFormSchema, hasChanges, toUpdateRequest, type AppointmentFormValues } from './appointment-form';
 import { ScopeChoice } from './scope-choice';
 import { statusOrder } from './status-colors';
 
 const CONFLICT_STATUS = 409;
 
 /** What the professional asked for, waiting for 'Só esta' or 'Esta e as seguintes' on a series. */
-type Action = { kind: 'save'; changes: AppointmentUpdateRequest } | { kind: 'cancel'; reason: string } | { kind: 'delete' };
+type Action = { kind: 'save'; changes: AppointmentUpdateRequest } | { kind: 'cancel'; reason: string; chargeMissed: boolean } | { kind: 'delete' };
 type Step = 'form' | 'cancel' | 'delete' | 'scope';
 
 interface EditAppointmentModalProps {
   /** The clicked appointment; null while the modal is closed. */
   appointment: Appointment | null;
   timeZone: string;
+  /** The profile's office address, where an in-person appointment without a place of its own takes place. */
+  officeAddress: string | null;
   onClose: () => void;
 }
 
-/** An appointment: change it, mark its status, cancel it (with a reason) or delete it. */
-export function EditAppointmentModal({ appointment, timeZone, onClose }: EditAppointmentModalProps) {
+/**
+ * An appointment: change it, its fee or waiver, mark its status (a missed one charged or not),
+ * cancel it (with a reason) or delete it.
+ */
+export function EditAppointmentModal({ appointment, timeZone, officeAddress, onClose }: EditAppointmentModalProps) {
   const updateAppointment = useUpdateAppointment();
   const deleteAppointment = useDeleteAppointment();
   const isBusy = updateAppointment.isPending || deleteAppointment.isPending;
@@ -45,6 +52,7 @@ export function EditAppointmentModal({ appointment, timeZone, onClose }: EditApp
           key={appointment.id}
           appointment={appointment}
           timeZone={timeZone}
+          officeAddress={officeAddress}
           isBusy={isBusy}
           overlap={updateAppointment.error instanceof ApiError && updateAppointment.error.status === CONFLICT_STATUS ? updateAppointment.error.message : null}
           onRun={(action, scope, allowOverlap) => {
@@ -54,7 +62,9 @@ export function EditAppointmentModal({ appointment, timeZone, onClose }: EditApp
               return;
             }
             const changes: AppointmentUpdateRequest =
-              action.kind === 'save' ? action.changes : { status: 'cancelled', cancellationReason: action.reason === '' ? null : action.reason };
+              action.kind === 'save'
+                ? action.changes
+                : { status: 'cancelled', cancellationReason: action.reason === '' ? null : action.reason, ...(action.chargeMissed ? { chargeMissed: true } : {}) };
             updateAppointment.mutate(
               { appointmentId, changes: { ...changes, scope, ...(allowOverlap ? { allowOverlap } : {}) } },
               { onSuccess: close },
@@ -70,18 +80,21 @@ export function EditAppointmentModal({ appointment, timeZone, onClose }: EditApp
 interface EditAppointmentContentProps {
   appointment: Appointment;
   timeZone: string;
+  officeAddress: string | null;
   isBusy: boolean;
   overlap: string | null;
   onRun: (action: Action, scope: ChangeScope, allowOverlap?: boolean) => void;
   onClose: () => void;
 }
 
-function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun, onClose }: EditAppointmentContentProps) {
+function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, overlap, onRun, onClose }: EditAppointmentContentProps) {
   const [step, setStep] = useState<Step>('form');
   const [pending, setPending] = useState<{ action: Action; scope: ChangeScope } | null>(null);
   const [reason, setReason] = useState('');
+  const [chargeCancelled, setChargeCancelled] = useState(false);
   const resolver = useMemo(() => zodResolver(editFormSchema(timeZone)) as Resolver<AppointmentFormValues>, [timeZone]);
   const form = useForm<AppointmentFormValues>({ resolver, defaultValues: appointmentValues(appointment, timeZone) });
+  useUnsavedChanges(form.formState.isDirty || reason.trim() !== '' || chargeCancelled);
   const inSeries = asksScope(appointment);
 
   const run = (action: Action, scope: ChangeScope) => {
@@ -154,11 +167,19 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
             onChange={(event) => setReason(event.currentTarget.value)}
             disabled={isBusy}
           />
+          {appointment.feeCents > 0 && (
+            <Checkbox
+              label={messages.agenda.cancelCharge}
+              checked={chargeCancelled}
+              onChange={(event) => setChargeCancelled(event.currentTarget.checked)}
+              disabled={isBusy}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep('form')} disabled={isBusy}>
               {messages.agenda.keepAppointment}
             </Button>
-            <Button color="red" onClick={() => ask({ kind: 'cancel', reason: reason.trim() })} disabled={isBusy}>
+            <Button color="red" onClick={() => ask({ kind: 'cancel', reason: reason.trim(), chargeMissed: chargeCancelled })} disabled={isBusy}>
               {messages.agenda.confirmCancel}
             </Button>
           </Group>
@@ -178,7 +199,8 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack>
-            <AppointmentFields form={form} disabled={isBusy} />
+            <AppointmentFields form={form} disabled={isBusy} officeAddress={officeAddress} />
+            <PaymentFields control={form.control} appointment={appointment} disabled={isBusy} />
             <Controller
               control={form.control}
               name="status"
@@ -196,6 +218,7 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
                 />
               )}
             />
+            <ChargeChoice control={form.control} disabled={isBusy} />
             <Group justify="space-between">
               <Group gap="xs">
                 <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setStep('delete')} disabled={isBusy}>
@@ -208,9 +231,7 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
                 )}
               </Group>
               <Group gap="xs">
-                <Button variant="default" onClick={onClose} disabled={isBusy}>
-                  {messages.common.close}
-                </Button>
+                <CloseButton onClose={onClose} disabled={isBusy} />
                 <Button type="submit" disabled={isBusy}>
                   {isBusy ? messages.common.saving : messages.common.save}
                 </Button>
@@ -220,5 +241,60 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
         </form>
       )}
     </Stack>
+  );
+}
+
+interface PaymentFieldsProps {
+  control: Control<AppointmentFormValues>;
+  appointment: Appointment;
+  disabled: boolean;
+}
+
+/** How the session stands with payments, and 'Sessão isenta de pagamento' (not for one already paid). */
+function PaymentFields({ control, appointment, disabled }: PaymentFieldsProps) {
+  const isPaid = appointment.paymentStatus === 'paid';
+  return (
+    <Stack gap={4}>
+      {appointment.paidCents > 0 && (
+        <Text size="sm">{messages.agenda.paymentState(messages.finance.paymentStatuses[appointment.paymentStatus], formatCents(appointment.paidCents))}</Text>
+      )}
+      <Controller
+        control={control}
+        name="waived"
+        render={({ field }) => (
+          <Switch
+            label={messages.agenda.waived}
+            description={isPaid ? messages.agenda.waivedPaidNote : undefined}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            disabled={disabled || isPaid}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** 'Faltou' (or a cancelled appointment): whether the session is charged all the same. */
+function ChargeChoice({ control, disabled }: { control: Control<AppointmentFormValues>; disabled: boolean }) {
+  const status = useWatch({ control, name: 'status' });
+  if (!asksToCharge(status)) return null;
+  return (
+    <Controller
+      control={control}
+      name="chargeMissed"
+      render={({ field }) => (
+        <Radio.Group
+          label={messages.agenda.chargeMissed}
+          value={field.value ? 'charge' : 'free'}
+          onChange={(value) => field.onChange(value === 'charge')}
+        >
+          <Group mt={4}>
+            <Radio value="charge" label={messages.agenda.chargeMissedOptions.charge} disabled={disabled} />
+            <Radio value="free" label={messages.agenda.chargeMissedOptions.free} disabled={disabled} />
+          </Group>
+        </Radio.Group>
+      )}
+    />
   );
 }

@@ -6,9 +6,10 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
-import { usePatientOptions } from '../api/search-patients';
+import { usePatientOptions, type PatientOption } from '../api/search-patients';
 import { AppointmentFields, DayInput } from './appointment-fields';
 import { createFormSchema, newAppointmentValues, repeatChoices, repeatEnds, type AppointmentFormValues } from './appointment-form';
 
@@ -18,11 +19,13 @@ interface NewAppointmentModalProps {
   /** The instant of the clicked slot; null while the modal is closed. */
   startsAt: string | null;
   timeZone: string;
+  /** The profile's office address: where a new in-person appointment takes place unless changed. */
+  officeAddress: string | null;
   onClose: () => void;
 }
 
-/** 'Nova consulta': the patient, when, how long, repeated or not, how, and notes. */
-export function NewAppointmentModal({ startsAt, timeZone, onClose }: NewAppointmentModalProps) {
+/** 'Nova consulta': the patient, when, how long, repeated or not, how and where, the fee, and notes. */
+export function NewAppointmentModal({ startsAt, timeZone, officeAddress, onClose }: NewAppointmentModalProps) {
   const createAppointment = useCreateAppointment();
   const close = () => {
     createAppointment.reset();
@@ -35,6 +38,7 @@ export function NewAppointmentModal({ startsAt, timeZone, onClose }: NewAppointm
         <NewAppointmentForm
           startsAt={startsAt}
           timeZone={timeZone}
+          officeAddress={officeAddress}
           isCreating={createAppointment.isPending}
           overlap={createAppointment.error instanceof ApiError && createAppointment.error.status === CONFLICT_STATUS ? createAppointment.error.message : null}
           onClose={close}
@@ -48,6 +52,7 @@ export function NewAppointmentModal({ startsAt, timeZone, onClose }: NewAppointm
 interface NewAppointmentFormProps {
   startsAt: string;
   timeZone: string;
+  officeAddress: string | null;
   isCreating: boolean;
   /** The 409's message when the last try overlapped another appointment. */
   overlap: string | null;
@@ -55,10 +60,11 @@ interface NewAppointmentFormProps {
   onSubmit: (request: AppointmentCreate) => void;
 }
 
-function NewAppointmentForm({ startsAt, timeZone, isCreating, overlap, onClose, onSubmit }: NewAppointmentFormProps) {
+function NewAppointmentForm({ startsAt, timeZone, officeAddress, isCreating, overlap, onClose, onSubmit }: NewAppointmentFormProps) {
   const resolver = useMemo(() => zodResolver(createFormSchema(timeZone)) as Resolver<AppointmentFormValues, unknown, AppointmentCreate>, [timeZone]);
-  const form = useForm<AppointmentFormValues, unknown, AppointmentCreate>({ resolver, defaultValues: newAppointmentValues(startsAt, timeZone) });
-  const { control, handleSubmit } = form;
+  const form = useForm<AppointmentFormValues, unknown, AppointmentCreate>({ resolver, defaultValues: newAppointmentValues(startsAt, timeZone, officeAddress) });
+  const { control, handleSubmit, formState, getFieldState, setValue } = form;
+  useUnsavedChanges(formState.isDirty);
   const [repeat, repeatEnd, date] = useWatch({ control, name: ['repeat', 'repeatEnd', 'date'] });
   const [lastRequest, setLastRequest] = useState<AppointmentCreate | null>(null);
 
@@ -70,8 +76,15 @@ function NewAppointmentForm({ startsAt, timeZone, isCreating, overlap, onClose, 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack>
-        <PatientSelect control={control} disabled={isCreating} />
-        <AppointmentFields form={form} disabled={isCreating} />
+        <PatientSelect
+          control={control}
+          disabled={isCreating}
+          onChosen={(patient) => {
+            // The patient's fee, unless one was typed for this appointment.
+            if (!getFieldState('feeCents').isDirty) setValue('feeCents', patient?.sessionFeeCents ?? '');
+          }}
+        />
+        <AppointmentFields form={form} disabled={isCreating} officeAddress={officeAddress} />
         <Controller
           control={control}
           name="repeat"
@@ -146,11 +159,17 @@ function NewAppointmentForm({ startsAt, timeZone, isCreating, overlap, onClose, 
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+interface PatientSelectProps {
+  control: Control<AppointmentFormValues, unknown, AppointmentCreate>;
+  disabled: boolean;
+  onChosen: (patient: PatientOption | null) => void;
+}
+
 /** The professional's patients, searched by name on the server as the name is typed. */
-function PatientSelect({ control, disabled }: { control: Control<AppointmentFormValues, unknown, AppointmentCreate>; disabled: boolean }) {
+function PatientSelect({ control, disabled, onChosen }: PatientSelectProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const [chosen, setChosen] = useState<PatientOption | null>(null);
   const options = usePatientOptions(debouncedSearch.trim());
   const found = options.data ?? [];
   // The chosen patient stays an option while another search runs.
@@ -172,9 +191,11 @@ function PatientSelect({ control, disabled }: { control: Control<AppointmentForm
           searchValue={search}
           onSearchChange={setSearch}
           value={field.value === '' ? null : field.value}
-          onChange={(value, option) => {
-            setChosen(value ? option : null);
+          onChange={(value) => {
+            const patient = data.find((option) => option.value === value) ?? null;
+            setChosen(patient);
             field.onChange(value ?? '');
+            onChosen(patient);
           }}
           onBlur={field.onBlur}
           ref={field.ref}

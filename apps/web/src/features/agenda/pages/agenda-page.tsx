@@ -90,8 +90,8 @@ export function AgendaPage() {
         {messages.agenda.timeZoneNote(zoneName(timeZone))}
       </Text>
 
-      <NewAppointmentModal startsAt={newStart} timeZone={timeZone} onClose={() => setNewStart(null)} />
-      <EditAppointmentModal appointment={opened} timeZone={timeZone} onClose={() => setOpened(null)} />
+      <NewAppointmentModal startsAt={newStart} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setNewStart(null)} />
+      <EditAppointmentModal appointment={opened} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setOpened(null)} />
       <ScopeModal
         opened={move !== null}
         onChoose={(scope) => {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { EditFormProps } from '../../../components/edit-item-modal';
 import { FormActions } from '../../../components/form-actions';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { NameField } from '../../../components/name-field';
 
 const m = messages.aiAssistants;
@@ -25,6 +26,7 @@ export function AssistantFields({ defaultValues, submitLabel, disabled, onClose,
     resolver: zodResolver(aiAssistantWriteRequest),
     defaultValues,
   });
+  useUnsavedChanges(formState.isDirty);
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { FormActions } from '../../../components/form-actions';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { NameField } from '../../../components/name-field';
 import { RequiredSelect } from '../../../components/required-select';
 import { useAiAssistants } from '../api/list-ai-assistants';
@@ -24,6 +25,7 @@ interface ChatFieldsProps {
 export function ChatFields({ defaultValues, savedAssistantName, submitLabel, disabled, onClose, onSubmit }: ChatFieldsProps) {
   const assistants = useAiAssistants();
   const { register, control, handleSubmit, formState } = useForm<ChatCreateRequest>({ resolver, defaultValues });
+  useUnsavedChanges(formState.isDirty);
 
   // A list that cannot be loaded is an empty one (the toast says why).
   const list = assistants.data ?? [];

@@ -3,6 +3,7 @@ import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
+import { useGuardedClose, useUnsavedChanges } from '../../../components/unsaved-changes';
 
 type IdSchema = (typeof sendFormRequest)['shape']['formId'];
 
@@ -63,7 +64,9 @@ type ChooseItemFieldsProps = Omit<ChooseItemModalProps, 'opened'>;
 
 function ChooseItemFields({ labels, idSchema, list, onClose, onChoose }: ChooseItemFieldsProps) {
   const resolver = useMemo(() => resolverOf(idSchema), [idSchema]);
-  const { control, handleSubmit } = useForm<ChoiceValues>({ resolver, defaultValues: { id: '' } });
+  const { control, handleSubmit, formState } = useForm<ChoiceValues>({ resolver, defaultValues: { id: '' } });
+  useUnsavedChanges(formState.isDirty);
+  const close = useGuardedClose(onClose);
   const items = list.data ?? [];
   // A list already loaded is offered at once while it is read again.
   const isLoading = list.isFetching && items.length === 0;
@@ -107,7 +110,7 @@ function ChooseItemFields({ labels, idSchema, list, onClose, onChoose }: ChooseI
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {messages.common.close}
           </Button>
           <Button type="submit" disabled={isLoading || isEmpty}>

@@ -1,9 +1,9 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
 import { formatCents, limits, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { BusyModal } from '../../../components/busy-modal';
+import { DateField } from '../../../components/date-field';
+import { CloseButton } from '../../../components/form-actions';
 import { parseBrazilianDate, reaisInputToCents } from '../../../lib/format';
 import { useCreatePayment } from '../api/create-payment';
 import { todayIn } from './finance-format';
@@ -34,6 +34,7 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const registerPayment = useCreatePayment();
+  const isDirty = amount !== totalCents / 100 || method !== 'pix' || paidAt !== today || note !== '';
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -51,7 +52,7 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
   };
 
   return (
-    <Modal opened onClose={onClose} title={f.paymentTitle(patient.patientName)} centered>
+    <BusyModal opened onClose={onClose} title={f.paymentTitle(patient.patientName)} isBusy={registerPayment.isPending} isDirty={isDirty}>
       <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm">{f.selectedTotal(sessionIds.length, formatCents(totalCents))}</Text>
@@ -78,7 +79,7 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
             onChange={(value) => setMethod(paymentMethods.find((item) => item === value) ?? 'pix')}
             allowDeselect={false}
           />
-          <DateInput
+          <DateField
             label={f.paidAt}
             required
             locale="pt-br"
@@ -91,15 +92,13 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
           />
           <Textarea label={f.note} autosize minRows={2} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={registerPayment.isPending}>
-              {messages.common.cancel}
-            </Button>
+            <CloseButton onClose={onClose} disabled={registerPayment.isPending} label={messages.common.cancel} />
             <Button type="submit" disabled={registerPayment.isPending}>
               {registerPayment.isPending ? messages.common.saving : f.registerPayment}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

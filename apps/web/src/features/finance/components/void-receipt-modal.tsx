@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
+import { CloseButton } from '../../../components/form-actions';
 import { useVoidPayment } from '../api/void-payment';
 
 const f = messages.finance;
@@ -22,7 +23,7 @@ export function VoidReceiptModal({ payment, onClose }: VoidReceiptModalProps) {
   const submit = handleSubmit(({ reason }) => voidPayment.mutate({ paymentId: payment.id, reason }, { onSuccess: onClose }));
 
   return (
-    <BusyModal opened onClose={onClose} title={f.voidTitle(payment.receiptNumber)} isBusy={voidPayment.isPending}>
+    <BusyModal opened onClose={onClose} title={f.voidTitle(payment.receiptNumber)} isBusy={voidPayment.isPending} isDirty={formState.isDirty}>
       <form noValidate onSubmit={submit}>
         <Stack>
           <Text size="sm">{f.voidText}</Text>
@@ -38,9 +39,7 @@ export function VoidReceiptModal({ payment, onClose }: VoidReceiptModalProps) {
             {...register('reason')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={voidPayment.isPending}>
-              {f.voidKeep}
-            </Button>
+            <CloseButton onClose={onClose} disabled={voidPayment.isPending} label={f.voidKeep} />
             <Button type="submit" color="red" loading={voidPayment.isPending}>
               {f.voidConfirm}
             </Button>

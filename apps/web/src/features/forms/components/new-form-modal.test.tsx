@@ -65,6 +65,7 @@ describe('NewFormModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'abrir' }));
     fireEvent.change(nameBox(), { target: { value: 'Rascunho' } });
     fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: messages.common.close })[1]!);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.unsavedChanges.discard }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'abrir' }));

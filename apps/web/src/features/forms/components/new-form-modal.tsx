@@ -6,6 +6,7 @@ import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
 import { RequiredSelect } from '../../../components/required-select';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useCreateForm } from '../api/create-form';
 import { useQaTemplates } from '../../../lib/qa-templates';
 
@@ -46,6 +47,7 @@ function NewFormFields({ isCreating, onClose, onSubmit }: NewFormFieldsProps) {
     resolver: zodResolver(formCreateRequest),
     defaultValues: emptyForm,
   });
+  useUnsavedChanges(formState.isDirty);
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>

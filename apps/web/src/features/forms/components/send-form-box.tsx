@@ -1,10 +1,12 @@
 import { emailSchema, messages, type Form } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { BusyModal } from '../../../components/busy-modal';
+import { useGuardedClose, useUnsavedChanges } from '../../../components/unsaved-changes';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/session';
 import { useSendForm } from '../api/send-form';
@@ -54,15 +56,9 @@ export function SendFormBox({ form }: { form: Form }) {
           </Button>
         </Group>
       </Stack>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={m.sendTitle}
-        centered
-       
-      >
+      <BusyModal opened={opened} onClose={() => setOpened(false)} title={m.sendTitle} isBusy={false}>
         <SendFormDialog formId={form.id} onDone={() => setOpened(false)} />
-      </Modal>
+      </BusyModal>
     </Paper>
   );
 }
@@ -73,6 +69,8 @@ function SendFormDialog({ formId, onDone }: { formId: string; onDone: () => void
     resolver: zodResolver(sendFormSchema),
     defaultValues: { email: '' },
   });
+  useUnsavedChanges(formState.isDirty);
+  const cancel = useGuardedClose(onDone);
   const submit = handleSubmit(async ({ email }) => {
     try {
       await sendForm.mutateAsync({ formId, email: email.trim() === '' ? null : email.trim() });
@@ -96,7 +94,7 @@ function SendFormDialog({ formId, onDone }: { formId: string; onDone: () => void
           {...register('email')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={cancel}>
             {messages.common.cancel}
           </Button>
           <Button type="submit" disabled={sendForm.isPending}>

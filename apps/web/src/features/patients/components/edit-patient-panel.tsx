@@ -82,7 +82,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
 
   return (
     <>
-      <SidePanel opened={opened} onClose={close} title={messages.patients.editPatient}>
+      <SidePanel opened={opened} onClose={close} title={messages.patients.editPatient} isDirty={form.formState.isDirty}>
         <Stack>
           <AvatarUpload
             avatar={<PatientAvatar patient={patient} size={96} radius={96} />}

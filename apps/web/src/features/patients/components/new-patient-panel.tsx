@@ -41,7 +41,7 @@ export function NewPatientPanel({ opened, onClose }: NewPatientPanelProps) {
   );
 
   return (
-    <SidePanel opened={opened} onClose={close} title={messages.patients.newPatient}>
+    <SidePanel opened={opened} onClose={close} title={messages.patients.newPatient} isDirty={form.formState.isDirty}>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
           <PatientFormFields form={form} isLastNameRequired={false} disabled={isBusy} />

@@ -1,10 +1,10 @@
 import { messages } from '@consultorio/shared';
-import { NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
-import { reaisInputToCents } from '../../../lib/format';
 import { GenderSelect } from '../../../components/gender-select';
+import { MoneyInput } from '../../../components/money-input';
 import type { PatientFormValues } from './patient-form-values';
 
 interface PatientFormFieldsProps<TOutput> {
@@ -106,19 +106,12 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
         control={control}
         name="sessionFeeCents"
         render={({ field }) => (
-          <NumberInput
+          <MoneyInput
             label={messages.fields.sessionFee}
             description={messages.finance.sessionFeeNote}
-            placeholder={messages.placeholders.money}
-            prefix="R$ "
-            decimalSeparator=","
-            thousandSeparator="."
-            decimalScale={2}
-            fixedDecimalScale
-            allowNegative={false}
             disabled={disabled}
-            value={field.value === '' ? '' : field.value / 100}
-            onChange={(value) => field.onChange(reaisInputToCents(value) ?? '')}
+            value={field.value}
+            onChange={field.onChange}
             onBlur={field.onBlur}
             error={errors.sessionFeeCents?.message}
           />

@@ -78,13 +78,15 @@ describe('NewPatientPanel', () => {
     await waitFor(() => expect(textbox(messages.fields.firstName).value).toBe(''));
   });
 
-  it('starts over when closed', () => {
+  it('starts over when closed (after asking whether to discard what was typed)', () => {
     const onClose = vi.fn();
     renderWithProviders(<NewPatientPanel opened onClose={onClose} />);
     fireEvent.change(textbox(messages.fields.firstName), { target: { value: 'Maria' } });
     fireEvent.change(textbox(messages.fields.cc), { target: { value: '+1' } });
 
     fireEvent.click(screen.getByRole('button', { name: messages.common.close }));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: messages.unsavedChanges.discard }));
     expect(onClose).toHaveBeenCalled();
     expect(textbox(messages.fields.firstName).value).toBe('');
     expect(textbox(messages.fields.cc).value).toBe('+55');

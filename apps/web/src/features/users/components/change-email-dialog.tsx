@@ -1,8 +1,10 @@
 import { emailUpdateRequest, messages, type EmailUpdateRequest } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { BusyModal } from '../../../components/busy-modal';
 import { PasswordField } from '../../../components/password-field';
+import { useGuardedClose, useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestEmailUpdate, type EmailUpdate } from '../api/request-email-update';
 
@@ -18,17 +20,10 @@ interface ChangeEmailDialogProps {
  */
 export function ChangeEmailDialog({ opened, onClose }: ChangeEmailDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={messages.account.changeEmail}
-      size="md"
-      centered
-     
-    >
+    <BusyModal opened={opened} onClose={onClose} title={messages.account.changeEmail} isBusy={false}>
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
       <ChangeEmailForm onClose={onClose} />
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -39,6 +34,8 @@ function ChangeEmailForm({ onClose }: { onClose: () => void }) {
     defaultValues: { email: '', userPassword: '' },
   });
   const { errors } = formState;
+  useUnsavedChanges(formState.isDirty);
+  const close = useGuardedClose(onClose);
   const submit = handleSubmit((update) =>
     emailUpdate.mutate(update, {
       onSuccess: onClose,
@@ -75,7 +72,7 @@ function ChangeEmailForm({ onClose }: { onClose: () => void }) {
           {messages.account.changeEmailNote}
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {messages.common.close}
           </Button>
           <Button type="submit" loading={emailUpdate.isPending}>

@@ -1,10 +1,13 @@
 import { messages, passwordChangeForm } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { BusyModal } from '../../../components/busy-modal';
+import { CloseButton } from '../../../components/form-actions';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useChangePassword } from '../api/change-password';
 
 const newPasswordLabels = { password: messages.fields.newPassword, passwordConfirmation: messages.fields.newPasswordConfirmation };
@@ -17,23 +20,10 @@ interface ChangePasswordDialogProps {
 /** 'Alterar senha' in 'Minha conta'. */
 export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={messages.account.changePassword}
-      centered
-     
-    >
+    <BusyModal opened={opened} onClose={onClose} title={messages.account.changePassword} isBusy={false}>
       {/* Modal unmounts its content when closed, so every opening starts with an empty form. */}
-      <ChangePasswordForm
-        onChanged={onClose}
-        secondaryAction={
-          <Button variant="default" onClick={onClose}>
-            {messages.common.close}
-          </Button>
-        }
-      />
-    </Modal>
+      <ChangePasswordForm onChanged={onClose} secondaryAction={<CloseButton onClose={onClose} />} />
+    </BusyModal>
   );
 }
 
@@ -52,6 +42,7 @@ export function ChangePasswordForm({ onChanged, secondaryAction }: ChangePasswor
     defaultValues: { userPassword: '', password: '', passwordConfirmation: '' },
   });
   const { errors } = formState;
+  useUnsavedChanges(formState.isDirty);
   const submit = handleSubmit(({ userPassword, password }) =>
     passwordChange.mutate({ userPassword, password }, { onSuccess: onChanged }),
   );

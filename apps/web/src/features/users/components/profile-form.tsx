@@ -1,4 +1,5 @@
 import {
+  limits,
   messages,
   profileUpdateRequest,
   reminderLeadHoursOptions,
@@ -196,6 +197,14 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
             {...register('professionalRegistration')}
           />
           <TextInput label={messages.fields.city} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <TextInput
+            label={messages.fields.officeAddress}
+            description={messages.account.officeAddressNote}
+            autoComplete="street-address"
+            maxLength={limits.locationMax}
+            error={errors.officeAddress?.message}
+            {...register('officeAddress')}
+          />
           <TextInput
             label={messages.fields.pixKey}
             placeholder={messages.placeholders.pixKey}
