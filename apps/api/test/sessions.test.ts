@@ -93,6 +93,7 @@ describe('sign in', () => {
       pixKey: null,
       pixKeyType: null,
       city: null,
+      officeAddress: null,
     });
     expect(response.body).not.toContain('argon2');
 

@@ -38,6 +38,8 @@ export const users = pgTable(
     pixKey: text('pix_key'),
     /** The city receipts are dated in (and a BR Code names). */
     city: text('city'),
+    /** 'Endereço do consultório', printed on receipts. */
+    officeAddress: text('office_address'),
     /** The last receipt number issued: each payment takes the next one (a sequence per professional, no gaps). */
     lastReceiptNumber: integer('last_receipt_number').notNull().default(0),
     /**

@@ -69,6 +69,7 @@ export function userOf(overrides: Partial<User> = {}): User {
     pixKey: null,
     pixKeyType: null,
     city: null,
+    officeAddress: null,
     ...overrides,
   };
 }

@@ -42,6 +42,8 @@ export const userSchema = z.object({
   pixKeyType: z.enum(pixKeyTypes).nullable(),
   /** The city receipts are dated in. */
   city: z.string().nullable(),
+  /** 'Endereço do consultório', printed on receipts. */
+  officeAddress: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -147,6 +149,8 @@ export const profileUpdateRequest = withContactRules(
       pixKey: keptWhenOmitted(pixKeySchema),
       /** Left out: the stored city stays. */
       city: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(60, { error: v.tooLong(60) })),
+      /** Left out: the stored address stays. */
+      officeAddress: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(200, { error: v.tooLong(200) })),
       /** Left out: the stored choice stays. */
       reminderLeadHours: z
         .number({ error: v.reminderLeadInvalid })

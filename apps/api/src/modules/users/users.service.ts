@@ -38,6 +38,7 @@ export function toUser(row: UserRow): User {
     pixKey: row.pixKey,
     pixKeyType: row.pixKey ? (parsePixKey(row.pixKey)?.type ?? null) : null,
     city: row.city,
+    officeAddress: row.officeAddress,
   };
 }
 

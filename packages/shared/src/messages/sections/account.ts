@@ -37,7 +37,7 @@ export const account = {
   unknownDevice: 'Navegador desconhecido',
   unknownAddress: 'Endereço desconhecido',
   financeSection: 'Dados para recibos e Pix',
-  financeSectionNote: 'Seu CPF, registro profissional e cidade aparecem nos recibos; a chave Pix é usada nas cobranças.',
+  financeSectionNote: 'Seu CPF, registro profissional, cidade e endereço do consultório aparecem nos recibos; a chave Pix é usada nas cobranças.',
   pixKeyType: (type: string) => `Chave Pix do tipo ${type}`,
   reminderLead: 'Lembrete por e-mail ao paciente',
   reminderLeads: { 0: 'Desligado', 2: '2 horas antes', 24: '24 horas antes', 48: '48 horas antes' } as Record<0 | 2 | 24 | 48, string>,

@@ -20,6 +20,7 @@ export const fields = {
   professionalRegistration: 'Registro profissional',
   pixKey: 'Chave Pix',
   city: 'Cidade',
+  officeAddress: 'Endereço do consultório',
   patientDocument: 'CPF do paciente',
   sessionFee: 'Valor da sessão',
   payerName: 'Nome do responsável financeiro',

@@ -14,6 +14,7 @@ export interface ProfileFormValues {
   profession: string;
   professionalRegistration: string;
   city: string;
+  officeAddress: string;
   pixKey: string;
   /** IANA name of the zone the agenda, the e-mails and the assistant read times in. */
   timeZone: string;
@@ -35,6 +36,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     profession: user.profession ?? '',
     professionalRegistration: user.professionalRegistration ?? '',
     city: user.city ?? '',
+    officeAddress: user.officeAddress ?? '',
     pixKey: user.pixKey ?? '',
     timeZone: user.timeZone,
     reminderLeadHours: user.reminderLeadHours,

@@ -197,6 +197,13 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
           />
           <TextInput label={messages.fields.city} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
           <TextInput
+            label={messages.fields.officeAddress}
+            placeholder={messages.placeholders.officeAddress}
+            autoComplete="street-address"
+            error={errors.officeAddress?.message}
+            {...register('officeAddress')}
+          />
+          <TextInput
             label={messages.fields.pixKey}
             placeholder={messages.placeholders.pixKey}
             autoComplete="off"
