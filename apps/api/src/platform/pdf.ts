@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-
-const resolveFrom = createRequire(import.meta.url);
 
 /**
  * The names of the fonts every PDF the app writes uses: DejaVu Sans, regular and bold (the
@@ -17,7 +15,8 @@ type Font = fontkit.Font;
 let loaded: Record<FontName, Font> | undefined;
 
 function openFont(file: string): Font {
-  const font = fontkit.openSync(resolveFrom.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+  // Resolved as a module path (not with createRequire, which the API bundle's banner declares already).
+  const font = fontkit.openSync(fileURLToPath(import.meta.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
   if (!('layout' in font)) throw new Error(`${file} is a font collection`);
   return font;
 }
