@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON and multipart only: anything else is answered 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
   logging?.adopt(app.log);
+  for (const warning of deps.config.warnings) app.log.warn(warning);
 
   const jobs = createJobQueue(deps.database.sql, deps.config.jobs, app.log);
   const lifecycle: Lifecycle = { shuttingDown: false };

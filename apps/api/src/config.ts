@@ -153,6 +153,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** On SIGTERM, how long in-flight requests and running jobs may take before they are cut. */
   shutdownTimeoutSeconds: number;
+  /** What start-up logs as warnings: settings that are valid alone but do not work as set (only some of Stripe's). */
+  warnings: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -228,7 +230,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    warnings: stripeWarnings(e),
   };
+}
+
+/**
+ * Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (STRIPE_API_URL is optional):
+ * with the key alone, professionals pay at Stripe and the webhook that applies the payments
+ * answers 404; without the key, the other two do nothing.
+ */
+function stripeWarnings(e: z.output<typeof envSchema>): string[] {
+  if (e.STRIPE_SECRET_KEY) {
+    return e.STRIPE_WEBHOOK_SECRET
+      ? []
+      : ['STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: checkouts can be paid, but the webhook answers 404 and paid checkouts are never applied; set both'];
+  }
+  const ignored = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const).filter((name) => e[name] !== undefined);
+  return ignored.length === 0 ? [] : [`${ignored.join(' and ')} ${ignored.length === 1 ? 'is' : 'are'} set without STRIPE_SECRET_KEY: Stripe stays off; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together`];
 }
 
 function aiConfig(e: z.output<typeof envSchema>): AiConfig | undefined {

@@ -37,7 +37,22 @@ describe('loadConfig', () => {
         billing: 'suporte@consultorio.local',
       },
       ai: undefined,
+      warnings: [],
     });
+  });
+
+  it('warns when only some of the Stripe variables are set (the key and the webhook secret go together)', () => {
+    const apiUrl = 'http://127.0.0.1:12111';
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).warnings).toEqual([]);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: apiUrl }).warnings).toEqual([]);
+    const [keyAlone] = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_API_URL: apiUrl }).warnings;
+    expect(keyAlone).toMatch(/^STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: .*never applied/);
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }).warnings).toEqual([
+      'STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: Stripe stays off; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together',
+    ]);
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: apiUrl }).warnings[0]).toMatch(/^STRIPE_WEBHOOK_SECRET and STRIPE_API_URL are set without STRIPE_SECRET_KEY/);
+    // A blank variable counts as unset.
+    expect(loadConfig({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).warnings).toEqual([]);
   });
 
   it('configures the assistants model from AI_*: OpenAI by default, any compatible server by AI_BASE_URL', () => {

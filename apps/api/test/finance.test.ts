@@ -1,6 +1,9 @@
 // Session finance: fees copied to appointments, payments that settle sessions (all or part) and
-// issue numbered receipts, the receipt's PDF read back, its mail, the month's summary, pending
-// sessions and CSV report, static Pix charges parsed back, and another professional's 404s.
+// issue numbered receipts, the receipt's PDF read back (with pdftotext for any script), its mail,
+// the month's summary, pending sessions and CSV report (formatted CPFs, no formula cells), static
+// Pix charges parsed back, CPFs refused with a stray letter, and another professional's 404s.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { formatCents, messages, type Appointment, type Payment, type PixCharge } from '@consultorio/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -31,6 +34,7 @@ const MONTH = '2025-03';
 const PROFESSIONAL_CPF = '529.982.247-25';
 const PATIENT_CPF = '111.444.777-35';
 const PAYER_CPF = '935.411.347-80';
+const OFFICE_ADDRESS = 'Rua Augusta, 1500, sala 12 — Consolação, São Paulo/SP';
 
 function call(method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) {
   return t.request({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -48,6 +52,7 @@ async function setup(options: { pixKey?: string; payer?: boolean } = {}) {
     document: PROFESSIONAL_CPF,
     professionalRegistration: 'CRP 06/123456',
     city: 'São Paulo',
+    officeAddress: OFFICE_ADDRESS,
     ...(options.pixKey ? { pixKey: options.pixKey } : {}),
   });
   expect(profile.statusCode, profile.body).toBe(200);
@@ -78,6 +83,18 @@ async function pay(cookie: string, body: Record<string, unknown>): Promise<Payme
 
 async function appointment(cookie: string, id: string): Promise<Appointment> {
   return (await call('GET', `/v1/appointments/${id}`, cookie)).json().data.appointment as Appointment;
+}
+
+/** Runs a poppler tool (pdftotext, pdffonts) on the PDF given on its standard input, and answers what it prints. */
+async function poppler(tool: 'pdftotext' | 'pdffonts', pdf: Buffer): Promise<string> {
+  const running = promisify(execFile)(tool, tool === 'pdftotext' ? ['-enc', 'UTF-8', '-', '-'] : ['-'], { encoding: 'utf8' });
+  running.child.stdin!.end(pdf);
+  return (await running).stdout;
+}
+
+/** dd/mm/yyyy in São Paulo, as the receipt writes a session's day. */
+function brazilianDate(iso: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
 }
 
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -135,6 +152,30 @@ describe('fees on appointments', () => {
     });
     const cleared = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', payerName: '', payerDocument: null });
     expect(cleared.json().data.patient).toMatchObject({ payerName: null, payerDocument: null, sessionFeeCents: 15000 });
+  });
+
+  it("refuses a CPF with a stray letter ('52998224725x') with 400 wherever a CPF is taken, rather than trimming it, and stores nothing", async () => {
+    const { user, cookie, patient } = await setup({ payer: true });
+    const stray = '52998224725x';
+    const profile = { firstName: 'Ana', lastName: 'Souza' };
+    const attempts: Array<[InjectOptions['method'], string, Record<string, unknown>]> = [
+      ['PUT', '/v1/users/me', { ...profile, document: stray }],
+      ['PUT', '/v1/users/me', { ...profile, document: '529.982.247-25a' }],
+      ['PUT', '/v1/users/me', { ...profile, pixKey: stray }],
+      ['POST', '/v1/users/me/patients', { firstName: 'Rui', document: stray }],
+      ['PUT', `/v1/patients/${patient.id}`, { firstName: 'João', lastName: 'Pereira', document: stray }],
+      ['PUT', `/v1/patients/${patient.id}`, { firstName: 'João', lastName: 'Pereira', payerDocument: stray }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const response = await call(method, url, cookie, body);
+      const message = 'pixKey' in body ? v.pixKeyInvalid : v.documentInvalid;
+      expect([response.statusCode, response.json()], `${method} ${url} ${JSON.stringify(body)}`).toEqual([400, failure(400, message)]);
+    }
+    const me = (await call('GET', '/v1/users/me', cookie)).json().data.user;
+    expect(me).toMatchObject({ id: user.id, document: '52998224725', pixKey: null });
+    const stored = (await call('GET', `/v1/patients/${patient.id}`, cookie)).json().data.patient;
+    expect(stored).toMatchObject({ document: '11144477735', payerDocument: '93541134780' });
+    expect((await call('GET', '/v1/users/me/patients?q=rui', cookie)).json().data.total).toBe(0);
   });
 
   it('takes the Pix key by type and refuses one of no type', async () => {
@@ -217,9 +258,51 @@ describe('payments and receipts', () => {
       'Dra. Ana Souza',
       'Psicóloga — CRP 06/123456',
       'CPF 529.982.247-25',
+      OFFICE_ADDRESS,
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('prints a name in any script as typed, in an embedded Unicode font, read back by pdftotext', async () => {
+    const { cookie, patient } = await setup();
+    const name = { firstName: 'Łukasz', lastName: 'Nguyễn Đặng' };
+    expect((await call('PUT', `/v1/patients/${patient.id}`, cookie, { ...name, payerName: 'Zoë Ørsted-Şahin' })).statusCode).toBe(200);
+    const session = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const payment = await pay(cookie, { patientId: patient.id, appointmentIds: [session.id], amountCents: 15000, note: 'Ação de graças — «ok»' });
+    const pdf = (await call('GET', `/v1/payments/${payment.id}/receipt`, cookie)).rawPayload;
+
+    const text = (await poppler('pdftotext', pdf)).replace(/\s+/g, ' ');
+    for (const expected of ['Recebi de Zoë Ørsted-Şahin', 'Paciente (beneficiário): Łukasz Nguyễn Đặng, CPF 111.444.777-35', 'Observação: Ação de graças — «ok»']) {
+      expect(text).toContain(expected);
+    }
+    // Every font is embedded (a subset of DejaVu Sans), none of the standard 14 such as Helvetica.
+    const fonts = (await poppler('pdffonts', pdf)).split('\n').slice(2).filter((line) => line.trim() !== '');
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+DejaVuSans(-Bold)?\s.*\byes\s+yes\s+yes\b/);
+  });
+
+  it("says 'referente à sessão', and calls a session paid in advance 'agendada', never 'realizada'", async () => {
+    const { cookie, patient } = await setup();
+    const now = t.clock.now().getTime();
+    const days = (n: number) => new Date(now + n * 86_400_000).toISOString();
+    const held = await book(cookie, patient.id, days(-7));
+    const ahead = await book(cookie, patient.id, days(7));
+    const later = await book(cookie, patient.id, days(14));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(t.clock.now());
+    const receiptOf = async (appointmentIds: string[]) => {
+      const payment = await pay(cookie, { patientId: patient.id, appointmentIds, amountCents: 15000 * appointmentIds.length, paidAt: today });
+      return pdfText((await call('GET', `/v1/payments/${payment.id}/receipt`, cookie)).rawPayload);
+    };
+
+    expect(await receiptOf([held.id])).toContain(`referente à sessão de psicoterapia realizada em ${brazilianDate(held.startsAt)}.`);
+    const inAdvance = await receiptOf([ahead.id]);
+    expect(inAdvance).toContain(`referente à sessão de psicoterapia agendada para ${brazilianDate(ahead.startsAt)}.`);
+    expect(inAdvance).not.toContain('realizada');
+    const second = await book(cookie, patient.id, days(-1));
+    expect(await receiptOf([second.id, later.id])).toContain(
+      `referente a 2 sessões de psicoterapia: realizada em ${brazilianDate(second.startsAt)}; agendada para ${brazilianDate(later.startsAt)}.`,
+    );
   });
 
   it('mails the receipt with its PDF through the job queue', async () => {
@@ -428,9 +511,9 @@ describe('the month', () => {
         [c.date]: '05/03/2025',
         [c.receipt]: '1',
         [c.patient]: 'João Pereira',
-        [c.patientDocument]: '11144477735',
+        [c.patientDocument]: PATIENT_CPF,
         [c.payer]: 'Marta Pereira',
-        [c.payerDocument]: '93541134780',
+        [c.payerDocument]: PAYER_CPF,
         [c.amount]: '150,00',
         [c.method]: 'Pix',
         [c.sessions]: '05/03/2025',
@@ -446,6 +529,37 @@ describe('the month', () => {
     }
     const xlsx = await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=xlsx`, cookie);
     expect(xlsx.json()).toEqual(failure(400, v.reportFormatInvalid));
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, and keeps a CPF with a leading zero', async () => {
+    const { cookie } = await setup();
+    const hostile = { firstName: '=HYPERLINK("http://evil.example";"abrir")', lastName: '-2+3' };
+    const created = await call('POST', '/v1/users/me/patients', cookie, {
+      ...hostile,
+      document: '012.345.678-90',
+      payerName: '@SUM(A1:A9)',
+      payerDocument: PAYER_CPF,
+      sessionFeeCents: 15000,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const patientId = created.json().data.patient.id as string;
+    const session = await book(cookie, patientId, '2025-03-05T10:00:00-03:00');
+    await pay(cookie, { patientId, appointmentIds: [session.id], amountCents: 15000 });
+
+    const report = await call('GET', `/v1/users/me/finance/report?month=${MONTH}&format=csv`, cookie);
+    const c = f.csv;
+    const [row] = parseCsv<Record<string, string>>(report.rawPayload, { bom: true, delimiter: ';', columns: true, skip_empty_lines: true });
+    expect(row).toEqual({
+      [c.date]: '20/03/2025',
+      [c.receipt]: '1',
+      [c.patient]: `'${hostile.firstName} ${hostile.lastName}`,
+      [c.patientDocument]: '012.345.678-90',
+      [c.payer]: "'@SUM(A1:A9)",
+      [c.payerDocument]: PAYER_CPF,
+      [c.amount]: '150,00',
+      [c.method]: 'Pix',
+      [c.sessions]: '05/03/2025',
+    });
   });
 });
 

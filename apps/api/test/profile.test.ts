@@ -129,6 +129,18 @@ describe('PUT /v1/users/me', () => {
     });
   });
 
+  it("saves the 'Endereço do consultório', keeps it when an edit leaves it out, clears it when blank and refuses one too long", async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const address = 'Rua Augusta, 1500, sala 12 — Consolação, São Paulo/SP';
+    const saved = await update(cookie, { ...complete, officeAddress: `  ${address} ` });
+    expect(saved.json().data.user.officeAddress).toBe(address);
+    expect((await update(cookie, complete)).json().data.user.officeAddress).toBe(address);
+    expect(await storedUser(user.id)).toMatchObject({ officeAddress: address });
+    const tooLong = await update(cookie, { ...complete, officeAddress: 'a'.repeat(201) });
+    expect(tooLong.json()).toEqual({ status: 400, data: null, message: messages.validation.tooLong(200), requestId: expect.any(String) });
+    expect((await update(cookie, { ...complete, officeAddress: ' ' })).json().data.user.officeAddress).toBeNull();
+  });
+
   it('keeps the CPF and the professional registration when an edit leaves them out, and clears them when blank', async () => {
     const { user, cookie } = await newSignedInUser(t);
     expect((await update(cookie, { ...complete, professionalRegistration: 'CRP 06/12345' })).statusCode).toBe(200);

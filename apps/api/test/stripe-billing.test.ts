@@ -2,6 +2,7 @@
 // and Stripe's signed webhooks (activation, renewal, cancellation, a redelivery, bad signatures);
 // without STRIPE_SECRET_KEY, the billing contact instead.
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { messages, todayIsoDate, type PlanList, type SubscriptionData } from '@consultorio/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,19 @@ const WEBHOOK_SECRET = 'whsec_test_consultorio';
 const e = messages.errors;
 const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
 
+/** The log lines an app wrote, parsed. */
+class LogLines extends Writable {
+  readonly lines: Array<{ level: number; msg: string }> = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.lines.push(JSON.parse(line) as { level: number; msg: string });
+    done();
+  }
+}
+
 let t: TestApp;
+/** Without STRIPE_SECRET_KEY (its webhook secret alone, which start-up warns about). */
 let plain: TestApp;
+const plainLogs = new LogLines();
 let stripe: FakeStripe;
 let webhookUrl: string;
 
@@ -28,7 +40,7 @@ beforeAll(async () => {
   // Stripe calls the webhook over HTTP: the app listens on loopback.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1/billing/webhooks/stripe`;
-  plain = await createTestApp({ env: { SUPPORT_BILLING_EMAIL: 'financeiro@consultorio.test' } });
+  plain = await createTestApp({ env: { SUPPORT_BILLING_EMAIL: 'financeiro@consultorio.test', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, logStream: plainLogs });
 });
 afterAll(async () => {
   await t.close();
@@ -84,6 +96,11 @@ describe('plans', () => {
     expect(checkout.json()).toEqual(failure(409, e.checkoutUnavailable));
     const webhook = await plain.request({ method: 'POST', url: '/v1/billing/webhooks/stripe', payload: { id: 'evt_1' } });
     expect(webhook.statusCode).toBe(404);
+  });
+
+  it('warns at start-up when only some of the Stripe variables are set', () => {
+    const warnings = plainLogs.lines.filter((line) => line.level === 40).map((line) => line.msg);
+    expect(warnings).toContain('STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY: Stripe stays off; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together');
   });
 
   it('says what a coupon really does: free days after the current ones, then the price', async () => {

@@ -1,5 +1,6 @@
 import { messages, type Appointment } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { eventOf, slotPoint } from './support/calendar';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
@@ -19,20 +20,6 @@ async function createPatient(page: Page, firstName: string, lastName: string, em
 /** Today in the professional's zone, as the calendar's columns name it (YYYY-MM-DD). */
 function todayInZone(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-/** A point near the top of the calendar's cell for `date` at `time` (HH:mm:ss) in the time grid, scrolled into view. */
-async function slotPoint(calendar: Locator, date: string, time: string): Promise<{ x: number; y: number }> {
-  const lane = calendar.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
-  await lane.scrollIntoViewIfNeeded();
-  const column = await calendar.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox();
-  const row = await lane.boundingBox();
-  if (!column || !row) throw new Error(`no slot for ${date} ${time}`);
-  return { x: column.x + column.width / 2, y: row.y + Math.min(6, row.height / 2) };
-}
-
-function eventOf(calendar: Locator, patientName: string): Locator {
-  return calendar.locator('.fc-event', { hasText: patientName });
 }
 
 async function choose(scope: Page | Locator, label: string, option: string, page: Page): Promise<void> {

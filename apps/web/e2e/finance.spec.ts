@@ -1,19 +1,40 @@
 import { readFile } from 'node:fs/promises';
 import { formatCents, messages } from '@consultorio/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { eventOf, slotPoint } from './support/calendar';
+import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-import { closeToast } from './support/toasts';
+import { closeToast, seeAndCloseToast } from './support/toasts';
 
 const f = messages.finance;
+const a = messages.agenda;
+const ZONE = 'America/Sao_Paulo';
 
-/** This month (YYYY-MM) in São Paulo, the professional's zone. */
+/** The day (YYYY-MM-DD) of an instant in São Paulo, the professional's zone. */
+function dayInZone(instant = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: ZONE }).format(instant);
+}
+
+/** This month (YYYY-MM) in São Paulo. */
 function thisMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'America/Sao_Paulo' }).format(new Date()).slice(0, 7);
+  return dayInZone().slice(0, 7);
+}
+
+/** The Monday (YYYY-MM-DD) of a day's week, the agenda's first day. */
+function mondayOf(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+async function book(page: Page, patientId: string, startsAt: string): Promise<void> {
+  const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt, allowOverlap: true } });
+  expect(booked.status()).toBe(201);
 }
 
 /** A patient with a fee of R$ 150,00 and two sessions this month, made through the API (the agenda has its own screens). */
-async function patientWithTwoSessions(page: Page): Promise<{ name: string }> {
+async function patientWithTwoSessions(page: Page): Promise<{ id: string; name: string }> {
   const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Lúcia', lastName: 'Ferraz' } });
   expect(created.status()).toBe(201);
   const { id } = ((await created.json()) as { data: { patient: { id: string } } }).data.patient;
@@ -21,20 +42,43 @@ async function patientWithTwoSessions(page: Page): Promise<{ name: string }> {
     data: { firstName: 'Lúcia', lastName: 'Ferraz', document: '111.444.777-35', sessionFeeCents: 15000 },
   });
   expect(updated.status()).toBe(200);
-  for (const day of ['01', '02']) {
-    const booked = await page.request.post('/v1/users/me/appointments', {
-      data: { patientId: id, startsAt: `${thisMonth()}-${day}T10:00:00-03:00`, allowOverlap: true },
-    });
-    expect(booked.status()).toBe(201);
-  }
-  return { name: 'Lúcia Ferraz' };
+  for (const day of ['01', '02']) await book(page, id, `${thisMonth()}-${day}T10:00:00-03:00`);
+  return { id, name: 'Lúcia Ferraz' };
+}
+
+/** Opens a page from the top bar, as a professional moves around the app (no reload); 'Início' is the logo's link. */
+async function openFromTopBar(page: Page, name: string): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name }).click();
+}
+
+/** The patient's balance as their 'Editar' panel shows it, the panel closed again. */
+async function expectBalance(page: Page, patientName: string, text: string): Promise<void> {
+  await openFromTopBar(page, messages.nav.patients);
+  await page.getByRole('main').getByRole('article', { name: patientName }).getByRole('button', { name: messages.patients.edit }).click();
+  const panel = page.getByRole('dialog', { name: messages.patients.editPatient });
+  await expect(panel.getByText(text, { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: messages.common.close }).first().click();
+  await expect(panel).toBeHidden();
+}
+
+function receivableCard(page: Page): Locator {
+  return page.getByRole('main').getByRole('link', { name: messages.dashboard.receivable.title });
 }
 
 function receiptDialog(page: Page, patientName: string) {
   return page.getByRole('dialog', { name: `${f.receiptNumber} ${f.receiptNumberShort(1)} — ${patientName}` });
 }
 
-test('a professional registers one payment for two sessions and downloads its receipt', async ({ page }) => {
+test('a professional registers one payment for two sessions and downloads its receipt; what the agenda changes shows everywhere without a reload', async ({
+  page,
+  request,
+}) => {
+  // Several pages and a reminder's mail, on a busy 2-core machine.
+  test.setTimeout(150_000);
+  // Date.now stands still in the page while its timers run: what the app cached never grows
+  // old by itself (staleTime), so only the refresh after each change can update another page,
+  // and the agenda's periodic refresh runs only when the clock is moved forward.
+  await page.clock.setFixedTime(Date.now());
   const professional = await registerConfirmedProfessional(page, 'Helena');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
@@ -84,5 +128,67 @@ test('a professional registers one payment for two sessions and downloads its re
     await expect(page.getByRole('link', { name: f.downloadCsv })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  const calendar = page.getByRole('main').getByRole('region', { name: a.calendarLabel });
+  // Today at midnight in São Paulo: always held already, in this week and this month.
+  const heldToday = `${dayInZone()}T00:00:00-03:00`;
+
+  await test.step("a session held today and not paid: 'A receber' on the dashboard and the patient's balance count it", async () => {
+    await book(page, patient.id, heldToday);
+    await openFromTopBar(page, messages.nav.dashboard);
+    await expect(receivableCard(page)).toContainText(formatCents(15000));
+    await expectBalance(page, patient.name, f.patientBalance(formatCents(15000)));
+  });
+
+  await test.step('cancelling it in the agenda clears the dashboard and the balance at once', async () => {
+    await openFromTopBar(page, messages.nav.agenda);
+    await eventOf(calendar, patient.name).filter({ hasText: '00:00 - 00:50' }).click();
+    const dialog = page.getByRole('dialog', { name: a.editAppointment });
+    await dialog.getByRole('button', { name: a.cancelAppointment }).click();
+    await dialog.getByRole('button', { name: a.confirmCancel }).click();
+    await seeAndCloseToast(page, a.updated);
+    await openFromTopBar(page, messages.nav.dashboard);
+    await expect(receivableCard(page)).toContainText(formatCents(0));
+    await expectBalance(page, patient.name, f.patientNoBalance);
+  });
+
+  await test.step('booking in the agenda shows the session on the finance page at once', async () => {
+    await openFromTopBar(page, messages.nav.agenda);
+    const point = await slotPoint(calendar, dayInZone(), '08:00:00');
+    await page.mouse.click(point.x, point.y);
+    const dialog = page.getByRole('dialog', { name: a.newAppointment });
+    await dialog.getByRole('combobox', { name: a.patient }).fill('lúc');
+    await page.getByRole('option', { name: patient.name, exact: true }).click();
+    await dialog.getByRole('button', { name: a.book, exact: true }).click();
+    await seeAndCloseToast(page, a.created(1));
+    await openFromTopBar(page, messages.nav.finance);
+    const card = page.getByRole('region', { name: patient.name });
+    await expect(card.getByRole('checkbox')).toHaveCount(1);
+    await expect(card.getByText(f.selectedTotal(1, formatCents(15000)), { exact: true })).toBeVisible();
+  });
+
+  await test.step("a patient's cancellation through the reminder's link shows in the open agenda within a minute", async () => {
+    const email = `pedro.${professional.username}@example.com`;
+    const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Pedro', lastName: 'Alves', email } });
+    expect(created.status()).toBe(201);
+    const pedro = ((await created.json()) as { data: { patient: { id: string } } }).data.patient;
+    // Inside the 24-hour lead time, so the reminder and its link are mailed at once.
+    const startsAt = new Date(Math.ceil((Date.now() + 60 * 60_000) / (30 * 60_000)) * 30 * 60_000);
+    await book(page, pedro.id, startsAt.toISOString());
+    const token = new URL(await waitForMailLink(email, '/appointment'), 'http://localhost').searchParams.get('token');
+
+    await openFromTopBar(page, messages.nav.agenda);
+    if (mondayOf(dayInZone(startsAt)) !== mondayOf(dayInZone())) await calendar.getByRole('button', { name: a.views.next }).click();
+    // Booked elsewhere (through the API), it shows once the open agenda reads its week again.
+    await page.clock.fastForward('01:00');
+    const event = eventOf(calendar, 'Pedro Alves');
+    await expect(event).toContainText(`(${a.statuses.scheduled})`);
+    // The patient, in a browser of their own.
+    const cancelled = await request.post('/v1/appointments/public/cancel', { data: { token, reason: 'Imprevisto no trabalho' } });
+    expect(cancelled.status()).toBe(200);
+    await page.clock.fastForward('01:00');
+    await expect(event).toContainText(`(${a.statuses.cancelled})`);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ccForCountry,
   countryList,
+  formatCpf,
   isRealIsoDate,
   isValidCpf,
   isValidPassword,
@@ -37,6 +38,20 @@ describe('shared rules', () => {
     expect(isValidCpf('529.982.247-24')).toBe(false);
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('123')).toBe(false);
+  });
+
+  it('refuses a CPF with anything but its digits and the usual punctuation, rather than trimming it', () => {
+    expect(isValidCpf(' 529.982.247-25 ')).toBe(true);
+    expect(isValidCpf('529982247-25')).toBe(true);
+    for (const typed of ['52998224725x', 'x52998224725', '529.982.247-25a', '529,982,247-25', '529 982 247 25', '5299822472500', '529..982.247-25']) {
+      expect(isValidCpf(typed), typed).toBe(false);
+    }
+  });
+
+  it('punctuates a CPF of 11 digits and leaves anything else alone', () => {
+    expect(formatCpf('52998224725')).toBe('529.982.247-25');
+    expect(formatCpf('01234567890')).toBe('012.345.678-90');
+    expect(formatCpf('123')).toBe('123');
   });
 
   it('checks phones for the country, or internationally when the code was edited', () => {

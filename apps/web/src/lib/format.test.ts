@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpf, parseBrazilianDate, reaisInputToCents } from './format';
+import { parseBrazilianDate, reaisInputToCents } from './format';
 
 describe('parseBrazilianDate', () => {
   it('reads DD/MM/AAAA and ISO dates', () => {
@@ -12,13 +12,6 @@ describe('parseBrazilianDate', () => {
     expect(parseBrazilianDate('31/02/2020')).toBeNull();
     expect(parseBrazilianDate('12/31/1990')).toBeNull();
     expect(parseBrazilianDate('ontem')).toBeNull();
-  });
-});
-
-describe('formatCpf', () => {
-  it('punctuates 11 digits and leaves anything else alone', () => {
-    expect(formatCpf('52998224725')).toBe('529.982.247-25');
-    expect(formatCpf('123')).toBe('123');
   });
 });
 

@@ -1,4 +1,4 @@
-import { filesApi, messages, onlyDigits, pathOf } from '@consultorio/shared';
+import { filesApi, messages, pathOf } from '@consultorio/shared';
 
 /** Address of a stored file (avatars, attachments) served by the API to its owner. */
 export function fileUrl(externalKey: string): string {
@@ -7,13 +7,6 @@ export function fileUrl(externalKey: string): string {
 
 export function fullName(firstName: string, lastName: string | null | undefined): string {
   return lastName ? `${firstName} ${lastName}` : firstName;
-}
-
-/** 12345678909 -> 123.456.789-09; anything that is not 11 digits is returned as given. */
-export function formatCpf(value: string): string {
-  const digits = onlyDigits(value);
-  if (digits.length !== 11) return value;
-  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
 }
 
 /** Reads a date typed as DD/MM/AAAA (or an ISO date) and returns YYYY-MM-DD, or null. */

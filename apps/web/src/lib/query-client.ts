@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-client';
 import { toastApiError, toastResponseMessage } from './api-toast';
+import { staleAfter, type DataChange } from './query-keys';
 
 const MAX_RETRIES = 1;
 
@@ -22,25 +23,46 @@ function isShownInline(meta: Record<string, unknown> | undefined, error: unknown
   return (shownInline as (failure: unknown) => unknown)(error) === true;
 }
 
+function changeOf(meta: Record<string, unknown> | undefined): DataChange | null {
+  const change = meta?.['changes'];
+  return typeof change === 'string' && Object.hasOwn(staleAfter, change) ? (change as DataChange) : null;
+}
+
+/**
+ * After a mutation that says what it changes (`meta: changes('appointments')`), every query
+ * showing that data, in any feature, is read again: the ones on screen at once, the others when
+ * next shown. Also after a failure: a refused change (a drag onto a taken slot) must show what
+ * the server has. Not waited for: the mutation's own callbacks run first (the receipt of a
+ * payment is shown before the paid patient leaves the pending list).
+ */
+function refreshAfter(client: QueryClient, meta: Record<string, unknown> | undefined): void {
+  const change = changeOf(meta);
+  if (change === null) return;
+  for (const queryKey of staleAfter[change]) void client.invalidateQueries({ queryKey });
+}
+
 /**
  * The toasts of every API answer are shown here, in the caches, so that no hook or
  * component has to remember them: a mutation's `message` as success, any failure as error
- * (unless the mutation shows it inline: `meta: errorShownInline`).
+ * (unless the mutation shows it inline: `meta: errorShownInline`). The refresh of what a
+ * mutation changed is here too (`refreshAfter`).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: toastApiError }),
     mutationCache: new MutationCache({
       onSuccess: (response) => toastResponseMessage(response),
       onError: (error, _variables, _result, mutation) => {
         if (!isShownInline(mutation.meta, error)) toastApiError(error);
       },
+      onSettled: (_data, _error, _variables, _result, mutation) => refreshAfter(client, mutation.meta),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -11,6 +11,31 @@ export const userStatsQueryKey = ['users', 'me', 'stats'] as const;
  */
 export const financeQueryKey = ['finance'] as const;
 
+/** Everything the agenda caches (lists, the dashboard's 'Consultas de hoje', patients' summaries). */
+export const agendaQueryKey = ['agenda'] as const;
+
+/**
+ * What each kind of change makes stale, whichever feature shows it. A mutation says what it
+ * changes in its `meta` (`meta: changes('appointments')`) and the query client reads these
+ * queries again after it (lib/query-client.ts), so no hook has to know who else shows the data.
+ */
+export const staleAfter = {
+  /**
+   * Booking, moving, cancelling, marking attendance or deleting an appointment: the agenda, and
+   * what the sessions owe (the finance page, a patient's balance, the dashboard's 'A receber').
+   */
+  appointments: [agendaQueryKey, financeQueryKey],
+  /** Registering or cancelling a payment: the money, and the sessions' payment status in the agenda. */
+  payments: [financeQueryKey, agendaQueryKey],
+} as const satisfies Record<string, readonly (readonly unknown[])[]>;
+
+export type DataChange = keyof typeof staleAfter;
+
+/** A mutation's `meta` naming what it changes. */
+export function changes(change: DataChange) {
+  return { changes: change } as const;
+}
+
 /**
  * Every patient's form list (forms feature); the chats feature reads it for 'Enviar formulário'.
  * Invalidate this after any change to a form.

@@ -12,9 +12,18 @@ export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** A CPF as people write it: 11 digits, bare or as 999.999.999-99; anything else (a stray letter, a 12th digit) is not one. */
+const CPF_SHAPE = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+
 export function isValidCpf(value: string): boolean {
+  return CPF_SHAPE.test(value.trim()) && isValidCpfDigits(onlyDigits(value));
+}
+
+/** 12345678909 -> 123.456.789-09 (how receipts, reports and forms show a CPF); anything that is not 11 digits is returned as given. */
+export function formatCpf(value: string): string {
   const digits = onlyDigits(value);
-  return digits.length === 11 && isValidCpfDigits(digits);
+  if (digits.length !== 11) return value;
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
 }
 
 export function titlesForGender(gender: Gender | null | undefined): readonly Title[] {

@@ -215,6 +215,7 @@ export async function findProfessional(db: Db, id: string) {
       document: users.document,
       professionalRegistration: users.professionalRegistration,
       city: users.city,
+      officeAddress: users.officeAddress,
       pixKey: users.pixKey,
     })
     .from(users)

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   centsToDecimalComma,
   formatCents,
+  formatCpf,
   fullNameOf,
   isDayInRange,
   isRealIsoDate,
@@ -19,9 +20,9 @@ import {
   type PendingSession,
   type PixCharge,
 } from '@consultorio/shared';
-import { stringify } from 'csv-stringify';
 import { DateTime } from 'luxon';
 import { noteAccess } from '../../platform/access-log';
+import { csvStream } from '../../platform/csv';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
@@ -223,6 +224,7 @@ async function receiptContent(ctx: Context, payment: PaymentRow): Promise<Receip
     number: payment.receiptNumber,
     amountCents: payment.amountCents,
     paidOn: payment.paidOn,
+    issuedAt: payment.createdAt,
     method: f.methods[payment.method],
     note: payment.note,
     payer: { name: payment.payerName, document: payment.payerDocument },
@@ -361,8 +363,8 @@ function brazilianDay(isoDay: string): string {
 }
 
 /**
- * The month's payments as a CSV a Brazilian spreadsheet opens as is: UTF-8 with a BOM, ';'
- * between fields, amounts with a decimal comma, dates as dd/mm/aaaa. Streamed row by row.
+ * The month's payments as a CSV a Brazilian spreadsheet opens as is (`csvStream`): amounts with a
+ * decimal comma, dates as dd/mm/aaaa, CPFs as 999.999.999-99 (as text, so their leading zeros stay).
  */
 export async function monthlyReport(ctx: Context, owner: SessionUser, month: string): Promise<{ filename: string; stream: Readable }> {
   // A cancelled receipt received nothing: the report's sum is the month's 'Recebido'.
@@ -372,9 +374,9 @@ export async function monthlyReport(ctx: Context, owner: SessionUser, month: str
     date: brazilianDay(payment.paidAt),
     receipt: payment.receiptNumber,
     patient: payment.patientName,
-    patientDocument: payment.patientDocument ?? '',
+    patientDocument: payment.patientDocument ? formatCpf(payment.patientDocument) : '',
     payer: payment.payerName,
-    payerDocument: payment.payerDocument ?? '',
+    payerDocument: payment.payerDocument ? formatCpf(payment.payerDocument) : '',
     amount: centsToDecimalComma(payment.amountCents),
     method: f.methods[payment.method],
     sessions: sessionDates(payment.sessions.map((session) => new Date(session.startsAt)), owner.timeZone),
@@ -383,9 +385,7 @@ export async function monthlyReport(ctx: Context, owner: SessionUser, month: str
     key,
     header: c[key],
   }));
-  const csv = stringify({ delimiter: ';', bom: true, header: true, columns, record_delimiter: 'windows' });
-  Readable.from(rows).pipe(csv);
-  return { filename: c.fileName(month), stream: csv };
+  return { filename: c.fileName(month), stream: csvStream(rows, columns) };
 }
 
 // ---- Pix ----

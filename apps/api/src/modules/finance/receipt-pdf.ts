@@ -1,5 +1,5 @@
-import { formatCents, messages, professionalNameOf, ptBrDateFormat } from '@consultorio/shared';
-import PDFDocument from 'pdfkit';
+import { formatCents, formatCpf, messages, professionalNameOf, ptBrDateFormat } from '@consultorio/shared';
+import { newPdfDocument, pdfFonts } from '../../platform/pdf';
 import { amountInWords } from './amount-in-words';
 import { sessionDates, shortDate } from './session-dates';
 
@@ -11,6 +11,8 @@ export interface ReceiptContent {
   amountCents: number;
   /** yyyy-mm-dd */
   paidOn: string;
+  /** When the payment was registered: a session that had not started by then (or whose day is after `paidOn`) was paid in advance. */
+  issuedAt: Date;
   method: string;
   note: string | null;
   payer: { name: string; document: string | null };
@@ -25,15 +27,30 @@ export interface ReceiptContent {
     profession: string | null;
     professionalRegistration: string | null;
     city: string | null;
+    /** 'Endereço do consultório'. */
+    officeAddress: string | null;
   };
   timeZone: string;
   /** A cancelled receipt says so across its top. */
   voided?: { on: Date; reason: string } | null;
 }
 
-/** 12345678909 -> 123.456.789-09. */
-export function formatCpf(digits: string): string {
-  return digits.length === 11 ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}` : digits;
+/** yyyy-mm-dd in the zone. */
+function dayIn(date: Date, timeZone: string): string {
+  return shortDate(date, timeZone).split('/').reverse().join('-');
+}
+
+/**
+ * The sessions held by the time the payment was registered (and by its day), and those paid in
+ * advance, each with its dates; null for a kind there is none of.
+ */
+function sessionsByKind(content: ReceiptContent) {
+  const wasHeld = (start: Date) => start <= content.issuedAt && dayIn(start, content.timeZone) <= content.paidOn;
+  const kind = (starts: readonly Date[]) => (starts.length === 0 ? null : { count: starts.length, dates: sessionDates(starts, content.timeZone) });
+  return {
+    held: kind(content.sessionStarts.filter(wasHeld)),
+    upcoming: kind(content.sessionStarts.filter((start) => !wasHeld(start))),
+  };
 }
 
 function longDay(isoDay: string): string {
@@ -48,7 +65,7 @@ export function receiptLines(content: ReceiptContent) {
   const service = count === 1 ? messages.finance.serviceSingular(professional.profession) : messages.finance.servicePlural(professional.profession);
   const body = [
     r.body(content.payer.name, content.payer.document ? formatCpf(content.payer.document) : null, amount, amountInWords(content.amountCents)),
-    r.service(service, count, sessionDates(content.sessionStarts, content.timeZone)),
+    r.service(service, count, sessionsByKind(content)),
   ].join(' ');
   const samePerson = content.payer.name === content.patient.name && content.payer.document === content.patient.document;
   return {
@@ -67,34 +84,35 @@ export function receiptLines(content: ReceiptContent) {
       professionalNameOf(professional),
       [professional.profession, professional.professionalRegistration].filter(Boolean).join(' — '),
       professional.document ? r.professionalDocument(formatCpf(professional.document)) : r.noDocument,
+      professional.officeAddress ?? '',
     ].filter((line) => line !== ''),
   };
 }
 
 /**
- * The receipt as a one-page A4 PDF (pdfkit, standard Helvetica, whose encoding covers
- * Portuguese), as the document stream, already ended. It runs in the receipt worker
- * (receipt-renderer.ts), never in the server's thread.
+ * The receipt as a one-page A4 PDF (pdfkit, in the app's embedded Unicode font), as the document
+ * stream, already ended. It runs in the receipt worker (receipt-renderer.ts), never in the
+ * server's thread.
  */
 export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
   const lines = receiptLines(content);
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'A4',
     margin: 64,
     info: { Title: `${lines.title} ${lines.number}`, Author: professionalNameOf(content.professional), Creator: r.issuedBy },
   });
   const width = doc.page.width - 128;
-  doc.font('Helvetica-Bold').fontSize(22).text(lines.title, { align: 'center' });
+  doc.font(pdfFonts.bold).fontSize(22).text(lines.title, { align: 'center' });
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(12).text(lines.number, { align: 'center' });
+  doc.font(pdfFonts.regular).fontSize(12).text(lines.number, { align: 'center' });
   if (lines.voided) {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#c92a2a').text(lines.voided, { align: 'center' }).fillColor('black');
+    doc.font(pdfFonts.bold).fontSize(13).fillColor('#c92a2a').text(lines.voided, { align: 'center' }).fillColor('black');
   }
   doc.moveDown(1.2);
-  doc.font('Helvetica-Bold').fontSize(14).text(lines.amountBox, { align: 'right' });
+  doc.font(pdfFonts.bold).fontSize(14).text(lines.amountBox, { align: 'right' });
   doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(12).text(lines.body, { align: 'justify', lineGap: 4 });
+  doc.font(pdfFonts.regular).fontSize(12).text(lines.body, { align: 'justify', lineGap: 4 });
   doc.moveDown(0.8);
   for (const line of lines.details) doc.text(line, { lineGap: 4 });
   doc.moveDown(2);
@@ -105,13 +123,13 @@ export function receiptPdf(content: ReceiptContent): PDFKit.PDFDocument {
   doc.moveTo(x, doc.y).lineTo(x + lineWidth, doc.y).lineWidth(0.8).stroke();
   doc.moveDown(0.5);
   for (const [index, line] of lines.signature.entries()) {
-    doc.font(index === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(index === 0 ? 12 : 11).text(line, { align: 'center' });
+    doc.font(index === 0 ? pdfFonts.bold : pdfFonts.regular).fontSize(index === 0 ? 12 : 11).text(line, { align: 'center' });
   }
   doc.end();
   return doc;
 }
 
-/** The whole PDF (about 2 KB). */
+/** The whole PDF (about 20 KB, most of it the subsets of the embedded fonts). */
 export async function receiptPdfBuffer(content: ReceiptContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of receiptPdf(content)) chunks.push(chunk as Buffer);

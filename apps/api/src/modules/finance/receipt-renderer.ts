@@ -13,8 +13,8 @@ async function poolOf(): Promise<Piscina> {
 /**
  * A receipt's PDF, written in a worker thread: one thread (idle ones end after 30 s) whose queue
  * holds further requests, so the server's thread only hands the content over and gets the bytes
- * back (a receipt takes 5-10 ms of CPU to lay out, which under a burst would otherwise add up on
- * every other request).
+ * back (a receipt takes 10-30 ms of CPU to lay out in its embedded font, which under a burst
+ * would otherwise add up on every other request).
  */
 export async function renderReceipt(content: ReceiptContent): Promise<Buffer> {
   const bytes = (await (await poolOf()).run(content)) as Uint8Array;

@@ -1,3 +1,9 @@
+/** Some of a receipt's sessions: how many, and their dates as a sentence. */
+interface DatedSessions {
+  count: number;
+  dates: string;
+}
+
 export const finance = {
   title: 'Financeiro',
   month: 'Mês',
@@ -73,7 +79,7 @@ export const finance = {
   pixCreated: 'Cobrança Pix criada.',
   pixEmailed: (email: string) => `Cobrança Pix criada e enviada para ${email}.`,
   pixAmount: (amount: string) => `Valor: ${amount}`,
-  profileIncomplete: 'Complete seu CPF, registro profissional e cidade em Minha conta para que os recibos tenham todos os dados.',
+  profileIncomplete: 'Complete seu CPF, registro profissional, cidade e endereço do consultório em Minha conta para que os recibos tenham todos os dados.',
   pixKeyMissing: 'Cadastre sua chave Pix em Minha conta para cobrar por Pix.',
   noFeeHint: 'Defina o valor da sessão no cadastro do paciente para que as sessões apareçam aqui.',
   patientSection: 'Financeiro',
@@ -90,8 +96,19 @@ export const finance = {
     amountBox: (amount: string) => `Valor: ${amount}`,
     body: (payer: string, payerDocument: string | null, amount: string, words: string) =>
       `Recebi de ${payer}${payerDocument ? `, CPF ${payerDocument},` : ''} a importância de ${amount} (${words}),`,
-    service: (service: string, count: number, dates: string) =>
-      count === 1 ? `referente a ${service} realizada em ${dates}.` : `referente a ${count} ${service} realizadas em ${dates}.`,
+    /**
+     * What was paid for: the sessions held by the payment ('realizada em') and those paid in
+     * advance ('agendada para'), never calling a session to come 'realizada'.
+     */
+    service: (service: string, count: number, sessions: { held: DatedSessions | null; upcoming: DatedSessions | null }) => {
+      const { held, upcoming } = sessions;
+      const when = [
+        held ? `${held.count === 1 ? 'realizada' : 'realizadas'} em ${held.dates}` : null,
+        upcoming ? `${upcoming.count === 1 ? 'agendada' : 'agendadas'} para ${upcoming.dates}` : null,
+      ].filter((part) => part !== null);
+      const what = count === 1 ? `à ${service}` : `a ${count} ${service}`;
+      return when.length === 1 ? `referente ${what} ${when[0]}.` : `referente ${what}: ${when.join('; ')}.`;
+    },
     beneficiary: (patient: string, patientDocument: string | null) =>
       `Paciente (beneficiário): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
     method: (method: string) => `Forma de pagamento: ${method}.`,

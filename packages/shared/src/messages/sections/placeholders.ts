@@ -7,6 +7,7 @@ export const placeholders = {
   document: '000.000.000-00',
   date: 'DD/MM/AAAA',
   professionalRegistration: 'Ex.: CRP 06/123456',
+  officeAddress: 'Ex.: Rua Augusta, 1500, sala 12 — Consolação, São Paulo/SP',
   pixKey: 'CPF, CNPJ, e-mail, telefone ou chave aleatória',
   money: '0,00',
 } as const;

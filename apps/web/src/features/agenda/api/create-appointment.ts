@@ -1,7 +1,7 @@
 import { agendaApi, type AppointmentCreateRequest } from '@consultorio/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { agendaQueryKey } from './list-appointments';
+import { changes } from '../../../lib/query-keys';
 
 export function createAppointment(request: AppointmentCreateRequest) {
   return apiClient.call(agendaApi.create, { body: request });
@@ -9,9 +9,5 @@ export function createAppointment(request: AppointmentCreateRequest) {
 
 /** Books an appointment or a series; 409 'Já existe uma consulta neste horário.' on an overlap. */
 export function useCreateAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAppointment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaQueryKey }),
-  });
+  return useMutation({ mutationFn: createAppointment, meta: changes('appointments') });
 }

@@ -1,7 +1,7 @@
 import { agendaApi, type ChangeScope } from '@consultorio/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { agendaQueryKey } from './list-appointments';
+import { changes } from '../../../lib/query-keys';
 
 export interface DeleteAppointmentVariables {
   appointmentId: string;
@@ -13,9 +13,5 @@ export function deleteAppointment({ appointmentId, scope }: DeleteAppointmentVar
 }
 
 export function useDeleteAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAppointment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaQueryKey }),
-  });
+  return useMutation({ mutationFn: deleteAppointment, meta: changes('appointments') });
 }

@@ -1,7 +1,7 @@
 import { agendaApi, type AppointmentSummary } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { agendaQueryKey } from './list-appointments';
+import { agendaQueryKey } from '../../../lib/query-keys';
 
 /** The route takes at most this many patients at once. */
 const MAX_IDS_PER_CALL = 100;

@@ -1,9 +1,13 @@
 import { agendaApi, type Appointment } from '@consultorio/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { agendaQueryKey } from '../../../lib/query-keys';
 
-/** Everything the agenda caches (lists, summaries); invalidate this after any change to an appointment. */
-export const agendaQueryKey = ['agenda'] as const;
+/**
+ * How often an open agenda reads its appointments again (not while the tab is hidden): a
+ * patient who confirms or cancels through the reminder's link shows within a minute.
+ */
+export const AGENDA_REFRESH_MS = 30_000;
 
 export interface AppointmentRange {
   /** ISO instants, at most 62 days apart. */
@@ -28,5 +32,6 @@ export function useAppointments(range: AppointmentRange | null) {
     enabled: range !== null,
     // While another week loads, the one on screen stays.
     placeholderData: keepPreviousData,
+    refetchInterval: AGENDA_REFRESH_MS,
   });
 }

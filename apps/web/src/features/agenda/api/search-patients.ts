@@ -2,7 +2,7 @@ import { patientsApi } from '@consultorio/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
-import { agendaQueryKey } from './list-appointments';
+import { agendaQueryKey } from '../../../lib/query-keys';
 
 export interface PatientOption {
   value: string;

@@ -1,7 +1,7 @@
 import { agendaApi, type AppointmentUpdateRequest } from '@consultorio/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { agendaQueryKey } from './list-appointments';
+import { changes } from '../../../lib/query-keys';
 
 export interface UpdateAppointmentVariables {
   appointmentId: string;
@@ -15,10 +15,5 @@ export function updateAppointment({ appointmentId, changes }: UpdateAppointmentV
 
 /** Moves, edits, cancels or marks an appointment (or it and the following ones of its series). */
 export function useUpdateAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAppointment,
-    // Also after a failure: a drag that was refused must go back to what the server has.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: agendaQueryKey }),
-  });
+  return useMutation({ mutationFn: updateAppointment, meta: changes('appointments') });
 }

@@ -38,7 +38,7 @@ export function FinancePage() {
   const pending = usePending(month);
   const payments = usePayments(month);
   const [issued, setIssued] = useState<Payment | null>(null);
-  const profileIncomplete = !user.document || !user.professionalRegistration || !user.city;
+  const profileIncomplete = !user.document || !user.professionalRegistration || !user.city || !user.officeAddress;
 
   return (
     <Stack>

@@ -1,5 +1,4 @@
-import { defaults, type Gender, type Patient } from '@consultorio/shared';
-import { formatCpf } from '../../../lib/format';
+import { defaults, formatCpf, type Gender, type Patient } from '@consultorio/shared';
 
 /** What the patient inputs hold: text everywhere, '' for "not given". */
 export interface PatientFormValues {

@@ -1,5 +1,4 @@
-import type { Gender, Title, User } from '@consultorio/shared';
-import { formatCpf } from '../../../lib/format';
+import { formatCpf, type Gender, type Title, type User } from '@consultorio/shared';
 
 /** What the profile inputs hold: text everywhere, '' for "not given". */
 export interface ProfileFormValues {

@@ -200,6 +200,7 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
           <TextInput
             label={messages.fields.officeAddress}
             description={messages.account.officeAddressNote}
+            placeholder={messages.placeholders.officeAddress}
             autoComplete="street-address"
             maxLength={limits.locationMax}
             error={errors.officeAddress?.message}

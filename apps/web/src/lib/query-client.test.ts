@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './query-client';
+import { changes, staleAfter } from './query-keys';
+
+const keys = {
+  agendaWeek: ['agenda', 'appointments', '2026-03-02', '2026-03-09'],
+  financePending: ['finance', 'pending', '2026-03'],
+  patientBalance: ['finance', 'patient', 'p1'],
+  dashboardReceivable: ['finance', 'summary', 'current', 'America/Sao_Paulo'],
+  stats: ['users', 'me', 'stats'],
+};
+
+/** A client holding fresh data under every key, and a mutation run through its cache with `meta`. */
+async function afterMutation(meta: Record<string, unknown> | undefined, outcome: 'success' | 'failure') {
+  const client = createQueryClient();
+  for (const key of Object.values(keys)) client.setQueryData(key, 'fresh');
+  const mutation = client.getMutationCache().build(client, {
+    mutationFn: () => (outcome === 'success' ? Promise.resolve({ status: 200, data: null }) : Promise.reject(new Error('refused'))),
+    meta,
+  });
+  await mutation.execute(undefined).catch(() => undefined);
+  return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated])) as Record<keyof typeof keys, boolean>;
+}
+
+describe('the refresh after a mutation', () => {
+  it("makes an appointment's change stale wherever it shows: the agenda, the finance page, the patient's balance, the dashboard", async () => {
+    expect(await afterMutation(changes('appointments'), 'success')).toEqual({
+      agendaWeek: true,
+      financePending: true,
+      patientBalance: true,
+      dashboardReceivable: true,
+      stats: false,
+    });
+  });
+
+  it('does so after a refused change too, and after a payment', async () => {
+    expect(await afterMutation(changes('appointments'), 'failure')).toMatchObject({ agendaWeek: true, financePending: true });
+    expect(await afterMutation(changes('payments'), 'success')).toMatchObject({ agendaWeek: true, patientBalance: true, dashboardReceivable: true });
+    expect(staleAfter.payments).toContainEqual(['finance']);
+  });
+
+  it('leaves everything alone after a mutation that names no change', async () => {
+    expect(Object.values(await afterMutation(undefined, 'success'))).toEqual([false, false, false, false, false]);
+    expect(Object.values(await afterMutation({ changes: 'unknown' }, 'success'))).toEqual([false, false, false, false, false]);
+  });
+});
