@@ -55,6 +55,7 @@ async function setup(options: { pixKey?: string; payer?: boolean } = {}) {
   const updated = await call('PUT', `/v1/patients/${patient.id}`, cookie, {
     firstName: 'João',
     lastName: 'Pereira',
+    gender: 'male',
     email: `joao.${user.username}@example.com`,
     document: PATIENT_CPF,
     sessionFeeCents: 15000,
@@ -220,6 +221,12 @@ describe('payments and receipts', () => {
     ]) {
       expect(text).toContain(expected);
     }
+
+    // The words agree with the patient's gender as it is now.
+    const undisclosed = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', gender: 'undisclosed' });
+    expect(undisclosed.statusCode, undisclosed.body).toBe(200);
+    const again = await pdfText((await call('GET', `/v1/payments/${payment.id}/receipt`, cookie)).rawPayload);
+    expect(again).toContain('Paciente (pessoa beneficiária): João Pereira, CPF 111.444.777-35');
   });
 
   it('mails the receipt with its PDF through the job queue', async () => {

@@ -328,9 +328,10 @@ describe('POST /v1/users/me/patients', () => {
     ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.birthdateInvalid],
     ['the birthdate has a time', { birthdate: '1990-05-12T00:00:00Z' }, v.birthdateInvalid],
     ['the birthdate is a number', { birthdate: 19900512 }, v.birthdateInvalid],
-    ['the gender is other', { gender: 'other' }, v.genderInvalid],
+    ['the gender is unknown', { gender: 'nonbinary' }, v.genderInvalid],
     ['the gender is capitalised', { gender: 'Female' }, v.genderInvalid],
     ['the gender is a label', { gender: 'Feminino' }, v.genderInvalid],
+    ['the gender is the label Outro', { gender: 'Outro' }, v.genderInvalid],
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
     ['the country is a name, not a code', { country: 'Brasil' }, v.countryInvalid],
     ['the country is a number', { country: 55 }, v.countryInvalid],
@@ -447,7 +448,7 @@ describe('PUT /v1/patients/:id', () => {
     ['the e-mail is invalid', { email: 'maria@' }, v.emailInvalid],
     ['the birthdate is in the future', { birthdate: daysFromToday(2) }, v.birthdateFuture],
     ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.birthdateInvalid],
-    ['the gender is unknown', { gender: 'other' }, v.genderInvalid],
+    ['the gender is unknown', { gender: 'nonbinary' }, v.genderInvalid],
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
   ])('answers 400 with the rule message when %s, and keeps the saved patient', async (_case, change, message) => {
     const { cookie } = await newSignedInUser(t);
@@ -486,6 +487,15 @@ describe('PUT /v1/patients/:id', () => {
     expect((await update(cookie, created.id, { ...complete, lastName: 'K' })).json().data.patient).toMatchObject({ lastName: 'K', fullName: 'Maria K' });
     const { lastName: _lastName, ...withoutLastName } = complete;
     expect((await update(cookie, created.id, withoutLastName)).json().data.patient).toMatchObject({ lastName: null, fullName: 'Maria' });
+  });
+
+  it("takes 'Outro' and 'Prefiro não informar' as the gender", async () => {
+    const { cookie } = await newSignedInUser(t);
+    const created = await createPatientViaApi(t, cookie, { ...complete, gender: 'other' });
+    expect(created.gender).toBe('other');
+    const response = await update(cookie, created.id, { ...complete, gender: 'undisclosed' });
+    expect(response.json().data.patient.gender).toBe('undisclosed');
+    expect((await read(cookie, created.id)).json().data.patient.gender).toBe('undisclosed');
   });
 
   it('answers 4xx, never 500, to bodies that are not patients, and keeps the saved patient', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmsTyped, matchesSearch, messages, patientCreateRequest, patientUpdateRequest, searchWords } from '../src/index';
+import { byGender, confirmsTyped, genders, matchesSearch, messages, patientCreateRequest, patientUpdateRequest, searchWords } from '../src/index';
 
 describe('patient search words', () => {
   it('looks for each word on its own, in search form, without repeats or words inside others', () => {
@@ -53,5 +53,37 @@ describe('a patient as created and as edited', () => {
       const result = request.safeParse({ ...base, lastName: 'x'.repeat(101) });
       expect(result.error?.issues[0]?.message).toBe(messages.validation.tooLong(100));
     }
+  });
+
+  it("takes 'Outro' and 'Prefiro não informar' as genders", () => {
+    expect(genders.map((gender) => messages.genders[gender])).toEqual(['Masculino', 'Feminino', 'Outro', 'Prefiro não informar']);
+    for (const gender of ['other', 'undisclosed'] as const) {
+      expect(patientUpdateRequest.parse({ ...base, gender }).gender).toBe(gender);
+    }
+  });
+});
+
+describe('words that agree with a gender', () => {
+  const welcome = { male: 'Bem-vindo', female: 'Bem-vinda', neutral: 'Bem-vindo(a)' };
+
+  it('take the male or female form when chosen, the neutral one otherwise', () => {
+    expect(byGender('male', welcome)).toBe('Bem-vindo');
+    expect(byGender('female', welcome)).toBe('Bem-vinda');
+    expect(byGender('other', welcome)).toBe('Bem-vindo(a)');
+    expect(byGender('undisclosed', welcome)).toBe('Bem-vindo(a)');
+    expect(byGender(null, welcome)).toBe('Bem-vindo(a)');
+  });
+
+  it('greet the professional, thank in the professional’s voice and speak to the patient in theirs', () => {
+    expect(messages.dashboard.intro('female')).toMatch(/^Bem-vinda ao Consultório\./);
+    expect(messages.dashboard.intro('male')).toMatch(/^Bem-vindo ao Consultório\./);
+    expect(messages.dashboard.intro(null)).toMatch(/^Bem-vindo\(a\) ao Consultório\./);
+    expect(messages.measurement.submitted('female')).toBe('Respostas enviadas. Obrigada!');
+    expect(messages.measurement.submitted('male')).toBe('Respostas enviadas. Obrigado!');
+    expect(messages.measurement.submitted('undisclosed')).toBe('Respostas enviadas. Obrigado(a)!');
+    expect(messages.measurement.crisisText('female')).toBe('Você não está sozinha. Converse com alguém agora mesmo:');
+    expect(messages.measurement.crisisText('other')).toBe('Você não está sozinho(a). Converse com alguém agora mesmo:');
+    expect(messages.finance.receipt.beneficiary('Ana Lima', null, 'female')).toBe('Paciente (beneficiária): Ana Lima.');
+    expect(messages.finance.receipt.beneficiary('Alex Lima', null, 'undisclosed')).toBe('Paciente (pessoa beneficiária): Alex Lima.');
   });
 });

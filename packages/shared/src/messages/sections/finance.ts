@@ -1,3 +1,6 @@
+import type { Gender } from '../../constants/limits';
+import { byGender } from '../../rules/gender';
+
 export const finance = {
   title: 'Financeiro',
   month: 'Mês',
@@ -92,8 +95,9 @@ export const finance = {
       `Recebi de ${payer}${payerDocument ? `, CPF ${payerDocument},` : ''} a importância de ${amount} (${words}),`,
     service: (service: string, count: number, dates: string) =>
       count === 1 ? `referente a ${service} realizada em ${dates}.` : `referente a ${count} ${service} realizadas em ${dates}.`,
-    beneficiary: (patient: string, patientDocument: string | null) =>
-      `Paciente (beneficiário): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
+    /** Follows the patient's gender ('pessoa beneficiária' when neither male nor female). */
+    beneficiary: (patient: string, patientDocument: string | null, gender: Gender | null) =>
+      `Paciente (${byGender(gender, { male: 'beneficiário', female: 'beneficiária', neutral: 'pessoa beneficiária' })}): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
     method: (method: string) => `Forma de pagamento: ${method}.`,
     note: (note: string) => `Observação: ${note}`,
     cityDate: (city: string | null, date: string) => (city ? `${city}, ${date}.` : `${date}.`),
