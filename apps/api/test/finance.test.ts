@@ -60,6 +60,7 @@ async function setup(options: { pixKey?: string; payer?: boolean } = {}) {
   const updated = await call('PUT', `/v1/patients/${patient.id}`, cookie, {
     firstName: 'João',
     lastName: 'Pereira',
+    gender: 'male',
     email: `joao.${user.username}@example.com`,
     document: PATIENT_CPF,
     sessionFeeCents: 15000,
@@ -262,6 +263,12 @@ describe('payments and receipts', () => {
     ]) {
       expect(text).toContain(expected);
     }
+
+    // The words agree with the patient's gender as it is now.
+    const undisclosed = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'João', lastName: 'Pereira', gender: 'undisclosed' });
+    expect(undisclosed.statusCode, undisclosed.body).toBe(200);
+    const again = await pdfText((await call('GET', `/v1/payments/${payment.id}/receipt`, cookie)).rawPayload);
+    expect(again).toContain('Paciente (pessoa beneficiária): João Pereira, CPF 111.444.777-35');
   });
 
   it('prints a name in any script as typed, in an embedded Unicode font, read back by pdftotext', async () => {

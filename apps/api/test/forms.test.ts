@@ -991,6 +991,7 @@ describe('POST /v1/forms/public', () => {
       email: 'carla.mendes.paciente@example.com',
       phone: '(11) 97654-3210',
       birthdate: '1994-02-17',
+      gender: 'female',
     });
     const form = await createdForm(professional.cookie, patient.id, 'phq-9', 'PHQ-9 de abril');
     return { ...professional, patient, form };
@@ -1013,8 +1014,9 @@ describe('POST /v1/forms/public', () => {
           expiresAt: form.publicExpiresAt,
           crisisSupport: false,
         },
-        patient: { firstName: 'Carla', lastName: 'Mendes', fullName: 'Carla Mendes' },
-        user: { title: 'Dra.', firstName: 'Beatriz', lastName: 'Campos', profession: 'Psicóloga clínica' },
+        // The genders only for the words that agree with them ('Obrigada!', 'sozinha').
+        patient: { firstName: 'Carla', lastName: 'Mendes', fullName: 'Carla Mendes', gender: 'female' },
+        user: { title: 'Dra.', firstName: 'Beatriz', lastName: 'Campos', profession: 'Psicóloga clínica', gender: 'female' },
         qaTemplate: publicTemplate(library['phq-9']),
       },
     });
@@ -1059,8 +1061,8 @@ describe('POST /v1/forms/public', () => {
     const data = response.json().data;
     expect(Object.keys(data).sort()).toEqual(['form', 'patient', 'qaTemplate', 'user']);
     expect(Object.keys(data.form).sort()).toEqual(['content', 'crisisSupport', 'expiresAt', 'isLocked', 'lastUpdateDate', 'name', 'submittedAt']);
-    expect(Object.keys(data.patient).sort()).toEqual(['firstName', 'fullName', 'lastName']);
-    expect(Object.keys(data.user).sort()).toEqual(['firstName', 'lastName', 'profession', 'title']);
+    expect(Object.keys(data.patient).sort()).toEqual(['firstName', 'fullName', 'gender', 'lastName']);
+    expect(Object.keys(data.user).sort()).toEqual(['firstName', 'gender', 'lastName', 'profession', 'title']);
   });
 
   it('answers null for what the professional and patient left empty', async () => {
@@ -1068,8 +1070,8 @@ describe('POST /v1/forms/public', () => {
     const patient = await createPatientViaApi(t, cookie, { firstName: 'Carla', lastName: null });
     const form = await createdForm(cookie, patient.id, 'gad-7');
     const data = (await publicRead({ publicToken: form.publicToken })).json().data;
-    expect(data.patient).toEqual({ firstName: 'Carla', lastName: null, fullName: 'Carla' });
-    expect(data.user).toEqual({ title: null, firstName: user.firstName, lastName: null, profession: null });
+    expect(data.patient).toEqual({ firstName: 'Carla', lastName: null, fullName: 'Carla', gender: null });
+    expect(data.user).toEqual({ title: null, firstName: user.firstName, lastName: null, profession: null, gender: null });
   });
 
   it('answers a locked form too, saying it is locked', async () => {

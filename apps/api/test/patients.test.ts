@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { limits, messages, todayIsoDate, type Patient } from '@consultorio/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, patients, users } from '../src/db/schema';
+import { searchPageQuery } from '../src/modules/patients/patients.repository';
 import { rowsReferencing, tablesWithPatientId } from './helpers/orphans';
 import { bodyApartFromRequestId } from './helpers/answers';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { fileRow, fileRowCount, storedFiles } from './helpers/stored-files';
 import { createPatientViaApi, newPatient } from './factories/patients';
+import { createRecordViaApi } from './factories/records';
 import { newSignedInUser } from './factories/users';
 
 let t: TestApp;
@@ -63,7 +65,8 @@ const create = (cookie: string | undefined, payload: unknown, headers?: Record<s
 const read = (cookie: string | undefined, id: string) => call('GET', `/v1/patients/${id}`, cookie);
 const update = (cookie: string | undefined, id: string, payload: unknown, headers?: Record<string, string>) =>
   call('PUT', `/v1/patients/${id}`, cookie, payload, headers);
-const remove = (cookie: string | undefined, id: string) => call('DELETE', `/v1/patients/${id}`, cookie);
+const remove = (cookie: string | undefined, id: string, payload?: unknown) => call('DELETE', `/v1/patients/${id}`, cookie, payload);
+const deletion = (cookie: string | undefined, id: string) => call('GET', `/v1/patients/${id}/deletion`, cookie);
 const uploadAvatar = (cookie: string | undefined, id: string, payload: FormData | object | string) =>
   call('PUT', `/v1/patients/${id}/avatar`, cookie, payload);
 const getFile = (cookie: string | undefined, key: string) => call('GET', `/v1/files/${encodeURIComponent(key)}`, cookie);
@@ -325,9 +328,10 @@ describe('POST /v1/users/me/patients', () => {
     ['the birthdate is dd/mm/yyyy', { birthdate: '12/05/1990' }, v.dateInvalid(v.dateFields.birthdate)],
     ['the birthdate has a time', { birthdate: '1990-05-12T00:00:00Z' }, v.dateInvalid(v.dateFields.birthdate)],
     ['the birthdate is a number', { birthdate: 19900512 }, v.dateInvalid(v.dateFields.birthdate)],
-    ['the gender is other', { gender: 'other' }, v.genderInvalid],
+    ['the gender is unknown', { gender: 'nonbinary' }, v.genderInvalid],
     ['the gender is capitalised', { gender: 'Female' }, v.genderInvalid],
     ['the gender is a label', { gender: 'Feminino' }, v.genderInvalid],
+    ['the gender is the label Outro', { gender: 'Outro' }, v.genderInvalid],
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
     ['the country is a name, not a code', { country: 'Brasil' }, v.countryInvalid],
     ['the country is a number', { country: 55 }, v.countryInvalid],
@@ -437,11 +441,6 @@ describe('PUT /v1/patients/:id', () => {
   });
 
   it.each([
-    ['the last name is missing', { lastName: undefined }, v.lastNameRequired],
-    ['the last name is null', { lastName: null }, v.lastNameRequired],
-    ['the last name is empty', { lastName: '' }, v.lastNameRequired],
-    ['the last name is blank', { lastName: '   ' }, v.lastNameRequired],
-    ['the last name has 1 letter', { lastName: 'O' }, v.lastNameRequired],
     ['the last name is too long', { lastName: 'x'.repeat(limits.nameMax + 1) }, v.tooLong(limits.nameMax)],
     ['the first name is missing', { firstName: undefined }, v.firstNameRequired],
     ['the first name has 1 letter', { firstName: 'M' }, v.firstNameRequired],
@@ -449,7 +448,7 @@ describe('PUT /v1/patients/:id', () => {
     ['the e-mail is invalid', { email: 'maria@' }, v.emailInvalid],
     ['the birthdate is in the future', { birthdate: daysFromToday(2) }, v.birthdateFuture],
     ['the birthdate does not exist', { birthdate: '2023-02-30' }, v.dateInvalid(v.dateFields.birthdate)],
-    ['the gender is unknown', { gender: 'other' }, v.genderInvalid],
+    ['the gender is unknown', { gender: 'nonbinary' }, v.genderInvalid],
     ['the country is unknown', { country: 'XX' }, v.countryInvalid],
   ])('answers 400 with the rule message when %s, and keeps the saved patient', async (_case, change, message) => {
     const { cookie } = await newSignedInUser(t);
@@ -460,6 +459,43 @@ describe('PUT /v1/patients/:id', () => {
     expect(response.json()).toEqual(failure(400, message));
     expect(await storedPatient(created.id)).toEqual(saved);
     expect(await namesFound(cookie, 'oliveira')).toEqual(['Maria Oliveira']);
+  });
+
+  it.each([
+    ['left out', {}],
+    ['null', { lastName: null }],
+    ['empty', { lastName: '' }],
+    ['blank', { lastName: '   ' }],
+  ])('saves a patient created without a last name, the last name %s, as creating does', async (_case, change) => {
+    const { cookie } = await newSignedInUser(t);
+    const { lastName: _lastName, ...withoutLastName } = complete;
+    const creation = await create(cookie, { ...withoutLastName, ...change });
+    expect(creation.statusCode, creation.body).toBe(201);
+    const created = creation.json().data.patient as Patient;
+    expect(created).toMatchObject({ lastName: null, fullName: 'Maria' });
+
+    const response = await update(cookie, created.id, { ...withoutLastName, ...change, phone: '(21) 99876-5432' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.patient).toMatchObject({ lastName: null, fullName: 'Maria', phone: '21998765432' });
+    expect(await storedPatient(created.id)).toMatchObject({ lastName: null, searchName: 'maria', phone: '21998765432' });
+  });
+
+  it('takes on an edit a last name of one letter, as creating does, and drops one left out', async () => {
+    const { cookie } = await newSignedInUser(t);
+    const created = await createPatientViaApi(t, cookie, { ...complete, lastName: 'O' });
+    expect(created.fullName).toBe('Maria O');
+    expect((await update(cookie, created.id, { ...complete, lastName: 'K' })).json().data.patient).toMatchObject({ lastName: 'K', fullName: 'Maria K' });
+    const { lastName: _lastName, ...withoutLastName } = complete;
+    expect((await update(cookie, created.id, withoutLastName)).json().data.patient).toMatchObject({ lastName: null, fullName: 'Maria' });
+  });
+
+  it("takes 'Outro' and 'Prefiro não informar' as the gender", async () => {
+    const { cookie } = await newSignedInUser(t);
+    const created = await createPatientViaApi(t, cookie, { ...complete, gender: 'other' });
+    expect(created.gender).toBe('other');
+    const response = await update(cookie, created.id, { ...complete, gender: 'undisclosed' });
+    expect(response.json().data.patient.gender).toBe('undisclosed');
+    expect((await read(cookie, created.id)).json().data.patient.gender).toBe('undisclosed');
   });
 
   it('answers 4xx, never 500, to bodies that are not patients, and keeps the saved patient', async () => {
@@ -611,11 +647,60 @@ describe('GET /v1/users/me/patients', () => {
       ['   ', ['Ana Souza', 'Joana Prado', 'João da Silva', 'Pedro Silveira']],
       ['joãoo', []],
       ['maria', []],
+      ['silva joao', ['João da Silva']],
+      ['s jo', ['João da Silva']],
+      ['prado silva', []],
+      ['ana a a', ['Ana Souza', 'Joana Prado']],
     ])('q=%j finds %j', async (q, expected) => {
       const cookie = await professionalWithJoao();
       const page = await listPage(cookie, { q });
       expect(page.patients.map((p) => p.fullName)).toEqual(expected);
       expect(page.total).toBe(expected.length);
+    });
+
+    it('matches each word on its own, in any order, ignoring case and accents, and counts and pages the matches', async () => {
+      const { user, cookie } = await newSignedInUser(t);
+      await newPatient(t, { owner: user, firstName: 'Júlia', lastName: 'Conceição Araújo' });
+      await newPatient(t, { owner: user, firstName: 'Marcos', lastName: 'Lima' });
+      await newPatient(t, { owner: user, firstName: 'Júlia', lastName: 'Lima' });
+      await newPatient(t, { owner: user, firstName: 'Lima', lastName: 'Barreto' });
+      await newPatient(t, { owner: user, firstName: 'Marcos', lastName: 'Araújo Lima' });
+
+      expect(await namesFound(cookie, 'julia araujo')).toEqual(['Júlia Conceição Araújo']);
+      expect(await namesFound(cookie, 'ARAÚJO  júlia')).toEqual(['Júlia Conceição Araújo']);
+      expect(await namesFound(cookie, 'lima marcos')).toEqual(['Marcos Araújo Lima', 'Marcos Lima']);
+      expect(await namesFound(cookie, 'lima jul')).toEqual(['Júlia Lima']);
+      expect(await namesFound(cookie, 'lima')).toEqual(['Júlia Lima', 'Lima Barreto', 'Marcos Araújo Lima', 'Marcos Lima']);
+      expect(await namesFound(cookie, 'marcos lima araujo conceicao')).toEqual([]);
+
+      const walked = await walkPages(cookie, 1, { q: 'marcos lima' });
+      expect(walked.patients.map((p) => p.fullName)).toEqual(['Marcos Araújo Lima', 'Marcos Lima']);
+      expect(walked.totals).toEqual([2, 2]);
+    });
+
+    it('serves a search of several words from the trigram index, one index scan for all the words', async () => {
+      const { user } = await newSignedInUser(t);
+      await newPatient(t, { owner: user, firstName: 'Marcos', lastName: 'Lima' });
+      const query = searchPageQuery(t.database.db, user.id, { words: ['lima', 'marcos'], limit: 51, after: undefined });
+      let plan = '';
+      await t.database.db
+        .transaction(async (tx) => {
+          // On a table this small the planner may read it whole or walk the name-order index (on a
+          // large one it weighs each plan's cost): both are put out of its way, in a transaction
+          // rolled back, to show that the trigram index serves every word in one scan.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`drop index patients_owner_name_idx`);
+          const result: unknown = await tx.execute(sql`explain ${query}`);
+          plan = (result as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        });
+      expect(plan).toContain('Bitmap Index Scan on patients_owner_search_trgm_idx');
+      expect(plan.match(/Bitmap Index Scan/g)).toHaveLength(1);
+      const indexCondition = plan.split('\n').find((line) => line.includes('Index Cond'))!;
+      expect(indexCondition.match(/~~/g)).toHaveLength(2);
     });
 
     it('treats % and _ and backslash in q as literal characters', async () => {
@@ -1043,6 +1128,75 @@ describe('DELETE /v1/patients/:id', () => {
     const { cookie } = await newSignedInUser(t);
     expect((await remove(cookie, 'abc')).json()).toEqual(failure(400, v.idInvalid));
     expect((await remove(cookie, randomUUID())).json()).toEqual(patientNotFound);
+  });
+
+  describe('a patient with a finalized record', () => {
+    const nameConfirmation = failure(409, e.patientNameConfirmation);
+
+    /** Júlia Conceição Araújo with a draft record and `finalized` finalized ones. */
+    async function patientWithRecords(finalized: number) {
+      const { cookie } = await newSignedInUser(t);
+      const patient = await createPatientViaApi(t, cookie, { firstName: 'Júlia', lastName: 'Conceição Araújo' });
+      await createRecordViaApi(t, cookie, patient.id, 'Rascunho');
+      for (let n = 0; n < finalized; n += 1) {
+        const record = await createRecordViaApi(t, cookie, patient.id, `Sessão ${n + 1}`);
+        expect((await call('POST', `/v1/records/${record.id}/finalize`, cookie)).statusCode).toBe(200);
+      }
+      return { cookie, patient };
+    }
+
+    async function recordsOf(patientId: string): Promise<number> {
+      return rowsReferencing(t.database.db, 'records', patientId);
+    }
+
+    it('says whether deleting asks for the name: only with a finalized record', async () => {
+      const draftOnly = await patientWithRecords(0);
+      expect((await deletion(draftOnly.cookie, draftOnly.patient.id)).json()).toEqual({
+        status: 200,
+        data: { deletion: { finalizedRecords: 0, confirmNameRequired: false } },
+      });
+      const kept = await patientWithRecords(2);
+      expect((await deletion(kept.cookie, kept.patient.id)).json().data).toEqual({ deletion: { finalizedRecords: 2, confirmNameRequired: true } });
+    });
+
+    it('answers 409 and deletes nothing without the full name, or with another', async () => {
+      const { cookie, patient } = await patientWithRecords(1);
+      const saved = await storedPatient(patient.id);
+      for (const body of [undefined, {}, { confirmName: '' }, { confirmName: 'Júlia' }, { confirmName: 'Julia Conceicao Araujo' }, { confirmName: 'Júlia Araújo' }]) {
+        expect((await remove(cookie, patient.id, body)).json(), JSON.stringify(body)).toEqual(nameConfirmation);
+      }
+      expect(e.patientNameConfirmation).toBe('Digite o nome completo do paciente para confirmar a exclusão.');
+      expect(await storedPatient(patient.id)).toEqual(saved);
+      expect(await recordsOf(patient.id)).toBe(2);
+    });
+
+    it('deletes with the full name as stored, case and spaces aside, records and all', async () => {
+      const { cookie, patient } = await patientWithRecords(1);
+      const response = await remove(cookie, patient.id, { confirmName: '  júlia  CONCEIÇÃO araújo ' });
+      expect(response.json()).toEqual({ status: 200, data: null, message: messages.patients.deleted });
+      expect(await storedPatient(patient.id)).toBeUndefined();
+      expect(await recordsOf(patient.id)).toBe(0);
+    });
+
+    it('deletes a patient without a last name by the first name', async () => {
+      const { cookie } = await newSignedInUser(t);
+      const patient = await createPatientViaApi(t, cookie, { firstName: 'Ana', lastName: null });
+      const record = await createRecordViaApi(t, cookie, patient.id);
+      expect((await call('POST', `/v1/records/${record.id}/finalize`, cookie)).statusCode).toBe(200);
+      expect((await remove(cookie, patient.id)).json()).toEqual(nameConfirmation);
+      expect((await remove(cookie, patient.id, { confirmName: 'ana' })).statusCode).toBe(200);
+    });
+
+    it("answers 404 to another professional's patient whatever the name, and 400 to a name that is not text", async () => {
+      const { cookie, patient } = await patientWithRecords(1);
+      const stranger = await newSignedInUser(t);
+      expect((await deletion(stranger.cookie, patient.id)).json()).toEqual(patientNotFound);
+      expect((await remove(stranger.cookie, patient.id, { confirmName: 'Júlia Conceição Araújo' })).json()).toEqual(patientNotFound);
+      expect((await remove(cookie, patient.id, { confirmName: 7 })).json()).toEqual(failure(400, v.invalidBody));
+      expect((await remove(cookie, patient.id, { confirmName: 'x'.repeat(300) })).statusCode).toBe(400);
+      expect((await deletion(undefined, patient.id)).json()).toEqual(unauthorized);
+      expect(await recordsOf(patient.id)).toBe(2);
+    });
   });
 });
 

@@ -158,6 +158,13 @@ describe('PUT /v1/users/me', () => {
     ['male', 'Dr.'],
     [null, 'Sr.'],
     [null, 'Dr.'],
+    ['other', null],
+    ['undisclosed', null],
+    ['other', 'Dr(a).'],
+    ['undisclosed', 'Dr(a).'],
+    ['female', 'Dr(a).'],
+    ['male', 'Dr(a).'],
+    [null, 'Dr(a).'],
   ])('accepts gender %s with title %s', async (gender, title) => {
     const { user, cookie } = await newSignedInUser(t);
     expect((await update(cookie, { ...complete, gender, title })).statusCode).toBe(200);
@@ -182,7 +189,9 @@ describe('PUT /v1/users/me', () => {
     ['a man is Dra.', { gender: 'male', title: 'Dra.' }, v.titleInvalid],
     ['no gender is Dra.', { gender: null, title: 'Dra.' }, v.titleInvalid],
     ['the title is unknown', { title: 'Prof.' }, v.titleInvalid],
-    ['the gender is unknown', { gender: 'other', title: null }, v.genderInvalid],
+    ['the gender is unknown', { gender: 'nonbinary', title: null }, v.genderInvalid],
+    ["'Outro' is Dr.", { gender: 'other', title: 'Dr.' }, v.titleInvalid],
+    ["'Prefiro não informar' is Sra.", { gender: 'undisclosed', title: 'Sra.' }, v.titleInvalid],
     ['the CPF check digits are wrong', { document: '529.982.247-26' }, v.documentInvalid],
     ['the CPF repeats one digit', { document: '111.111.111-11' }, v.documentInvalid],
     ['the CPF is short', { document: '1234' }, v.documentInvalid],

@@ -99,7 +99,7 @@ test('a form is shared with the patient, filled and sent through the link, read 
     await radioIn(patientMain, 'Fuma?', 'Não').check();
 
     await patientMain.getByRole('button', { name: messages.publicForm.submit, exact: true }).click();
-    await seeAndCloseToast(patientPage, messages.measurement.submitted);
+    await seeAndCloseToast(patientPage, messages.measurement.submitted(null));
     // Sent for good: the thanks instead of the fields.
     await expect(patientMain.getByText(messages.measurement.submittedText)).toBeVisible();
     await expect(patientMain.getByRole('textbox')).toHaveCount(0);

@@ -61,7 +61,7 @@ test('a patient answers a PHQ-9 through the mailed link; the professional sees t
 
     for (const item of items.slice(1, 9)) await radioIn(patientMain, item.label, 'Vários dias').check();
     await send.click();
-    await expect(patientMain.getByText(mm.submitted, { exact: true })).toBeVisible();
+    await expect(patientMain.getByText(mm.submitted(null), { exact: true })).toBeVisible();
     await expect(patientMain.getByRole('link', { name: mm.crisisCvv })).toHaveAttribute('href', 'tel:188');
     await expect(patientMain.getByText('SAMU')).toBeVisible();
     await expect(patientMain.getByRole('radio')).toHaveCount(0);

@@ -31,7 +31,7 @@ async function createPatient(page: Page, fields: NewPatient): Promise<void> {
   await closeToast(page, messages.patients.created);
 }
 
-test('a professional registers patients, finds, edits, selects and deletes one', async ({ page }) => {
+test('a professional registers patients, finds, edits, selects and deletes them', async ({ page }) => {
   const professional = await registerConfirmedProfessional(page, 'Clara');
   const main = page.getByRole('main');
   const topBar = page.getByRole('banner');
@@ -73,6 +73,11 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     await expect(main.getByRole('article', { name: 'João da Silva' })).toBeVisible();
     await expect(main.getByText(messages.patients.count(1))).toBeVisible();
     await expect(page).toHaveURL(/\/patients\?q=joao$/);
+
+    // Each word on its own, in any order.
+    await main.getByRole('searchbox', { name: messages.patients.searchLabel }).fill('silva joao');
+    await expect(main.getByRole('article', { name: 'João da Silva' })).toBeVisible();
+    await expect(main.getByText(messages.patients.count(1))).toBeVisible();
   });
 
   await test.step('edit the patient', async () => {
@@ -163,5 +168,34 @@ test('a professional registers patients, finds, edits, selects and deletes one',
     await expect(main.getByText(messages.errors.patientNotFound)).toBeVisible();
     await topBar.getByRole('link', { name: messages.nav.dashboard }).click();
     await expect(patientsStat).toContainText('1');
+  });
+
+  await test.step('a patient with a finalized record is deleted only with the full name typed', async () => {
+    // A finalized record, made through the API with the page's session.
+    const found = await page.request.get('/v1/users/me/patients?q=maria');
+    const mariaId = ((await found.json()) as { data: { patients: { id: string }[] } }).data.patients[0]!.id;
+    const created = await page.request.post(`/v1/patients/${mariaId}/records`, { data: { name: 'Sessão inicial' } });
+    const recordId = ((await created.json()) as { data: { record: { id: string } } }).data.record.id;
+    expect((await page.request.post(`/v1/records/${recordId}/finalize`)).status()).toBe(200);
+
+    await topBar.getByRole('link', { name: messages.nav.patients, exact: true }).click();
+    await main.getByRole('article', { name: 'Maria Souza' }).getByRole('button', { name: messages.patients.edit }).click();
+    const panel = page.getByRole('dialog', { name: messages.patients.editPatient });
+    await panel.getByRole('button', { name: messages.patients.deletePatient }).click();
+    const confirmation = page.getByRole('dialog', { name: messages.confirmDelete.title });
+    await expect(confirmation).toContainText(messages.patients.deleteKeptRecords(1, 'Maria Souza'));
+    await expect(confirmation).toContainText('Resolução CFP nº 001/2009');
+    const confirm = confirmation.getByRole('button', { name: messages.common.confirm, exact: true });
+    const typedName = textbox(confirmation, messages.patients.typedName);
+    await expect(confirm).toBeDisabled();
+    await typedName.fill('Maria');
+    await expect(confirm).toBeDisabled();
+    await typedName.fill('  maria SOUZA ');
+    await confirm.click();
+    await expect(toastWith(page, messages.patients.deleted)).toBeVisible();
+    await expect(confirmation).toBeHidden();
+    await expect(panel).toBeHidden();
+    await closeToast(page, messages.patients.deleted);
+    await expect(main.getByText(messages.patients.empty)).toBeVisible();
   });
 });

@@ -11,6 +11,8 @@ export * from './schemas/users';
 export * from './schemas/patients';
 export * from './schemas/dashboard';
 export * from './rules/search';
+export * from './rules/gender';
+export * from './rules/confirmation';
 export * from './schemas/forms';
 export * from './rules/time-field';
 export * from './rules/scores';

@@ -62,10 +62,12 @@ describe('shared rules', () => {
     expect(isValidPhone('', '+55', 'BR')).toBe(false);
   });
 
-  it('offers Sra./Dra. for female and Sr./Dr. otherwise', () => {
-    expect(titlesForGender('female')).toEqual(['Sra.', 'Dra.']);
-    expect(titlesForGender('male')).toEqual(['Sr.', 'Dr.']);
-    expect(titlesForGender(null)).toEqual(['Sr.', 'Dr.']);
+  it('offers Sra./Dra. for female, Sr./Dr. for male or none, only the neutral title for the other genders, and it to all', () => {
+    expect(titlesForGender('female')).toEqual(['Sra.', 'Dra.', 'Dr(a).']);
+    expect(titlesForGender('male')).toEqual(['Sr.', 'Dr.', 'Dr(a).']);
+    expect(titlesForGender(null)).toEqual(['Sr.', 'Dr.', 'Dr(a).']);
+    expect(titlesForGender('other')).toEqual(['Dr(a).']);
+    expect(titlesForGender('undisclosed')).toEqual(['Dr(a).']);
   });
 
   it('lists about 240 countries in Portuguese, sorted, with calling codes and a +55 fallback', () => {

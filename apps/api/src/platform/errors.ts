@@ -9,6 +9,7 @@ export const errorCatalog = {
   INVALID_CREDENTIALS: { status: 401, message: e.invalidCredentials },
   NOT_FOUND: { status: 404, message: e.notFound },
   PATIENT_NOT_FOUND: { status: 404, message: e.patientNotFound },
+  PATIENT_NAME_CONFIRMATION: { status: 409, message: e.patientNameConfirmation },
   FORM_NOT_FOUND: { status: 404, message: e.formNotFound },
   RECORD_NOT_FOUND: { status: 404, message: e.recordNotFound },
   VERSION_NOT_FOUND: { status: 404, message: e.versionNotFound },

@@ -8,7 +8,8 @@ interface ConfirmDeleteModalProps {
   isDeleting: boolean;
   /** For what must not go by a slip of the mouse (a finalized record): a text to type first. */
   typed?: TypedConfirmation;
-  onConfirm: () => void;
+  /** Gets what was typed when `typed` asked for it. */
+  onConfirm: (typedText: string) => void;
   onClose: () => void;
   /** The question asked, when not 'Confirmar exclusão' (e.g. 'Remover anexo?'). */
   title?: string;

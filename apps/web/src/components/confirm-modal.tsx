@@ -1,4 +1,4 @@
-import { messages } from '@consultorio/shared';
+import { confirmsTyped, messages } from '@consultorio/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { BusyModal } from './busy-modal';
@@ -18,12 +18,9 @@ interface ConfirmModalProps {
   color?: string;
   isBusy: boolean;
   typed?: TypedConfirmation;
-  onConfirm: () => void;
+  /** Gets what was typed, for an action the server confirms again (a patient's deletion). */
+  onConfirm: (typedText: string) => void;
   onClose: () => void;
-}
-
-function sameText(typed: string, expected: string): boolean {
-  return typed.trim().toLocaleLowerCase('pt-BR') === expected.trim().toLocaleLowerCase('pt-BR');
 }
 
 /** One step before an action that cannot be undone lightly: Cancelar, and the action. */
@@ -35,7 +32,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, col
     setTypedText('');
     onClose();
   };
-  const canConfirm = !isBusy && (typed === undefined || sameText(typedText, typed.expected));
+  const canConfirm = !isBusy && (typed === undefined || confirmsTyped(typedText, typed.expected));
   return (
     <BusyModal opened={opened} onClose={close} title={title} isBusy={isBusy}>
       <Stack>
@@ -45,7 +42,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, busyLabel, col
           <Button variant="default" onClick={close} disabled={isBusy} data-autofocus>
             {messages.common.cancel}
           </Button>
-          <Button color={color} onClick={onConfirm} disabled={!canConfirm}>
+          <Button color={color} onClick={() => onConfirm(typedText)} disabled={!canConfirm}>
             {isBusy ? (busyLabel ?? confirmLabel) : confirmLabel}
           </Button>
         </Group>

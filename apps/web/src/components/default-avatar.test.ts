@@ -11,4 +11,9 @@ describe('defaultAvatarSrc', () => {
     expect(defaultAvatarSrc(null)).toBe(maleAvatarUrl);
     expect(defaultAvatarSrc(undefined)).toBe(maleAvatarUrl);
   });
+
+  it("shows no picture (the initials) for 'Outro' and 'Prefiro não informar'", () => {
+    expect(defaultAvatarSrc('other')).toBeNull();
+    expect(defaultAvatarSrc('undisclosed')).toBeNull();
+  });
 });

@@ -14,7 +14,7 @@ interface GenderSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChan
   onChange: (gender: Gender | '') => void;
 }
 
-/** Masculino or Feminino, and clearable: a blank gender is allowed. */
+/** Masculino, Feminino, Outro or Prefiro não informar, and clearable: a blank gender is allowed. */
 export function GenderSelect({ value, onChange, ...props }: GenderSelectProps) {
   return (
     <Select

@@ -71,8 +71,11 @@ export const defaults = {
   timeZone: 'America/Sao_Paulo',
 } as const;
 
-export const genders = ['male', 'female'] as const;
+/** 'other' and 'undisclosed' ('Prefiro não informar') are addressed in the neutral form, as is a gender not given. */
+export const genders = ['male', 'female', 'other', 'undisclosed'] as const;
 export type Gender = (typeof genders)[number];
 
-export const titles = ['Sr.', 'Dr.', 'Sra.', 'Dra.'] as const;
+/** The title that fits every gender. */
+export const neutralTitle = 'Dr(a).';
+export const titles = ['Sr.', 'Dr.', 'Sra.', 'Dra.', neutralTitle] as const;
 export type Title = (typeof titles)[number];

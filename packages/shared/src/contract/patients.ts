@@ -3,6 +3,8 @@ import {
   accessLogQuery,
   accessLogResponse,
   patientCreateRequest,
+  patientDeleteRequest,
+  patientDeletionResponse,
   patientListQuery,
   patientListResponse,
   patientResponse,
@@ -45,14 +47,27 @@ export const patientsApi = {
     status: 200,
     response: patientResponse,
   }),
+  /** 409 for a patient with a finalized record, unless the body's `confirmName` is the patient's full name. */
   remove: defineRoute({
     method: 'DELETE',
     path: '/v1/patients/:id',
     access: 'session',
     tag,
     params: idParams,
+    body: patientDeleteRequest,
     status: 200,
     response: messageEnvelope,
+    errors: [409],
+  }),
+  /** Whether deleting the patient asks for the name typed (finalized records, kept 5 years by CFP 001/2009). */
+  deletion: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/deletion',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: patientDeletionResponse,
   }),
   /** Who read or changed the patient's data, newest first, a page at a time. */
   accessLog: defineRoute({

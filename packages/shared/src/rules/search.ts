@@ -11,6 +11,22 @@ export function searchKey(text: string): string {
     .trim();
 }
 
+/**
+ * The words a search looks for, each on its own and in any order ('lima marcos' finds 'Marcos
+ * Lima'), in `searchKey` form. A word found inside another of the query is left out: whatever
+ * holds the longer one holds it too ('ana anabela' looks for 'anabela').
+ */
+export function searchWords(query: string): string[] {
+  const words = [...new Set(searchKey(query).split(' ').filter(Boolean))];
+  return words.filter((word) => !words.some((other) => other !== word && other.includes(word)));
+}
+
+/** Whether `text` holds every word of the search `query` (an empty query matches everything). */
+export function matchesSearch(text: string, query: string): boolean {
+  const key = searchKey(text);
+  return searchWords(query).every((word) => key.includes(word));
+}
+
 /** First and last name as shown everywhere. */
 export function fullNameOf(person: { firstName: string; lastName: string | null }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ');

@@ -1,5 +1,6 @@
 import { isValid as isValidCpfDigits } from '@fnando/cpf';
-import { limits, type Gender, type Title } from '../constants/limits';
+import { limits, neutralTitle, type Gender, type Title } from '../constants/limits';
+import { byGender } from './gender';
 
 export const USERNAME_PATTERN = /^[a-z0-9_]{6,32}$/;
 const PASSWORD_SHAPE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${limits.passwordMin},${limits.passwordMax}}$`);
@@ -26,8 +27,13 @@ export function formatCpf(value: string): string {
   return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
 }
 
+/**
+ * The titles that fit a gender: Sra./Dra. for female, Sr./Dr. for male or none given, only the
+ * neutral one for 'Outro' and 'Prefiro não informar'; the neutral one fits every gender.
+ */
 export function titlesForGender(gender: Gender | null | undefined): readonly Title[] {
-  return gender === 'female' ? ['Sra.', 'Dra.'] : ['Sr.', 'Dr.'];
+  if (gender === null || gender === undefined) return ['Sr.', 'Dr.', neutralTitle];
+  return byGender<readonly Title[]>(gender, { male: ['Sr.', 'Dr.', neutralTitle], female: ['Sra.', 'Dra.', neutralTitle], neutral: [neutralTitle] });
 }
 
 /** Local calendar date as YYYY-MM-DD, the format birthdates are kept in. */

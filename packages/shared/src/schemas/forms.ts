@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { envelope, itemNameSchema } from './common';
 import { patientSummarySchema } from './patients';
+import { genderSchema } from './users';
 
 const v = messages.validation;
 
@@ -161,12 +162,15 @@ export const publicFormView = z.object({
 export const publicFormResponse = envelope(
   z.object({
     form: publicFormView,
-    patient: z.object({ firstName: z.string(), lastName: z.string().nullable(), fullName: z.string() }),
+    /** The gender only for the words that agree with it ('Você não está sozinha'). */
+    patient: z.object({ firstName: z.string(), lastName: z.string().nullable(), fullName: z.string(), gender: genderSchema.nullable() }),
     user: z.object({
       title: z.string().nullable(),
       firstName: z.string(),
       lastName: z.string().nullable(),
       profession: z.string().nullable(),
+      /** The gender only for the words that agree with it ('Obrigada!'). */
+      gender: genderSchema.nullable(),
     }),
     qaTemplate: qaTemplateSchema.omit({ id: true, isOwn: true }),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants/limits';
 import { messages } from '../messages';
-import { firstNameSchema, lastNameSchema } from './auth';
+import { firstNameSchema } from './auth';
 import { emailSchema, envelope, optionalText } from './common';
 import { feeCentsSchema } from './appointments';
 import { blankToNull, contactFields, genderSchema, keptWhenOmitted, optionalBirthdate, optionalCpf, optionalGender, withContactRules } from './users';
@@ -60,19 +60,36 @@ const patientFields = {
   payerEmail: keptWhenOmitted(emailSchema),
 };
 
-/** A new patient: only the first name is required. */
-export const patientCreateRequest = withContactRules(
-  z.object({ firstName: firstNameSchema, lastName: optionalText(limits.nameMax), ...patientFields }),
-);
+/**
+ * A patient as created or edited: one rule for both, so whatever a creation accepts an edit
+ * accepts too (a patient created without a last name can be saved again). Only the first name
+ * is required. An edit replaces every field but those `keptWhenOmitted`.
+ */
+const patientRequest = withContactRules(z.object({ firstName: firstNameSchema, lastName: optionalText(limits.nameMax), ...patientFields }));
+
+export const patientCreateRequest = patientRequest;
 export type PatientCreateInput = z.input<typeof patientCreateRequest>;
 export type PatientCreate = z.output<typeof patientCreateRequest>;
 
-/** An edit replaces every field; first and last name are both required. */
-export const patientUpdateRequest = withContactRules(
-  z.object({ firstName: firstNameSchema, lastName: lastNameSchema, ...patientFields }),
-);
+export const patientUpdateRequest = patientRequest;
 export type PatientUpdateInput = z.input<typeof patientUpdateRequest>;
 export type PatientUpdate = z.output<typeof patientUpdateRequest>;
+
+/**
+ * A deletion: a patient with a finalized record is deleted only with `confirmName`, the
+ * patient's full name (first and last) as stored, typed (case and spaces aside).
+ */
+export const patientDeleteRequest = z
+  .object({ confirmName: z.string({ error: v.invalidBody }).max(limits.nameMax * 2 + 1, { error: v.tooLong(limits.nameMax * 2 + 1) }).optional() })
+  // No body at all reaches the validator as null.
+  .nullish();
+export type PatientDeleteRequest = z.input<typeof patientDeleteRequest>;
+
+/** What deleting the patient asks for: the name typed, when finalized records would go with it. */
+export const patientDeletionResponse = envelope(
+  z.object({ deletion: z.object({ finalizedRecords: z.number().int(), confirmNameRequired: z.boolean() }) }),
+);
+export type PatientDeletion = z.infer<typeof patientDeletionResponse>['data']['deletion'];
 
 export const patientListQuery = z.object({
   /** A piece of the full name; case and accents are ignored. */

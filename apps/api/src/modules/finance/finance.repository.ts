@@ -7,6 +7,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type AllocationRow = typeof paymentAllocations.$inferSelect;
 export type PixChargeRow = typeof pixCharges.$inferSelect;
 type AppointmentRow = typeof appointments.$inferSelect;
+type PatientGender = (typeof patients.$inferSelect)['gender'];
 
 /**
  * A session still owed: a fee above what was paid, not waived, and held or to be held (a
@@ -221,6 +222,16 @@ export async function findProfessional(db: Db, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+/** The patient's gender, for the receipt's words that agree with it; null when not given or the patient is gone. */
+export async function findPatientGender(db: Db, ownerId: string, patientId: string | null): Promise<PatientGender> {
+  if (!patientId) return null;
+  const [row] = await db
+    .select({ gender: patients.gender })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.ownerId, ownerId)));
+  return row?.gender ?? null;
 }
 
 /** The address a receipt goes to by default: the payer's, else the patient's. */

@@ -218,7 +218,11 @@ export async function listPayments(ctx: Context, owner: SessionUser, month: stri
 // ---- receipts ----
 
 async function receiptContent(ctx: Context, payment: PaymentRow): Promise<ReceiptContent> {
-  const [professional, allocations] = await Promise.all([repo.findProfessional(ctx.db, payment.ownerId), repo.allocationsOf(ctx.db, [payment.id])]);
+  const [professional, allocations, patientGender] = await Promise.all([
+    repo.findProfessional(ctx.db, payment.ownerId),
+    repo.allocationsOf(ctx.db, [payment.id]),
+    repo.findPatientGender(ctx.db, payment.ownerId, payment.patientId),
+  ]);
   if (!professional) throw new AppError('PAYMENT_NOT_FOUND');
   return {
     number: payment.receiptNumber,
@@ -228,7 +232,7 @@ async function receiptContent(ctx: Context, payment: PaymentRow): Promise<Receip
     method: f.methods[payment.method],
     note: payment.note,
     payer: { name: payment.payerName, document: payment.payerDocument },
-    patient: { name: payment.patientName, document: payment.patientDocument },
+    patient: { name: payment.patientName, document: payment.patientDocument, gender: patientGender },
     sessionStarts: allocations.map((allocation) => allocation.startsAt),
     professional,
     timeZone: professional.timeZone,

@@ -1,4 +1,4 @@
-import { formatCents, formatCpf, messages, professionalNameOf, ptBrDateFormat } from '@consultorio/shared';
+import { formatCents, formatCpf, messages, professionalNameOf, ptBrDateFormat, type Gender } from '@consultorio/shared';
 import { newPdfDocument, pdfFonts } from '../../platform/pdf';
 import { amountInWords } from './amount-in-words';
 import { sessionDates, shortDate } from './session-dates';
@@ -16,7 +16,8 @@ export interface ReceiptContent {
   method: string;
   note: string | null;
   payer: { name: string; document: string | null };
-  patient: { name: string; document: string | null };
+  /** The gender as it is now (not kept with the payment): only the words that agree with it depend on it. */
+  patient: { name: string; document: string | null; gender: Gender | null };
   /** The sessions' starts, oldest first. */
   sessionStarts: readonly Date[];
   professional: {
@@ -75,7 +76,7 @@ export function receiptLines(content: ReceiptContent) {
     amountBox: r.amountBox(amount),
     body,
     details: [
-      ...(samePerson ? [] : [r.beneficiary(content.patient.name, content.patient.document ? formatCpf(content.patient.document) : null)]),
+      ...(samePerson ? [] : [r.beneficiary(content.patient.name, content.patient.document ? formatCpf(content.patient.document) : null, content.patient.gender)]),
       r.method(content.method),
       ...(content.note ? [r.note(content.note)] : []),
     ],

@@ -109,8 +109,8 @@ export async function findPublicForm(db: Db, publicToken: string) {
     .select({
       form: forms,
       template: qaTemplates,
-      patient: { firstName: patients.firstName, lastName: patients.lastName },
-      user: { title: users.title, firstName: users.firstName, lastName: users.lastName, profession: users.profession },
+      patient: { firstName: patients.firstName, lastName: patients.lastName, gender: patients.gender },
+      user: { title: users.title, firstName: users.firstName, lastName: users.lastName, profession: users.profession, gender: users.gender },
     })
     .from(forms)
     .innerJoin(qaTemplates, eq(qaTemplates.id, forms.qaTemplateId))

@@ -199,7 +199,8 @@ export async function savePublicContent(ctx: Context, publicToken: string, answe
 /**
  * The patient sends the answers for good: checked against the template, every required answer
  * given (the scored items), then saved with the form locked and `submittedAt` set. Answers the
- * sent form with its template, for the alerts and the professional's e-mail. The caller limits
+ * sent form with its template, for the alerts and the professional's e-mail, and the
+ * professional's gender, for the thanks. The caller limits
  * the calls first (`limitPublicCalls`), outside any transaction this runs in, so that a refused
  * call still counts.
  */
@@ -213,7 +214,7 @@ export async function submitPublicForm(ctx: Context, publicToken: string, answer
   const submitted = await repo.submitPublicContent(ctx.db, publicToken, content, ctx.clock.now());
   if (submitted === 'locked') throw new AppError('FORM_LOCKED');
   if (!submitted) throw new AppError('FORM_NOT_FOUND');
-  return { form: submitted, template: found.template, view: toPublicView(submitted, found.template) };
+  return { form: submitted, template: found.template, view: toPublicView(submitted, found.template), professionalGender: found.user.gender };
 }
 
 /** The link was mailed now: noted, and the link renewed for `publicFormLinkDays`. */

@@ -45,9 +45,9 @@ export function measurementRoutes(ctx: Context): RoutesPlugin {
 /** The patient's link: sending the answers for good. */
 export function measurementPublicRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
-    route(app, measurementApi.submitPublic, async (request) => ({
-      data: { form: await measurement.submitForm(ctx, request.body.publicToken, request.body.content, request.ip) },
-      message: m.submitted,
-    }));
+    route(app, measurementApi.submitPublic, async (request) => {
+      const { form, professionalGender } = await measurement.submitForm(ctx, request.body.publicToken, request.body.content, request.ip);
+      return { data: { form }, message: m.submitted(professionalGender) };
+    });
   };
 }

@@ -70,9 +70,15 @@ function alertsOf(form: FormRow, template: QaTemplateRow): repo.NewAlert[] {
 /**
  * The patient sends the answers through the link: the form is checked, locked and marked sent,
  * and its alerts are raised in the same transaction; then the professional is told by e-mail
- * (the alert e-mail when there is one).
+ * (the alert e-mail when there is one). Answers the form as the link shows it, and the
+ * professional's gender (for the thanks).
  */
-export async function submitForm(ctx: Context, publicToken: string, content: Record<string, string | number | null>, ip: string): Promise<PublicForm['form']> {
+export async function submitForm(
+  ctx: Context,
+  publicToken: string,
+  content: Record<string, string | number | null>,
+  ip: string,
+): Promise<{ form: PublicForm['form']; professionalGender: PublicForm['user']['gender'] }> {
   await limitPublicCalls(ctx, ip);
   const { submitted, raised } = await ctx.db.transaction(async (tx) => {
     const txCtx: Context = { ...ctx, db: tx };
@@ -82,7 +88,7 @@ export async function submitForm(ctx: Context, publicToken: string, content: Rec
     return { submitted: result, raised: alerts.length > 0 };
   });
   await ctx.jobs.send(SUBMITTED_JOB, { formId: submitted.form.id, raisedAlert: raised });
-  return submitted.view;
+  return { form: submitted.view, professionalGender: submitted.professionalGender };
 }
 
 // ---- safety alerts ----

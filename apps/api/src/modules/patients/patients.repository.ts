@@ -1,9 +1,9 @@
 import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
-import { files, patients, plans, subscriptions, users, type StoredFileValues } from '../../db/schema';
+import { files, patients, plans, records, subscriptions, users, type StoredFileValues } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
 
@@ -14,8 +14,8 @@ export interface PageStart {
 }
 
 export interface PatientSearch {
-  /** Already in `searchKey` form; empty matches everyone. */
-  text: string;
+  /** In `searchKey` form (`searchWords`), each to be found on its own; none matches everyone. */
+  words: readonly string[];
   limit: number;
   after: PageStart | undefined;
 }
@@ -26,9 +26,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function matchesSearch(ownerId: string, text: string): SQL {
-  const owned = eq(patients.ownerId, ownerId);
-  return text ? and(owned, sql`${patients.searchName} like ${`%${escapeLike(text)}%`}`)! : owned;
+/**
+ * The owner's patients whose name holds every word: one `LIKE '%word%'` each, all served by
+ * the one trigram index (GIN intersects their trigrams in a single index scan).
+ */
+function matchingWords(ownerId: string, words: readonly string[]): SQL {
+  return and(eq(patients.ownerId, ownerId), ...words.map((word) => sql`${patients.searchName} like ${`%${escapeLike(word)}%`}`))!;
 }
 
 function prepareFirstPage(db: Db) {
@@ -83,16 +86,17 @@ export async function searchPatients(
   ownerId: string,
   search: PatientSearch,
 ): Promise<{ rows: PatientRow[]; total: number }> {
-  if (!search.text) return listPage(db, ownerId, search.limit, search.after);
-  const matching = matchesSearch(ownerId, search.text);
+  if (search.words.length === 0) return listPage(db, ownerId, search.limit, search.after);
+  const [rows, total] = await Promise.all([searchPageQuery(db, ownerId, search), countMatches(db, matchingWords(ownerId, search.words))]);
+  return { rows, total };
+}
+
+/** The page of a search with words, in name order (its plan is checked by the tests). */
+export function searchPageQuery(db: Db, ownerId: string, search: PatientSearch) {
   const afterStart = search.after
     ? sql`(${byName}, ${patients.id}) > (${search.after.searchName} collate "C", ${search.after.id}::uuid)`
     : undefined;
-  const [rows, total] = await Promise.all([
-    db.select().from(patients).where(and(matching, afterStart)).orderBy(byName, patients.id).limit(search.limit),
-    countMatches(db, matching),
-  ]);
-  return { rows, total };
+  return db.select().from(patients).where(and(matchingWords(ownerId, search.words), afterStart)).orderBy(byName, patients.id).limit(search.limit);
 }
 
 async function countMatches(db: Db, matching: SQL): Promise<number> {
@@ -108,7 +112,7 @@ export async function findPatient(db: Db | Tx, ownerId: string, id: string): Pro
   return row;
 }
 
-function namedValues(patient: PatientCreate | PatientUpdate) {
+function namedValues(patient: PatientCreate) {
   return { ...patient, searchName: searchKey(fullNameOf(patient)) };
 }
 
@@ -155,20 +159,52 @@ export async function updatePatient(
   return row;
 }
 
+/** How many of the patient's records are finalized (the caller has checked the patient is the owner's). */
+export async function countFinalizedRecords(db: Db | Tx, patientId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(records)
+    .where(and(eq(records.patientId, patientId), isNotNull(records.finalizedAt)));
+  return row?.total ?? 0;
+}
+
+/**
+ * The patient's records locked, and how many are finalized: a record being finalized meanwhile
+ * is counted (its finalization waits for the deletion, or the deletion for it).
+ */
+async function lockFinalizedRecords(tx: Tx, patientId: string): Promise<number> {
+  const rows = await tx.select({ finalizedAt: records.finalizedAt }).from(records).where(eq(records.patientId, patientId)).for('update');
+  return rows.filter((row) => row.finalizedAt !== null).length;
+}
+
+/** The patient about to be deleted: their names, and how many finalized records would go with them. */
+export interface DoomedPatient {
+  firstName: string;
+  lastName: string | null;
+  finalizedRecords: number;
+}
+
 /**
  * Deletes the patient and, by cascade, everything that hangs from it (chats, forms, records,
- * attachments, file rows) in one transaction. Returns the storage keys of the patient's files,
- * to be removed once the transaction has committed, or undefined when the patient is not the
- * owner's.
+ * attachments, file rows) in one transaction, if `confirmed` by what it would take. Returns
+ * the storage keys of the patient's files, to be removed once the transaction has committed;
+ * 'unconfirmed' when `confirmed` refused (nothing deleted); undefined when the patient is not
+ * the owner's.
  */
-export async function deletePatient(db: Db, ownerId: string, id: string): Promise<string[] | undefined> {
+export async function deletePatient(
+  db: Db,
+  ownerId: string,
+  id: string,
+  confirmed: (patient: DoomedPatient) => boolean,
+): Promise<string[] | 'unconfirmed' | undefined> {
   return db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .select({ id: patients.id })
+    const [doomed] = await tx
+      .select({ firstName: patients.firstName, lastName: patients.lastName })
       .from(patients)
       .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
       .for('update');
-    if (!deleted) return undefined;
+    if (!doomed) return undefined;
+    if (!confirmed({ ...doomed, finalizedRecords: await lockFinalizedRecords(tx, id) })) return 'unconfirmed';
     const stored = await tx
       .delete(files)
       .where(and(eq(files.patientId, id), eq(files.ownerId, ownerId)))

@@ -24,9 +24,13 @@ export function patientsRoutes(ctx: Context): RoutesPlugin {
     }));
 
     route(app, patientsApi.remove, async (request) => {
-      await patients.deletePatient(ctx, sessionUser(request).id, request.params.id);
+      await patients.deletePatient(ctx, sessionUser(request).id, request.params.id, request.body?.confirmName);
       return { data: null, message: messages.patients.deleted };
     });
+
+    route(app, patientsApi.deletion, async (request) => ({
+      data: { deletion: await patients.getDeletion(ctx, sessionUser(request).id, request.params.id) },
+    }));
 
     route(app, patientsApi.accessLog, async (request) => ({
       data: await patients.getAccessLog(ctx, sessionUser(request).id, request.params.id, request.query),

@@ -1,10 +1,12 @@
 import {
+  confirmsTyped,
   fullNameOf,
   idSchema,
   messages,
-  searchKey,
+  searchWords,
   type Patient,
   type PatientCreate,
+  type PatientDeletion,
   type PatientPage,
   type PatientSummary,
   type PatientUpdate,
@@ -55,12 +57,12 @@ export interface PatientListRequest {
   cursor?: string | undefined;
 }
 
-/** The professional's patients whose full name contains `q` (ignoring case and accents), by name. */
+/** The professional's patients whose full name holds every word of `q`, in any order (ignoring case and accents), by name. */
 export async function listPatients(ctx: Context, ownerId: string, request: PatientListRequest): Promise<PatientPage> {
   const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
   // One extra row tells whether another page follows without a second query.
   const { rows, total } = await repo.searchPatients(ctx.db, ownerId, {
-    text: searchKey(request.q),
+    words: searchWords(request.q),
     limit: request.limit + 1,
     after,
   });
@@ -109,11 +111,33 @@ export async function getAccessLog(ctx: Context, ownerId: string, id: string, pa
 }
 
 /**
- * Deletes the patient with everything that belongs to it; stored files go once the rows are
- * gone. Of the patient's access log, one entry stays: this deletion.
+ * Records must be kept for at least 5 years (Resolução CFP nº 001/2009): a patient with a
+ * finalized record goes only when the professional typed the patient's full name.
  */
-export async function deletePatient(ctx: Context, ownerId: string, id: string): Promise<void> {
-  const storedKeys = await repo.deletePatient(ctx.db, ownerId, id);
+function isNameRequired(finalizedRecords: number): boolean {
+  return finalizedRecords > 0;
+}
+
+/** Whether deleting the patient asks for the name typed. */
+export async function getDeletion(ctx: Context, ownerId: string, id: string): Promise<PatientDeletion> {
+  await ownedPatient(ctx, ownerId, id);
+  const finalizedRecords = await repo.countFinalizedRecords(ctx.db, id);
+  return { finalizedRecords, confirmNameRequired: isNameRequired(finalizedRecords) };
+}
+
+/**
+ * Deletes the patient with everything that belongs to it; stored files go once the rows are
+ * gone. Of the patient's access log, one entry stays: this deletion. A patient with a finalized
+ * record needs `confirmName`, their full name (409 otherwise, and nothing is deleted).
+ */
+export async function deletePatient(ctx: Context, ownerId: string, id: string, confirmName: string | undefined): Promise<void> {
+  const storedKeys = await repo.deletePatient(
+    ctx.db,
+    ownerId,
+    id,
+    (doomed) => !isNameRequired(doomed.finalizedRecords) || (confirmName !== undefined && confirmsTyped(confirmName, fullNameOf(doomed))),
+  );
+  if (storedKeys === 'unconfirmed') throw new AppError('PATIENT_NAME_CONFIRMATION');
   if (!storedKeys) throw new AppError('PATIENT_NOT_FOUND');
   await forgetPatientLog(ctx, ownerId, id);
   notePatient(id, 'delete');

@@ -23,7 +23,7 @@ export function DashboardPage() {
       <AlertsBanner />
       <Stack gap="xs">
         <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
-        <Text c="dimmed">{messages.dashboard.intro}</Text>
+        <Text c="dimmed">{messages.dashboard.intro(user.gender)}</Text>
       </Stack>
 
       <TodayAppointments />

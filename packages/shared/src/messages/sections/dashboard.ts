@@ -1,7 +1,11 @@
+import type { Gender } from '../../constants/limits';
+import { byGender } from '../../rules/gender';
+
 export const dashboard = {
   welcome: (name: string) => `Olá, ${name}!`,
-  intro:
-    'Bem-vindo ao Consultório. Aqui você organiza seus pacientes, conversa com o assistente de IA, envia formulários e mantém seus prontuários em um só lugar.',
+  /** Follows the professional's gender. */
+  intro: (gender: Gender | null) =>
+    `${byGender(gender, { male: 'Bem-vindo', female: 'Bem-vinda', neutral: 'Bem-vindo(a)' })} ao Consultório. Aqui você organiza seus pacientes, conversa com o assistente de IA, envia formulários e mantém seus prontuários em um só lugar.`,
   statsTitle: 'Seu consultório em números',
   stats: {
     patients: 'Pacientes',

@@ -5,6 +5,7 @@ export const errors = {
   unauthorized: 'Sua sessão expirou. Entre novamente.',
   notFound: 'Não encontrado',
   patientNotFound: 'Paciente não encontrado',
+  patientNameConfirmation: 'Digite o nome completo do paciente para confirmar a exclusão.',
   formNotFound: 'Formulário não encontrado',
   couponInvalid: 'Cupom inválido ou indisponível',
   patientLimit: (limit: number) =>

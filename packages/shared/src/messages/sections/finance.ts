@@ -1,3 +1,6 @@
+import type { Gender } from '../../constants/limits';
+import { byGender } from '../../rules/gender';
+
 /** Some of a receipt's sessions: how many, and their dates as a sentence. */
 interface DatedSessions {
   count: number;
@@ -109,8 +112,9 @@ export const finance = {
       const what = count === 1 ? `à ${service}` : `a ${count} ${service}`;
       return when.length === 1 ? `referente ${what} ${when[0]}.` : `referente ${what}: ${when.join('; ')}.`;
     },
-    beneficiary: (patient: string, patientDocument: string | null) =>
-      `Paciente (beneficiário): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
+    /** Follows the patient's gender ('pessoa beneficiária' when neither male nor female). */
+    beneficiary: (patient: string, patientDocument: string | null, gender: Gender | null) =>
+      `Paciente (${byGender(gender, { male: 'beneficiário', female: 'beneficiária', neutral: 'pessoa beneficiária' })}): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
     method: (method: string) => `Forma de pagamento: ${method}.`,
     note: (note: string) => `Observação: ${note}`,
     cityDate: (city: string | null, date: string) => (city ? `${city}, ${date}.` : `${date}.`),

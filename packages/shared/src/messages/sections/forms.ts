@@ -23,7 +23,7 @@ export const forms = {
   edit: 'Editar',
   backToList: 'Voltar para Formulários',
   shareTitle: 'Link para o paciente',
-  shareText: 'Envie este link ao paciente para que ele preencha o formulário.',
+  shareText: 'Envie este link ao paciente para que preencha o formulário.',
   copy: 'Copiar link',
   copied: 'Copiado',
   createdOn: (date: string) => `Criado em ${date}`,

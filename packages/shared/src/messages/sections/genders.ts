@@ -1,1 +1,1 @@
-export const genders = { male: 'Masculino', female: 'Feminino' } as const;
+export const genders = { male: 'Masculino', female: 'Feminino', other: 'Outro', undisclosed: 'Prefiro não informar' } as const;

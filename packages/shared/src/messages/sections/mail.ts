@@ -70,5 +70,5 @@ export const mail = {
   pixBody: (professional: string, amount: string, sessions: string) =>
     `${professional} enviou uma cobrança de ${amount} referente a: ${sessions}.`,
   pixHowTo: 'Para pagar, abra o aplicativo do seu banco, escolha Pix copia e cola e cole o código abaixo, ou leia o QR Code em anexo.',
-  pixFooter: 'Você recebe esta cobrança porque é o responsável pelo pagamento das sessões.',
+  pixFooter: 'Você recebe esta cobrança por ser responsável pelo pagamento das sessões.',
 } as const;

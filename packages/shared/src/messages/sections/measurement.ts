@@ -1,3 +1,6 @@
+import type { Gender } from '../../constants/limits';
+import { byGender } from '../../rules/gender';
+
 /** Measurement-based care: forms mailed and sent back, safety alerts, measurement plans and score trends. */
 export const measurement = {
   // The form page
@@ -14,11 +17,15 @@ export const measurement = {
   submittedOn: (date: string) => `Respostas enviadas pelo paciente em ${date}`,
   submittedBadge: 'Respondido',
   // The patient's page
-  submitted: 'Respostas enviadas. Obrigado!',
+  /** The professional thanks the patient: 'obrigado' agrees with whoever thanks, so it follows the professional's gender. */
+  submitted: (professionalGender: Gender | null) =>
+    `Respostas enviadas. ${byGender(professionalGender, { male: 'Obrigado', female: 'Obrigada', neutral: 'Obrigado(a)' })}!`,
   submittedText: 'Suas respostas foram enviadas ao profissional. Você já pode fechar esta página.',
   linkExpiredPublic: 'Este link expirou. Peça um novo ao seu profissional.',
   crisisTitle: 'Se você precisar de ajuda agora',
-  crisisText: 'Você não está sozinho(a). Converse com alguém agora mesmo:',
+  /** Follows the patient's gender. */
+  crisisText: (patientGender: Gender | null) =>
+    `Você não está ${byGender(patientGender, { male: 'sozinho', female: 'sozinha', neutral: 'sozinho(a)' })}. Converse com alguém agora mesmo:`,
   crisisCvv: 'CVV: ligue 188, 24 horas, gratuito',
   crisisSamu: 'SAMU: ligue 192 em caso de emergência',
   // Safety alerts
@@ -73,7 +80,7 @@ export const measurement = {
   planDeleted: 'Plano de medição excluído.',
   deletePlan: 'Excluir plano',
   deletePlanLabel: (plan: string) => `Excluir o plano: ${plan}`,
-  patientNeedsEmail: 'Cadastre o e-mail do paciente para que os questionários cheguem até ele.',
+  patientNeedsEmail: 'Cadastre o e-mail do paciente para que os questionários possam ser enviados.',
   // Form names of forms a plan creates
   planFormName: (template: string, date: string) => `${template} — ${date}`,
   // Validation and errors

@@ -1,3 +1,5 @@
+import { accessLog } from './access-log';
+
 export const patients = {
   title: 'Pacientes',
   newPatient: 'Novo Paciente',
@@ -16,6 +18,10 @@ export const patients = {
     'Excluir um paciente remove permanentemente todas as suas sessões com assistente, formulários e prontuários, com seus anexos.',
   deletePatient: 'Excluir paciente',
   deleteConfirmation: 'Tem certeza que deseja excluir este paciente? Esta ação é irreversível.',
+  /** A patient with finalized records: the confirmation asks for the full name typed. */
+  deleteKeptRecords: (finalizedRecords: number, patientName: string) =>
+    `${finalizedRecords === 1 ? 'Este paciente tem 1 prontuário finalizado.' : `Este paciente tem ${finalizedRecords} prontuários finalizados.`} O Conselho Federal de Psicologia exige que os prontuários sejam guardados por pelo menos 5 anos (Resolução CFP nº 001/2009): antes de excluir, guarde uma cópia em “${accessLog.exportData}”. Esta ação é irreversível. Para excluir, digite o nome completo do paciente: ${patientName}`,
+  typedName: 'Nome completo do paciente',
   created: 'Paciente cadastrado.',
   updated: 'Paciente atualizado.',
   deleted: 'Paciente excluído.',

@@ -1,4 +1,3 @@
 export const success = {
-  loggedIn: 'Bem-vindo!',
   loggedOut: 'Sessão encerrada.',
 } as const;

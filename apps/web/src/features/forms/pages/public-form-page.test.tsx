@@ -20,8 +20,8 @@ const publicForm: PublicForm = {
     expiresAt: null,
     crisisSupport: false,
   },
-  patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza' },
-  user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga' },
+  patient: { firstName: 'Maria', lastName: 'Souza', fullName: 'Maria Souza', gender: 'female' },
+  user: { title: 'Dra.', firstName: 'Ana', lastName: 'Lima', profession: 'Psicóloga', gender: 'female' },
   qaTemplate: publicTemplate,
 };
 
@@ -55,7 +55,7 @@ describe('PublicFormPage', () => {
         ? { status: 200, data: publicForm }
         : {
             status: 200,
-            message: messages.measurement.submitted,
+            message: messages.measurement.submitted('female'),
             data: {
               form: {
                 ...publicForm.form,
@@ -88,17 +88,20 @@ describe('PublicFormPage', () => {
       url: '/v1/forms/public/submit',
       body: { publicToken: 'abc', content: { '1': 'Engenheira', '7': '22:30' } },
     });
-    expect(await screen.findByText(messages.measurement.submitted)).toBeDefined();
+    // The professional thanks in her own gender.
+    expect(await screen.findByText('Respostas enviadas. Obrigada!')).toBeDefined();
     expect(screen.queryAllByRole('textbox')).toEqual([]);
     expect(screen.queryByText(messages.measurement.crisisCvv)).toBeNull();
   });
 
-  it('shows the crisis lines after answers that raised a safety alert', async () => {
+  it('shows the crisis lines after answers that raised a safety alert, in words that agree with each gender', async () => {
     const form = { ...publicForm.form, isLocked: true, submittedAt: '2025-03-06T10:00:00.000Z', crisisSupport: true };
-    mockApi(() => ({ status: 200, data: { ...publicForm, form } }));
+    const user = { ...publicForm.user, title: 'Dr.', gender: 'male' as const };
+    mockApi(() => ({ status: 200, data: { ...publicForm, user, form } }));
     renderPage('/form-public-view?token=abc');
 
-    expect(await screen.findByText(messages.measurement.submitted)).toBeDefined();
+    expect(await screen.findByText('Respostas enviadas. Obrigado!')).toBeDefined();
+    expect(screen.getByText('Você não está sozinha. Converse com alguém agora mesmo:')).toBeDefined();
     expect(messages.measurement.crisisCvv).toBe('CVV: ligue 188, 24 horas, gratuito');
     expect(screen.getByRole('link', { name: messages.measurement.crisisCvv }).getAttribute('href')).toBe('tel:188');
     expect(screen.getByRole('link', { name: messages.measurement.crisisSamu }).getAttribute('href')).toBe('tel:192');

@@ -78,7 +78,7 @@ function PublicFormContent({ token, data }: { token: string; data: PublicForm })
         </Stack>
       </Paper>
       {form.submittedAt !== null && form.isLocked ? (
-        <SubmittedNotice crisisSupport={form.crisisSupport} />
+        <SubmittedNotice crisisSupport={form.crisisSupport} professionalGender={user.gender} patientGender={patient.gender} />
       ) : form.isLocked ? (
         <Notice text={messages.publicForm.locked} locked />
       ) : (

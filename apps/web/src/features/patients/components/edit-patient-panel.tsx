@@ -9,7 +9,8 @@ import { AvatarUpload } from '../../../components/avatar-upload';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DangerZone } from '../../../components/danger-zone';
 import { SidePanel } from '../../../components/side-panel';
-import { useDeletePatient } from '../api/delete-patient';
+import { fullName } from '../../../lib/format';
+import { useDeletePatient, usePatientDeletion } from '../api/delete-patient';
 import { patientQueryOptions } from '../api/get-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { useUploadPatientAvatar } from '../api/upload-patient-avatar';
@@ -30,8 +31,8 @@ interface EditPatientPanelProps {
 }
 
 /**
- * 'Editar Paciente': the same fields as a new patient (first and last name required), the
- * picture, and the danger zone whose delete asks for confirmation first.
+ * 'Editar Paciente': the same fields as a new patient, the picture, and the danger zone whose
+ * delete asks for confirmation first (with the full name typed when finalized records would go).
  */
 export function EditPatientPanel({ patient: listedPatient, opened, onClose }: EditPatientPanelProps) {
   // Follows the cached patient, so a new picture or a save shows at once.
@@ -42,6 +43,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
   const updatePatient = useUpdatePatient();
   const uploadAvatar = useUploadPatientAvatar();
   const deletePatient = useDeletePatient();
+  const deletion = usePatientDeletion(listedPatient.id, opened);
   const [isConfirming, confirmation] = useDisclosure(false);
   const isBusy = updatePatient.isPending || uploadAvatar.isPending || deletePatient.isPending;
 
@@ -72,13 +74,21 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
     ),
   );
 
-  const confirmDelete = () =>
-    deletePatient.mutate(patient.id, {
-      onSuccess: () => {
-        confirmation.close();
-        onClose();
+  // Records must be kept 5 years (CFP 001/2009): with finalized ones, the name is typed to delete.
+  const patientName = fullName(patient.firstName, patient.lastName);
+  const keptRecords = deletion.data?.confirmNameRequired ? deletion.data.finalizedRecords : null;
+  const typedName = keptRecords === null ? undefined : { label: messages.patients.typedName, expected: patientName };
+
+  const confirmDelete = (typedText: string) =>
+    deletePatient.mutate(
+      { patientId: patient.id, confirmName: typedName ? typedText : undefined },
+      {
+        onSuccess: () => {
+          confirmation.close();
+          onClose();
+        },
       },
-    });
+    );
 
   return (
     <>
@@ -95,7 +105,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
           <PatientBalance patientId={patient.id} enabled={opened} />
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack>
-              <PatientFormFields form={form} isLastNameRequired disabled={isBusy} />
+              <PatientFormFields form={form} disabled={isBusy} />
               <Group justify="flex-end">
                 <Button type="submit" disabled={isBusy}>
                   {updatePatient.isPending ? messages.common.saving : messages.common.save}
@@ -117,7 +127,8 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
       </SidePanel>
       <ConfirmDeleteModal
         opened={isConfirming}
-        text={messages.patients.deleteConfirmation}
+        text={keptRecords === null ? messages.patients.deleteConfirmation : messages.patients.deleteKeptRecords(keptRecords, patientName)}
+        typed={typedName}
         isDeleting={deletePatient.isPending}
         onConfirm={confirmDelete}
         onClose={confirmation.close}

@@ -44,7 +44,7 @@ export function NewPatientPanel({ opened, onClose }: NewPatientPanelProps) {
     <SidePanel opened={opened} onClose={close} title={messages.patients.newPatient} isDirty={form.formState.isDirty}>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
-          <PatientFormFields form={form} isLastNameRequired={false} disabled={isBusy} />
+          <PatientFormFields form={form} disabled={isBusy} />
           <Group justify="flex-end">
             <Button type="submit" disabled={isBusy}>
               {isBusy ? messages.common.creating : messages.common.create}

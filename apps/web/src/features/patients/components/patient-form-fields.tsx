@@ -9,14 +9,12 @@ import type { PatientFormValues } from './patient-form-values';
 
 interface PatientFormFieldsProps<TOutput> {
   form: UseFormReturn<PatientFormValues, unknown, TOutput>;
-  /** A new patient needs only the first name; an edit needs the last name too. */
-  isLastNameRequired: boolean;
   /** While a save, an upload or a delete runs nothing can be changed. */
   disabled: boolean;
 }
 
 /** The inputs shared by the 'Novo Paciente' and 'Editar Paciente' panels. */
-export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled }: PatientFormFieldsProps<TOutput>) {
+export function PatientFormFields<TOutput>({ form, disabled }: PatientFormFieldsProps<TOutput>) {
   const { register, control, formState } = form;
   const { errors } = formState;
 
@@ -33,7 +31,6 @@ export function PatientFormFields<TOutput>({ form, isLastNameRequired, disabled 
       <TextInput
         label={messages.fields.lastName}
         autoComplete="off"
-        required={isLastNameRequired}
         disabled={disabled}
         error={errors.lastName?.message}
         {...register('lastName')}

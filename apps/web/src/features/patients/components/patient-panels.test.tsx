@@ -18,19 +18,24 @@ function urlOf(input: string | URL | Request): string {
 }
 
 const noBalance = { finance: { balanceCents: 0, sessions: [], payments: [] } };
+const freeDeletion = { deletion: { finalizedRecords: 0, confirmNameRequired: false } };
 
-/** Answers every call with `data` (the patient's balance with `balance`) and remembers what was sent. */
-function mockApi(status: number, data: unknown, balance: unknown = noBalance) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-    urlOf(input).endsWith('/finance')
-      ? Promise.resolve(new Response(JSON.stringify({ status: 200, data: balance }), { status: 200 }))
-      : Promise.resolve(new Response(JSON.stringify({ status, data }), { status })),
-  );
+/** The reads the panel makes by itself: the balance and what a deletion asks for. */
+const isPanelRead = (input: string | URL | Request) => urlOf(input).endsWith('/finance') || urlOf(input).endsWith('/deletion');
+
+/** Answers every call with `data` (the patient's balance with `balance`, the deletion's terms with `deletion`) and remembers what was sent. */
+function mockApi(status: number, data: unknown, balance: unknown = noBalance, deletion: unknown = freeDeletion) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const url = urlOf(input);
+    if (url.endsWith('/finance')) return Promise.resolve(new Response(JSON.stringify({ status: 200, data: balance }), { status: 200 }));
+    if (url.endsWith('/deletion')) return Promise.resolve(new Response(JSON.stringify({ status: 200, data: deletion }), { status: 200 }));
+    return Promise.resolve(new Response(JSON.stringify({ status, data }), { status }));
+  });
 }
 
-/** The calls but the balance's. */
+/** The calls but the panel's own reads. */
 function patientCalls(fetch: ReturnType<typeof mockApi>) {
-  return fetch.mock.calls.filter(([input]) => !urlOf(input).endsWith('/finance'));
+  return fetch.mock.calls.filter(([input]) => !isPanelRead(input));
 }
 
 function textbox(name: string): HTMLInputElement {
@@ -112,19 +117,23 @@ describe('EditPatientPanel', () => {
     expect(textbox(messages.fields.phone).value).toBe('11912345678');
   });
 
-  it('loads the patient, with the birthdate as a date, and requires the last name', async () => {
-    const fetch = mockApi(200, { patient });
-    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+  it('loads the patient, with the birthdate as a date, and saves it without a last name, as creating does', async () => {
+    const fetch = mockApi(200, { patient: { ...patient, lastName: null } });
+    const onClose = vi.fn();
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={onClose} />);
 
     expect(textbox(messages.fields.firstName).value).toBe('João');
     expect(textbox(messages.fields.lastName).value).toBe('da Silva');
+    expect(textbox(messages.fields.lastName).required).toBe(false);
     expect(screen.getByDisplayValue('10/05/1980')).toBeDefined();
     expect(textbox(messages.fields.phone).value).toBe('11987654321');
 
     fireEvent.change(textbox(messages.fields.lastName), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
-    expect(await screen.findByText(messages.validation.lastNameRequired)).toBeDefined();
-    expect(patientCalls(fetch)).toHaveLength(0);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = patientCalls(fetch)[0]!;
+    expect(url).toBe(`/v1/patients/${patient.id}`);
+    expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', lastName: null });
   });
 
   it('sends the reminders opt-out switch with the edit', async () => {
@@ -156,6 +165,7 @@ describe('EditPatientPanel', () => {
     const [url, init] = patientCalls(fetch)[0]!;
     expect(url).toBe(`/v1/patients/${patient.id}`);
     expect(init?.method).toBe('DELETE');
+    expect(JSON.parse(init?.body as string)).toEqual({});
   });
 
   it("shows the patient's balance for sessions held", async () => {

@@ -18,6 +18,12 @@ describe('filterRecords', () => {
     expect(filterRecords([older, newer], 'xyz')).toEqual([]);
   });
 
+  it('finds each word on its own, in any order, as the patient search does', () => {
+    expect(filterRecords([older, newer], 'inicial avaliação').map((record) => record.id)).toEqual(['1']);
+    expect(filterRecords([older, newer], 'marco retorno').map((record) => record.id)).toEqual(['2']);
+    expect(filterRecords([older, newer], 'retorno inicial')).toEqual([]);
+  });
+
   it('keeps everything for an empty search', () => {
     expect(filterRecords([older, newer], ' ')).toHaveLength(2);
   });

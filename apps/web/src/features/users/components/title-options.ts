@@ -5,7 +5,7 @@ export function asTitle(value: string | null): Title | '' {
   return titles.find((title) => title === value) ?? '';
 }
 
-/** The titles offered for a gender: female gives Sra./Dra., anything else Sr./Dr. */
+/** The titles offered for a gender (`titlesForGender`): Sra./Dra. for female, Sr./Dr. for male or none, and the neutral Dr(a). for all. */
 export function titleOptions(gender: Gender | ''): readonly Title[] {
   return titlesForGender(gender === '' ? null : gender);
 }
