@@ -280,7 +280,7 @@ describe('payments and receipts', () => {
     const pdf = (await call('GET', `/v1/payments/${payment.id}/receipt`, cookie)).rawPayload;
 
     const text = (await poppler('pdftotext', pdf)).replace(/\s+/g, ' ');
-    for (const expected of ['Recebi de Zoë Ørsted-Şahin', 'Paciente (beneficiário): Łukasz Nguyễn Đặng, CPF 111.444.777-35', 'Observação: Ação de graças — «ok»']) {
+    for (const expected of ['Recebi de Zoë Ørsted-Şahin', 'Paciente (pessoa beneficiária): Łukasz Nguyễn Đặng, CPF 111.444.777-35', 'Observação: Ação de graças — «ok»']) {
       expect(text).toContain(expected);
     }
     // Every font is embedded (a subset of DejaVu Sans), none of the standard 14 such as Helvetica.
