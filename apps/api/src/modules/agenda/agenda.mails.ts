@@ -14,8 +14,10 @@ function appointmentLink(ctx: Context, token: string, action: 'confirm' | 'cance
   return url.toString();
 }
 
-function whereLines({ appointment }: ReminderSubject): string[] {
+/** How and where; `roomUrl` is the patient's link to the app's video room of an online appointment. */
+function whereLines({ appointment }: ReminderSubject, roomUrl?: string): string[] {
   const lines = [m.reminderModality(messages.agenda.modality[appointment.modality])];
+  if (roomUrl) lines.push(m.reminderRoomLink(roomUrl));
   if (appointment.modality === 'online' && appointment.videoLink) lines.push(m.reminderVideoLink(appointment.videoLink));
   if (appointment.location) lines.push(m.reminderLocation(appointment.location));
   return lines;
@@ -26,7 +28,7 @@ function whereLines({ appointment }: ReminderSubject): string[] {
  * The links open a page where the patient presses the button, so a mail scanner that follows
  * links confirms or cancels nothing.
  */
-export async function sendReminderMail(ctx: Context, subject: ReminderSubject & { patient: { email: string } }, token: string): Promise<void> {
+export async function sendReminderMail(ctx: Context, subject: ReminderSubject & { patient: { email: string } }, token: string, roomUrl?: string): Promise<void> {
   const { appointment, patient, professional } = subject;
   const when = formatMailDateTime(appointment.startsAt, professional.timeZone);
   const confirmUrl = appointmentLink(ctx, token, 'confirm');
@@ -36,14 +38,14 @@ export async function sendReminderMail(ctx: Context, subject: ReminderSubject & 
     subject: m.reminderSubject(when),
     ...renderMail({
       greetingName: patient.firstName,
-      paragraphs: [m.reminderBody(when, professionalNameOf(professional)), whereLines(subject).join('\n'), m.reminderAsk],
+      paragraphs: [m.reminderBody(when, professionalNameOf(professional)), whereLines(subject, roomUrl).join('\n'), m.reminderAsk],
       actions: [
         { label: m.reminderConfirm, url: confirmUrl },
         { label: m.reminderCancel, url: cancelUrl },
       ],
       footer: [m.reminderFooter],
     }),
-    links: [confirmUrl, cancelUrl],
+    links: [confirmUrl, cancelUrl, ...(roomUrl ? [roomUrl] : [])],
   });
 }
 

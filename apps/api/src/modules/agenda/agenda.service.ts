@@ -19,6 +19,7 @@ import { once } from '../../platform/jobs/once';
 import { hashToken, newToken } from '../../platform/tokens';
 import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
+import { patientRoomUrl } from '../video/video.service';
 import { countAttempt } from '../throttling/throttling.service';
 import { sendCancellationNotice, sendReminderMail } from './agenda.mails';
 import * as repo from './agenda.repository';
@@ -357,7 +358,8 @@ async function sendReminder(ctx: Context, appointmentId: string): Promise<void> 
   if (!stillDue || !patient.email || patient.remindersOptOut) return;
   const token = newToken();
   await repo.updateAppointment(ctx.db, appointment.id, { publicTokenHash: hashToken(token) }, now);
-  await sendReminderMail(ctx, { appointment, patient: { ...patient, email: patient.email }, professional }, token);
+  const roomUrl = appointment.modality === 'online' ? await patientRoomUrl(ctx, appointment.id) : undefined;
+  await sendReminderMail(ctx, { appointment, patient: { ...patient, email: patient.email }, professional }, token, roomUrl);
   await repo.updateAppointment(ctx.db, appointment.id, { reminderSentAt: now, reminderError: null }, now);
 }
 
