@@ -28,12 +28,12 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
 
 /** An event stream the caller writes to for as long as it wants (a video room's). */
 export interface EventStream {
-  send(event: string, data: unknown): void;
+  send: (event: string, data: unknown) => void;
   /** A comment line: keeps proxies and the client from taking a quiet stream for a dead one. */
-  ping(): void;
-  end(): void;
+  ping: () => void;
+  end: () => void;
   /** Told once, when the stream ends from either side. */
-  onClose(listener: () => void): void;
+  onClose: (listener: () => void) => void;
 }
 
 /** Takes over the reply and answers 200 with an event stream (the request's headers, such as its id, kept). */

@@ -5,6 +5,7 @@ import { IconTrash, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
+import { VideoRoomSection } from './video-room-section';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
@@ -129,6 +130,7 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
           <Text size="sm">{messages.agenda.cancelledBecause(appointment.cancellationReason)}</Text>
         )}
       </Stack>
+      {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 
       {overlap !== null && pending !== null && (
         <Alert color="red" variant="light" role="alert">
