@@ -1,5 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { AccessibilityAudit, auditedPage, DESKTOP, PHONE } from './support/accessibility';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
@@ -32,15 +33,18 @@ async function expectPlaying(video: Locator): Promise<void> {
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
 }
 
-async function patientPage(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+const inBrazil = { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' };
+
+/** The patient on a phone, the professional at a desk; both pages checked by axe (and the phone for sideways scrolling). */
+async function participants(browser: Browser): Promise<{ page: Page; patient: Page }> {
+  return { page: await auditedPage(browser, { ...inBrazil, viewport: DESKTOP }), patient: await auditedPage(browser, { ...inBrazil, viewport: PHONE }) };
 }
 
-test('the professional and the patient see each other, chat, and get the call back after a reload; a third tab and a cancelled link are refused', async ({ page, browser }) => {
+test('the professional and the patient see each other, chat, and get the call back after a reload; a third tab and a cancelled link are refused', async ({ browser }) => {
   test.setTimeout(150_000);
+  const { page, patient } = await participants(browser);
+  const audit = new AccessibilityAudit(page);
+  const patientAudit = new AccessibilityAudit(patient);
   const professional = await registerConfirmedProfessional(page, 'Renata');
   const professionalName = `${professional.firstName} ${professional.lastName}`;
   await page.goto('/');
@@ -50,11 +54,14 @@ test('the professional and the patient see each other, chat, and get the call ba
   const appointment = await bookOnline(page, patientId);
 
   // The patient enters first and waits.
-  const patient = await patientPage(browser, appointment.patientPath);
+  await patient.goto(appointment.patientPath);
   await expect(patient.getByRole('heading', { name: vm.roomTitle(professionalName) })).toBeVisible();
   await expect(patient.getByText(vm.privacy)).toBeVisible();
+  await expect(patient.getByRole('combobox', { name: vm.camera })).not.toHaveValue('');
+  await patientAudit.check('patient: before entering');
   await patient.getByRole('button', { name: vm.enter }).click();
   await expect(patient.getByRole('heading', { name: vm.waitingRoom })).toBeVisible();
+  await patientAudit.check('patient: waiting room');
 
   // The professional enters: the call starts by itself.
   await page.goto(`/sala/${appointment.id}`);
@@ -69,6 +76,8 @@ test('the professional and the patient see each other, chat, and get the call ba
   await page.getByRole('textbox', { name: vm.chatMessage }).fill('Boa tarde, Carla!');
   await page.getByRole('button', { name: vm.chatSend }).click();
   await expect(patient.getByRole('log').getByText('Boa tarde, Carla!')).toBeVisible();
+  await audit.check('professional: in the call, chat open');
+  await patientAudit.check('patient: in the call, chat open');
 
   // The same link in a third tab is refused.
   const third = await patient.context().newPage();
@@ -93,4 +102,7 @@ test('the professional and the patient see each other, chat, and get the call ba
   expect((await page.request.put(`/v1/appointments/${cancelled.id}`, { data: { status: 'cancelled' } })).status()).toBe(200);
   await patient.goto(cancelled.patientPath);
   await expect(patient.getByRole('alert').filter({ hasText: vm.errors.cancelled })).toBeVisible();
+  await patientAudit.check('patient: a cancelled link');
+  audit.assertClean();
+  patientAudit.assertClean();
 });
