@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
-  // Listening before any request: no message for a video participant here can be missed.
+  // The video rooms' relay between instances (a participant enters once it listens).
   const video = await startVideoHub(ctx, deps.database);
   app.addHook('preClose', () => video.stop());
   app.decorate('videoHub', video.hub);

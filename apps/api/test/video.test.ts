@@ -4,6 +4,8 @@
 import { messages, type Appointment, type VideoRoom } from '@consultorio/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { iceServersFor } from '../src/modules/video/turn-credentials';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { newClientId, RoomStream } from './helpers/room-stream';
 import { newPatient } from './factories/patients';
@@ -205,5 +207,22 @@ describe("the patient's link in the reminder", () => {
     const [onlineMail, inPersonMail] = [...mails].sort((a, b) => Number(b.text.includes('Online')) - Number(a.text.includes('Online')));
     expect(onlineMail!.text).toContain(messages.mail.reminderRoomLink(room.patientUrl));
     expect(inPersonMail!.text).not.toContain('/sala');
+  });
+});
+
+describe('NAT traversal', () => {
+  it("makes each participant coturn REST API credentials: a username with the expiry, its HMAC-SHA1 as the password", () => {
+    const expiresAt = new Date('2026-12-01T15:30:00Z');
+    const stun = { urls: 'stun:stun.example.com:3478' };
+    const turn = { urls: ['turn:turn.example.com:3478?transport=udp'], secret: 'segredo-compartilhado' };
+    const [first, second] = [iceServersFor({ iceServers: [stun], turn }, expiresAt), iceServersFor({ iceServers: [stun], turn }, expiresAt)];
+    expect(first![0]).toEqual(stun);
+    const credentials = first![1]!;
+    expect(credentials.urls).toEqual(turn.urls);
+    expect(credentials.username).toMatch(new RegExp(`^${expiresAt.getTime() / 1000}:[A-Za-z0-9_-]{12}$`));
+    // What coturn checks with use-auth-secret: base64(HMAC-SHA1(secret, username)).
+    expect(credentials.credential).toBe(createHmac('sha1', turn.secret).update(credentials.username!).digest('base64'));
+    expect(second![1]!.username).not.toBe(credentials.username);
+    expect(iceServersFor({ iceServers: [], turn: undefined }, expiresAt)).toEqual([]);
   });
 });

@@ -19,7 +19,8 @@ const tag = 'video';
  * their place: a third one is refused with 409) and sends what the other must receive through
  * the signals call; media go from browser to browser. 404 for an appointment that is not the
  * professional's or a link that opens no room; 409 for one that is not online, cancelled, or a
- * room not yet open; 410 once the room has closed.
+ * room not yet open; 410 once the room has closed; 503 (entering) while this instance cannot
+ * receive the room's messages from the database.
  */
 export const videoApi = {
   /** The room's two addresses and when it is open (made on first use). */
@@ -54,7 +55,7 @@ export const videoApi = {
     status: 200,
     response: roomEventStream,
     raw: 'text/event-stream',
-    errors: [409, 410],
+    errors: [409, 410, 503],
   }),
   professionalSignals: defineRoute({
     method: 'POST',
@@ -88,7 +89,7 @@ export const videoApi = {
     status: 200,
     response: roomEventStream,
     raw: 'text/event-stream',
-    errors: [404, 409, 410, 429],
+    errors: [404, 409, 410, 429, 503],
   }),
   patientSignals: defineRoute({
     method: 'POST',

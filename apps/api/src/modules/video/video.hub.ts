@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { messages } from '@consultorio/shared';
 import type { Database } from '../../db/client';
 import type { Context } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import type { EventStream } from '../../platform/server-sent-events';
 import * as repo from './video.repository';
 import type { VideoRole } from './video.repository';
@@ -17,6 +18,8 @@ export const STALE_MS = 45_000;
  * pieces of at most this many UTF-16 units, 3 bytes each at most in UTF-8.
  */
 const PIECE_UNITS = 2000;
+/** How long a participant's entry waits for this instance to be listening (it nearly always is). */
+const LISTEN_WAIT_MS = 5000;
 
 /** One participant's open event stream on this instance. */
 export interface RoomConnection {
@@ -64,6 +67,8 @@ export class VideoHub {
   private readonly connections = new Map<string, Map<string, RoomConnection>>();
   /** Messages whose first pieces have arrived. */
   private readonly partial = new Map<string, string[]>();
+  private listening = false;
+  private listeningWaiters: Array<() => void> = [];
 
   constructor(private readonly ctx: Context) {}
 
@@ -145,9 +150,25 @@ export class VideoHub {
     for (const byId of this.connections.values()) for (const connection of byId.values()) this.end(connection);
   }
 
-  /** Notifications may have been missed: pieces waiting for the rest never get it. */
-  forgetPartial(): void {
+  /** The database confirmed the LISTEN (again) or lost it: pieces waiting for the rest may never get it. */
+  setListening(listening: boolean): void {
     this.partial.clear();
+    this.listening = listening;
+    if (listening) for (const waiter of this.listeningWaiters.splice(0)) waiter();
+  }
+
+  /**
+   * Resolves once this instance receives the room's messages (at once, nearly always); a
+   * participant enters only then, or nothing sent to them could reach them. 503 after `timeoutMs`.
+   */
+  async whenListening(timeoutMs = LISTEN_WAIT_MS): Promise<void> {
+    if (this.listening) return;
+    let timer: NodeJS.Timeout | undefined;
+    const listening = new Promise<boolean>((resolve) => this.listeningWaiters.push(() => resolve(true)));
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const ok = await Promise.race([listening, timedOut]);
+    clearTimeout(timer);
+    if (!ok) throw new AppError('SERVICE_UNAVAILABLE');
   }
 
   /** The heartbeat: pings every stream, ends those whose room has closed, and refreshes this instance's places. */
@@ -165,31 +186,18 @@ export class VideoHub {
   }
 }
 
-/** How long start-up waits for the database to confirm the LISTEN before going on without it. */
-const LISTEN_WAIT_MS = 10_000;
-
 /**
- * The hub of this instance, listening on the video channel (started before the server takes
- * requests, so no message to a participant here is published before it listens) with its
- * heartbeat; answers it and a function that stops it.
+ * The hub of this instance, listening on the video channel, with its heartbeat; answers it and a
+ * function that stops it. Start-up does not wait for the LISTEN (a database down at start must
+ * not hold the server): a participant's entry does (`whenListening`).
  */
 export async function startVideoHub(ctx: Context, database: Pick<Database, 'listen'>): Promise<{ hub: VideoHub; stop: () => Promise<void> }> {
   const hub = new VideoHub(ctx);
-  let listening: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    listening = resolve;
-  });
   const stopListening = await database.listen(VIDEO_CHANNEL, {
     onNotification: (payload) => hub.receive(payload),
-    onListening: () => {
-      hub.forgetPartial();
-      listening();
-    },
-    onLost: () => hub.forgetPartial(),
+    onListening: () => hub.setListening(true),
+    onLost: () => hub.setListening(false),
   });
-  let timeout: NodeJS.Timeout | undefined;
-  await Promise.race([ready, new Promise<void>((resolve) => (timeout = setTimeout(resolve, LISTEN_WAIT_MS)))]);
-  clearTimeout(timeout);
   const heartbeat = setInterval(() => {
     hub.tick().catch((error: unknown) => ctx.log.error({ err: error }, 'video heartbeat failed'));
   }, HEARTBEAT_MS);

@@ -150,6 +150,7 @@ async function enterRoom(ctx: Context, hub: VideoHub, found: RoomAppointment, ro
   const { appointment } = found;
   const now = ctx.clock.now();
   checkRoom(appointment, now, 'enter');
+  await hub.whenListening();
   const staleBefore = new Date(now.getTime() - STALE_MS);
   const previous = await repo.findPresence(ctx.db, appointment.id, role);
   const connectionId = randomUUID();
