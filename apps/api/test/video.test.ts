@@ -216,13 +216,13 @@ describe('NAT traversal', () => {
     const stun = { urls: 'stun:stun.example.com:3478' };
     const turn = { urls: ['turn:turn.example.com:3478?transport=udp'], secret: 'segredo-compartilhado' };
     const [first, second] = [iceServersFor({ iceServers: [stun], turn }, expiresAt), iceServersFor({ iceServers: [stun], turn }, expiresAt)];
-    expect(first![0]).toEqual(stun);
-    const credentials = first![1]!;
+    expect(first[0]).toEqual(stun);
+    const credentials = first[1]!;
     expect(credentials.urls).toEqual(turn.urls);
     expect(credentials.username).toMatch(new RegExp(`^${expiresAt.getTime() / 1000}:[A-Za-z0-9_-]{12}$`));
     // What coturn checks with use-auth-secret: base64(HMAC-SHA1(secret, username)).
     expect(credentials.credential).toBe(createHmac('sha1', turn.secret).update(credentials.username!).digest('base64'));
-    expect(second![1]!.username).not.toBe(credentials.username);
+    expect(second[1]!.username).not.toBe(credentials.username);
     expect(iceServersFor({ iceServers: [], turn: undefined }, expiresAt)).toEqual([]);
   });
 });
