@@ -1,6 +1,7 @@
 import { messages, type RoomView } from '@consultorio/shared';
 import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useIsOpen } from '../hooks/use-is-open';
 import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-time';
 import type { RoomTransport } from '../api/room-transport';
 import { useCallControls } from '../hooks/use-call-controls';
@@ -13,17 +14,6 @@ import { CallStage } from './call-stage';
 import { MediaPreview } from './media-preview';
 import { RoomChat } from './room-chat';
 import { RoomRefused } from './room-refused';
-
-/** Whether the room is open by now, looked at again every 15 seconds while it is not. */
-function useIsOpen(opensAt: string): boolean {
-  const [isOpen, setIsOpen] = useState(() => Date.now() >= Date.parse(opensAt));
-  useEffect(() => {
-    if (isOpen) return undefined;
-    const timer = setInterval(() => setIsOpen(Date.now() >= Date.parse(opensAt)), 15_000);
-    return () => clearInterval(timer);
-  }, [isOpen, opensAt]);
-  return isOpen;
-}
 
 interface VideoRoomProps {
   view: RoomView;
@@ -51,6 +41,14 @@ export function VideoRoom({ view, transport, roomKey }: VideoRoomProps) {
     if (media.stream && isOpen && session.phase === 'preview' && joinedFlag(roomKey).isSet()) join(media.stream);
   }, [media.stream, isOpen, session.phase, roomKey, join]);
   const enter = () => media.stream && join(media.stream);
+  const leaveRoom = () => {
+    leave();
+    media.release();
+  };
+  const enterAgain = async () => {
+    const stream = await acquire();
+    if (stream) join(stream);
+  };
   const showAfterCall = view.appointment !== null && (session.hasMet || view.bothJoined);
 
   return (
@@ -68,7 +66,7 @@ export function VideoRoom({ view, transport, roomKey }: VideoRoomProps) {
         <Paper withBorder p="lg">
           <Stack gap="xs" align="flex-start">
             <Text>{messages.video.left}</Text>
-            <Button onClick={enter}>{messages.video.rejoin}</Button>
+            <Button onClick={() => void enterAgain()}>{messages.video.rejoin}</Button>
           </Stack>
         </Paper>
       )}
@@ -77,7 +75,7 @@ export function VideoRoom({ view, transport, roomKey }: VideoRoomProps) {
           <Grid.Col span={{ base: 12, md: chatOpen ? 8 : 12 }}>
             <Stack>
               <CallStage role={view.role} peerName={view.peerName} call={session.call} quality={session.quality} remoteStream={session.remoteStream} localStream={media.stream} />
-              <CallControls controls={controls} chatOpen={chatOpen} onToggleChat={() => setChatChoice(!chatOpen)} onLeave={leave} />
+              <CallControls controls={controls} chatOpen={chatOpen} onToggleChat={() => setChatChoice(!chatOpen)} onLeave={leaveRoom} />
               {session.notice && (
                 <Text size="sm" c="dimmed" role="status">
                   {session.notice}
