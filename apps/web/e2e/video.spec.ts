@@ -41,7 +41,8 @@ async function participants(browser: Browser): Promise<{ page: Page; patient: Pa
 }
 
 test('the professional and the patient see each other, chat, and get the call back after a reload; a third tab and a cancelled link are refused', async ({ browser }) => {
-  test.setTimeout(150_000);
+  // Two browsers, a call set up twice and five axe checks: long on a busy machine (about 30 s alone).
+  test.setTimeout(240_000);
   const { page, patient } = await participants(browser);
   const audit = new AccessibilityAudit(page);
   const patientAudit = new AccessibilityAudit(patient);
