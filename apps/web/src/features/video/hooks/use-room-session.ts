@@ -116,7 +116,9 @@ export function useRoomSession(view: RoomView, transport: RoomTransport, roomKey
           onWelcome: ({ iceServers, peerPageId }) => {
             dispatch({ type: 'in-room' });
             peer.setIceServers(iceServers);
+            // Also after the stream was cut: the other one may have come back on a new page, or left meanwhile.
             if (peerPageId) peer.peerPresent(peerPageId);
+            else peer.peerLeft();
           },
           onPeerJoined: (peerPage) => peer.peerPresent(peerPage),
           onPeerLeft: () => {
