@@ -182,7 +182,8 @@ export class VideoHub {
         } else connection.stream.ping();
       }
     }
-    await repo.refreshPresence(this.ctx.db, this.instanceId, now, new Date(now.getTime() - STALE_MS));
+    // An instance without participants writes nothing (a dead instance's places are taken over when claimed).
+    if (this.connections.size > 0) await repo.refreshPresence(this.ctx.db, this.instanceId, now, new Date(now.getTime() - STALE_MS));
   }
 }
 
