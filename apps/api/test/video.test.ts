@@ -194,6 +194,28 @@ describe('in the room', () => {
   });
 });
 
+describe('the heartbeat', () => {
+  it("lets another tab take a place its instance stopped refreshing, and ends the streams once the room closes", async () => {
+    const { cookie, patient } = await setup();
+    const appointment = await book(cookie, patient.id, 0);
+    const token = tokenOf(await roomOf(cookie, appointment.id));
+    const first = await patientStream(token);
+    await first.next('welcome');
+    expect((await patientStream(token)).status).toBe(409);
+    // 50 seconds without a refresh (as if its instance had died): the place is free.
+    t.clock.advance(50);
+    const second = await patientStream(token);
+    expect(second.status).toBe(200);
+    await second.next('welcome');
+    first.close();
+    // The appointment ended 30 minutes ago: the next heartbeat closes the room.
+    t.clock.advance(80 * 60);
+    await t.app.videoHub.tick();
+    expect((await second.next('closed')).data).toEqual({ message: messages.video.closed });
+    await second.closedByServer();
+  });
+});
+
 describe("the patient's link in the reminder", () => {
   it('mails the room link with the reminder of an online appointment, not of one in person', async () => {
     const { cookie, patient } = await setup();
