@@ -21,6 +21,7 @@ export const apiModuleOrder = [
   'billing',
   'auth',
   'patients',
+  'video',
   'agenda',
   'finance',
   'qa-templates',

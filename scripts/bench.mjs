@@ -14,6 +14,7 @@ import { measureApiOverhead } from './bench/api-overhead.mjs';
 import { callAt } from './bench/http.mjs';
 import { rssMb, startApiServer } from './bench/processes.mjs';
 import { measureLoad } from './bench/load.mjs';
+import { measureVideo } from './bench/video.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -396,6 +397,7 @@ try {
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
   else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
+  else if (process.env.BENCH_ONLY === 'video') await measureVideo(bench);
   // The embedded default (PGlite) in a server of its own, on the next port.
   else if (process.env.BENCH_ONLY === 'memory') await measureEmbeddedMemory({ port: port + 1 });
   else {
@@ -404,6 +406,7 @@ try {
     await measureLoad(bench);
     await measureAgenda();
     await measureFinance();
+    await measureVideo(bench);
     await measureEmbeddedMemory({ port: port + 1 });
   }
 } finally {

@@ -124,6 +124,23 @@ describe('compose.yaml', () => {
     }
   });
 
+  it("offers coturn for the video rooms (opt-in profile), sharing the app's TURN secret, relaying to no private address", () => {
+    const coturn = services.coturn as ComposeService & { profiles?: string[]; network_mode?: string; command?: string[] };
+    expect(coturn.profiles).toEqual(['turn']);
+    expect(coturn.network_mode).toBe('host');
+    const script = coturn.command?.join('\n') ?? '';
+    for (const option of ['--use-auth-secret', '--static-auth-secret="$$TURN_SECRET"', '--no-loopback-peers', '--denied-peer-ip=10.0.0.0-10.255.255.255', '--denied-peer-ip=192.168.0.0-192.168.255.255']) {
+      expect(script).toContain(option);
+    }
+    const turn = { ...deploymentEnv, TURN_URLS: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349', TURN_SECRET: 'segredo-do-turn-com-32-caracteres' };
+    expect(appEnvironment(coturn, turn).TURN_SECRET).toBe(turn.TURN_SECRET);
+    for (const [, service] of appServices) {
+      expect(loadConfig(appEnvironment(service, turn)).video.turn).toEqual({ urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'], secret: turn.TURN_SECRET });
+      // Without them: host candidates only (and, set, any STUN server of ICE_SERVERS).
+      expect(loadConfig(appEnvironment(service, deploymentEnv)).video).toEqual({ iceServers: [], turn: undefined });
+    }
+  });
+
   it('refuses to start without the secrets and the public address (required-variable syntax)', () => {
     const [, app] = appServices[0]!;
     for (const missing of Object.keys(deploymentEnv)) {

@@ -38,6 +38,8 @@ import { purgeExpiredSessions, sessionUser } from './modules/sessions/sessions.s
 import { purgeStaleCounters } from './modules/throttling/throttling.service';
 import { usersPublicRoutes, usersRoutes } from './modules/users/users.routes';
 import { defineUsersJobs, purgeExpiredRecoveries } from './modules/users/users.service';
+import { startVideoHub, type VideoHub } from './modules/video/video.hub';
+import { videoPublicRoutes, videoRoutes } from './modules/video/video.routes';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
@@ -122,11 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
+  // The video rooms' relay between instances (a participant enters once it listens).
+  const video = await startVideoHub(ctx, deps.database);
+  app.addHook('preClose', () => video.stop());
+  app.decorate('videoHub', video.hub);
   app.decorate('jobs', jobs);
   const silentConnections = watchSilentConnections(app.server);
   app.decorate('drain', (timeoutMs: number) => {
     lifecycle.shuttingDown = true;
+    // Video rooms' streams never end by themselves: they end now, and their clients reconnect to another instance.
+    video.hub.endAll();
     return drain({ server: app.server, silent: silentConnections }, jobs, timeoutMs);
+
   });
   defineJobs(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.
@@ -178,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(agendaPublicRoutes(ctx));
   await app.register(billingPublicRoutes(ctx));
   await app.register(measurementPublicRoutes(ctx));
+  await app.register(videoPublicRoutes(ctx, video.hub));
   await app.register(
     sessionScope(ctx, [
       usersRoutes(ctx),
@@ -185,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       filesRoutes(ctx),
       patientsRoutes(ctx),
       agendaRoutes(ctx),
+      videoRoutes(ctx, video.hub),
       financeRoutes(ctx),
       patientExportRoutes(ctx),
       dashboardRoutes(ctx),
@@ -300,6 +311,8 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    /** This instance's relay of the video rooms (tests and the benchmark count its connections). */
+    videoHub: VideoHub;
     /**
      * Graceful shutdown, before `close`: readiness answers 503, no new connection is accepted, the
      * requests in flight and the running jobs finish, within `timeoutMs` (then they are cut).

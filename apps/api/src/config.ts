@@ -19,6 +19,30 @@ const optionalUrl = (protocols: readonly string[]) =>
     .url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a URL (${protocols.join(', ')})` })
     .optional();
 
+/** One WebRTC ICE server as the browser's RTCPeerConnection takes it. */
+const iceServerSchema = z.object({
+  urls: z.union([z.string().regex(/^(stun|stuns|turn|turns):/), z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+const iceServersJson = z.string().transform((text, context) => {
+  try {
+    const parsed = z.array(iceServerSchema).safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Reported below, like a value of the wrong shape.
+  }
+  context.addIssue({ code: 'custom', message: 'must be a JSON array of {"urls": "stun:…" or ["turn:…"], "username"?, "credential"?}' });
+  return z.NEVER;
+});
+
+const turnUrls = z
+  .string()
+  .transform((text) => text.split(',').map((url) => url.trim()).filter(Boolean))
+  .refine((urls) => urls.length > 0 && urls.every((url) => /^turns?:/.test(url)), 'must be turn: or turns: URLs separated by commas');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,6 +90,9 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  ICE_SERVERS: iceServersJson.optional(),
+  TURN_URLS: turnUrls.optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters (coturn static-auth-secret)').optional(),
 });
 
 /** Every variable the app reads: a deployment file naming another one has a typo. */
@@ -155,6 +182,14 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** What start-up logs as warnings: settings that are valid alone but do not work as set (only some of Stripe's). */
   warnings: readonly string[];
+  /** NAT traversal of the video rooms: fixed ICE servers, and TURN servers whose credentials are made per participant. */
+  video: VideoConfig;
+}
+
+/** ICE servers given as they are (ICE_SERVERS) and coturn's REST API credentials (TURN_URLS + TURN_SECRET); neither: host candidates only. */
+export interface VideoConfig {
+  iceServers: IceServer[];
+  turn: { urls: string[]; secret: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -231,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     warnings: stripeWarnings(e),
+    video: videoConfig(e),
   };
 }
 
@@ -247,6 +283,12 @@ function stripeWarnings(e: z.output<typeof envSchema>): string[] {
   }
   const ignored = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const).filter((name) => e[name] !== undefined);
   return ignored.length === 0 ? [] : [`${ignored.join(' and ')} ${ignored.length === 1 ? 'is' : 'are'} set without STRIPE_SECRET_KEY: Stripe stays off; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together`];
+}
+
+function videoConfig(e: z.output<typeof envSchema>): VideoConfig {
+  if (e.TURN_URLS && !e.TURN_SECRET) throw new ConfigError('Invalid configuration:\n  TURN_SECRET="": must be set when TURN_URLS is set');
+  if (e.TURN_SECRET && !e.TURN_URLS) throw new ConfigError('Invalid configuration:\n  TURN_URLS="": must be set when TURN_SECRET is set');
+  return { iceServers: e.ICE_SERVERS ?? [], turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined };
 }
 
 function aiConfig(e: z.output<typeof envSchema>): AiConfig | undefined {

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       },
       ai: undefined,
       warnings: [],
+      // Video rooms: host candidates only.
+      video: { iceServers: [], turn: undefined },
     });
   });
 
@@ -53,6 +55,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: apiUrl }).warnings[0]).toMatch(/^STRIPE_WEBHOOK_SECRET and STRIPE_API_URL are set without STRIPE_SECRET_KEY/);
     // A blank variable counts as unset.
     expect(loadConfig({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).warnings).toEqual([]);
+  });
+
+  it('reads the video rooms\' ICE servers (ICE_SERVERS) and coturn\'s REST API (TURN_URLS with TURN_SECRET)', () => {
+    const iceServers = [{ urls: 'stun:stun.example.com:3478' }, { urls: ['turn:turn.example.com:3478'], username: 'fixo', credential: 'senha' }];
+    expect(loadConfig({ ICE_SERVERS: JSON.stringify(iceServers) }).video).toEqual({ iceServers, turn: undefined });
+    expect(loadConfig({ TURN_URLS: 'turn:a.example.com:3478?transport=udp, turns:a.example.com:5349', TURN_SECRET: 'segredo-compartilhado' }).video.turn).toEqual({
+      urls: ['turn:a.example.com:3478?transport=udp', 'turns:a.example.com:5349'],
+      secret: 'segredo-compartilhado',
+    });
+    expect(() => loadConfig({ TURN_URLS: 'turn:a.example.com:3478' })).toThrow(/TURN_SECRET/);
+    expect(() => loadConfig({ TURN_SECRET: 'segredo-compartilhado' })).toThrow(/TURN_URLS/);
   });
 
   it('configures the assistants model from AI_*: OpenAI by default, any compatible server by AI_BASE_URL', () => {
@@ -182,6 +195,10 @@ describe('loadConfig', () => {
     ['TRIAL_DAYS', 'duas semanas'],
     ['TRIAL_DAYS', '-1'],
     ['TRIAL_DAYS', '400'],
+    ['ICE_SERVERS', 'stun:stun.example.com'],
+    ['ICE_SERVERS', '[{"urls":"https://stun.example.com"}]'],
+    ['TURN_URLS', 'https://turn.example.com'],
+    ['TURN_SECRET', 'curto'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     let thrown: unknown;
     try {

@@ -23,6 +23,7 @@ export * from './rules/subscription';
 export * from './schemas/chats';
 export * from './schemas/appointments';
 export * from './schemas/measurement';
+export * from './schemas/video';
 export * from './rules/measurement';
 export * from './contract';
 export * from './schemas/finance';

@@ -85,6 +85,14 @@ export const errorCatalog = {
   CHECKOUT_UNAVAILABLE: { status: 409, message: e.checkoutUnavailable },
   PAYMENT_PROVIDER_FAILED: { status: 503, message: e.paymentProviderFailed },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: e.webhookSignatureInvalid },
+  // video
+  VIDEO_ROOM_NOT_ONLINE: { status: 409, message: messages.video.errors.notOnline },
+  VIDEO_LINK_INVALID: { status: 404, message: messages.video.errors.linkInvalid },
+  VIDEO_ROOM_EXPIRED: { status: 410, message: messages.video.errors.expired },
+  VIDEO_ROOM_CANCELLED: { status: 409, message: messages.video.errors.cancelled },
+  VIDEO_ROOM_NOT_OPEN: { status: 409, message: messages.video.errors.notOpen },
+  VIDEO_ROOM_FULL: { status: 409, message: messages.video.errors.full },
+  VIDEO_NOT_IN_ROOM: { status: 409, message: messages.video.errors.notInRoom },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

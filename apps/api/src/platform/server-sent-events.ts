@@ -10,18 +10,7 @@ import { AppError } from './errors';
  * answers. A client that goes away does not stop the work: the answer is still stored.
  */
 export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (text: string) => void) => Promise<T>): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
-  const write = (event: string, data: unknown) => {
-    if (!raw.destroyed && !raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+  const { send: write, end } = openEventStream(reply);
   try {
     const result = await run((text) => write('delta', { text }));
     write('done', result);
@@ -33,6 +22,44 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
       write('error', { status: 500, message: messages.requestErrors.generic, requestId });
     }
   } finally {
-    if (!raw.writableEnded) raw.end();
+    end();
   }
+}
+
+/** An event stream the caller writes to for as long as it wants (a video room's). */
+export interface EventStream {
+  send: (event: string, data: unknown) => void;
+  /** A comment line: keeps proxies and the client from taking a quiet stream for a dead one. */
+  ping: () => void;
+  end: () => void;
+  /** Told once, when the stream ends from either side. */
+  onClose: (listener: () => void) => void;
+}
+
+/** Takes over the reply and answers 200 with an event stream (the request's headers, such as its id, kept). */
+export function openEventStream(reply: FastifyReply): EventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  const writable = () => !raw.destroyed && !raw.writableEnded;
+  return {
+    send: (event, data) => {
+      if (writable()) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    ping: () => {
+      if (writable()) raw.write(':\n\n');
+    },
+    end: () => {
+      if (!raw.writableEnded) raw.end();
+    },
+    onClose: (listener) => {
+      raw.once('close', listener);
+    },
+  };
 }

@@ -59,6 +59,11 @@ export function createAppRouter() {
                 Component: (await import('../features/agenda/pages/public-appointment-page')).PublicAppointmentPage,
               }),
             },
+            {
+              // The patient's side of an online appointment's video room, from the reminder's link.
+              path: paths.patientVideoRoom,
+              lazy: async () => ({ Component: (await import('../features/video/pages/patient-room-page')).PatientRoomPage }),
+            },
           ],
         },
         { path: paths.afterLogout, loader: redirectToLogin },
@@ -74,6 +79,10 @@ export function createAppRouter() {
               // Its own chunk, with the calendar library (FullCalendar), loaded only when the agenda is opened.
               path: paths.agenda,
               lazy: async () => ({ Component: (await import('../features/agenda/pages/agenda-page')).AgendaPage }),
+            },
+            {
+              path: paths.videoRoomPattern,
+              lazy: async () => ({ Component: (await import('../features/video/pages/professional-room-page')).ProfessionalRoomPage }),
             },
             {
               path: paths.account,

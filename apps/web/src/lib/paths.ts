@@ -12,6 +12,11 @@ export const paths = {
   agenda: '/agenda',
   /** The page of an appointment reminder's link (?token=&action=confirm|cancel), without a session. */
   publicAppointment: '/appointment',
+  /** The patient's side of an online appointment's video room (?token=), without a session. */
+  patientVideoRoom: '/sala',
+  /** The professional's side of the room (signed in). */
+  videoRoomPattern: '/sala/:appointmentId',
+  videoRoom: (appointmentId: string) => `/sala/${encodeURIComponent(appointmentId)}`,
   account: '/user',
   /** The account area's questionnaire templates and AI assistants. */
   qaTemplates: '/user/qa-templates',

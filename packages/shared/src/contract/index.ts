@@ -12,11 +12,12 @@ import { recordsApi } from './records';
 import type { ApiRoute } from './route';
 import { sessionsApi } from './sessions';
 import { usersApi } from './users';
+import { videoApi } from './video';
 
 export * from './route';
-export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi };
+export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -38,6 +38,7 @@ export * from './sections/public-form';
 export * from './sections/measurement';
 export * from './sections/billing';
 export * from './sections/finance';
+export * from './sections/video';
 export * from './sections/success';
 export * from './sections/credentials';
 export * from './sections/validation';

@@ -39,10 +39,14 @@ function appointmentLink(ctx: Context, token: string, action: 'confirm' | 'cance
   return url.toString();
 }
 
-/** How and where: the video link of an online appointment, the place of one in person (the office's unless it says another). */
-function whereLines({ appointment, professional }: ReminderSubject): string[] {
+/**
+ * How and where: for an online appointment the patient's link to the app's video room (`roomUrl`)
+ * and any other video link; for one in person its place (the office's unless it says another).
+ */
+function whereLines({ appointment, professional }: ReminderSubject, roomUrl?: string): string[] {
   const lines = [m.reminderModality(messages.agenda.modality[appointment.modality])];
   if (appointment.modality === 'online') {
+    if (roomUrl) lines.push(m.reminderRoomLink(roomUrl));
     if (appointment.videoLink) lines.push(m.reminderVideoLink(appointment.videoLink));
   } else {
     const location = appointment.location ?? professional.officeAddress;
@@ -56,7 +60,7 @@ function whereLines({ appointment, professional }: ReminderSubject): string[] {
  * how and where, and the two links. The links open a page where the patient presses the
  * button, so a mail scanner that follows links confirms or cancels nothing.
  */
-export async function sendReminderMail(ctx: Context, subject: ReminderSubject, recipients: readonly Recipient[], token: string): Promise<void> {
+export async function sendReminderMail(ctx: Context, subject: ReminderSubject, recipients: readonly Recipient[], token: string, roomUrl?: string): Promise<void> {
   const { appointment, patient, professional } = subject;
   const when = formatMailDateTime(appointment.startsAt, professional.timeZone);
   const professionalName = professionalNameOf(professional);
@@ -69,7 +73,7 @@ export async function sendReminderMail(ctx: Context, subject: ReminderSubject, r
       subject: m.reminderSubject(when),
       ...renderMail({
         greetingName: recipient.greetingName,
-        paragraphs: [body, whereLines(subject).join('\n'), m.reminderAsk],
+        paragraphs: [body, whereLines(subject, roomUrl).join('\n'), m.reminderAsk],
         actions: [
           { label: m.reminderConfirm, url: confirmUrl },
           { label: m.reminderCancel, url: cancelUrl },

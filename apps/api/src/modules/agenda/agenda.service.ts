@@ -21,6 +21,7 @@ import { once } from '../../platform/jobs/once';
 import { hashToken, newToken } from '../../platform/tokens';
 import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
+import { patientRoomUrl } from '../video/video.service';
 import { countAttempt } from '../throttling/throttling.service';
 import { recipientsOf, sendCancellationNotice, sendPatientNotice, sendReminderMail, type PatientNotice } from './agenda.mails';
 import * as repo from './agenda.repository';
@@ -411,7 +412,8 @@ async function sendReminder(ctx: Context, appointmentId: string): Promise<void> 
   const stillDue = isOpen(appointment.status) && appointment.startsAt > now && !appointment.reminderSentAt;
   const recipients = recipientsOf(found, now);
   if (!stillDue || recipients.length === 0) return;
-  await sendReminderMail(ctx, found, recipients, await newLink(ctx, appointment.id));
+  const roomUrl = appointment.modality === 'online' ? await patientRoomUrl(ctx, appointment.id) : undefined;
+  await sendReminderMail(ctx, found, recipients, await newLink(ctx, appointment.id), roomUrl);
   await repo.updateAppointment(ctx.db, appointment.id, { reminderSentAt: now, reminderError: null }, now);
 }
 

@@ -14,6 +14,8 @@ export const accessLog = {
     delete: 'Exclusão',
     download: 'Download',
     export: 'Exportação',
+    join: 'Entrada',
+    leave: 'Saída',
   },
   entities: {
     patient: 'Paciente',
@@ -26,6 +28,8 @@ export const accessLog = {
     payment: 'Pagamento',
     alert: 'Alerta de segurança',
     'measurement-plan': 'Plano de medição',
+    'video-professional': 'Teleconsulta (profissional)',
+    'video-patient': 'Teleconsulta (paciente)',
   },
   exportData: 'Exportar dados do paciente',
   exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões e anexos do paciente (LGPD).',

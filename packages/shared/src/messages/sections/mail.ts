@@ -34,6 +34,7 @@ export const mail = {
   reminderBody: (when: string, professional: string) => `Você tem uma consulta com ${professional} em ${when}.`,
   reminderModality: (modality: string) => `Modalidade: ${modality}.`,
   reminderVideoLink: (link: string) => `Link da sessão: ${link}`,
+  reminderRoomLink: (link: string) => `Sala de vídeo do Consultório (abre 15 minutos antes): ${link}`,
   reminderLocation: (location: string) => `Local: ${location}`,
   reminderConfirm: 'Confirmar presença',
   reminderCancel: 'Cancelar consulta',

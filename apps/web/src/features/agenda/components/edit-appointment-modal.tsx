@@ -7,6 +7,7 @@ import { Controller, useForm, useWatch, type Control, type Resolver } from 'reac
 import { BusyModal } from '../../../components/busy-modal';
 import { CloseButton } from '../../../components/form-actions';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
+import { VideoRoomSection } from './video-room-section';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
@@ -142,6 +143,7 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
           <Text size="sm">{messages.agenda.cancelledBecause(appointment.cancellationReason)}</Text>
         )}
       </Stack>
+      {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 
       {overlap !== null && pending !== null && (
         <Alert color="red" variant="light" role="alert">

@@ -1,0 +1,36 @@
+import { messages } from '@consultorio/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appointmentOf } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithProviders } from '../../../test/render';
+import { EditAppointmentModal } from './edit-appointment-modal';
+
+const zone = 'America/Sao_Paulo';
+
+describe('the video room in the appointment dialog', () => {
+  it("opens an online appointment's room and offers the patient's link, with the hours", async () => {
+    const appointment = appointmentOf({ modality: 'online' });
+    const videoRoom = {
+      professionalUrl: `http://localhost/sala/${appointment.id}`,
+      patientUrl: 'http://localhost/sala?token=abc',
+      opensAt: '2026-03-10T17:45:00.000Z',
+      closesAt: '2026-03-10T19:20:00.000Z',
+    };
+    const calls = mockApi(() => ({ status: 200, data: { videoRoom } }));
+    renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={() => undefined} />);
+
+    const open = await screen.findByRole('link', { name: messages.video.openRoom });
+    expect(open.getAttribute('href')).toBe(`/sala/${appointment.id}`);
+    expect(screen.getByRole('button', { name: messages.video.copyPatientLink })).toBeDefined();
+    expect(screen.getByText(messages.video.roomHours('14:45', '16:20'))).toBeDefined();
+    expect(calls[0]).toMatchObject({ method: 'GET', url: `/v1/appointments/${appointment.id}/video` });
+  });
+
+  it('shows no room for an appointment in person', () => {
+    const calls = mockApi(() => ({ status: 500 }));
+    renderWithProviders(<EditAppointmentModal appointment={appointmentOf({ modality: 'in_person' })} timeZone={zone} officeAddress={null} onClose={() => undefined} />);
+    expect(screen.queryByText(messages.video.roomSection)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,19 @@
+import { messages } from '@consultorio/shared';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { useProfessionalRoomView } from '../api/get-room-view';
+import { professionalTransport } from '../api/room-transport';
+import { RoomRefused } from '../components/room-refused';
+import { VideoRoom } from '../components/video-room';
+
+/** /sala/:appointmentId: the professional's side of an online appointment's room (signed in). */
+export function ProfessionalRoomPage() {
+  const appointmentId = useParams().appointmentId ?? '';
+  const { data, error, isPending } = useProfessionalRoomView(appointmentId);
+  const transport = useMemo(() => professionalTransport(appointmentId), [appointmentId]);
+  if (isPending) return <PageLoader />;
+  if (!data) return <RoomRefused message={error instanceof ApiError ? error.message : messages.requestErrors.generic} />;
+  return <VideoRoom view={data} transport={transport} roomKey={appointmentId} />;
+}
