@@ -30,6 +30,7 @@ export const apiModuleOrder = [
   'records',
   'chats',
   'files',
+  'documents',
   'patient-export',
   'dashboard',
 ];

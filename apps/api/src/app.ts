@@ -21,6 +21,9 @@ import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.s
 import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { closeDocumentRenderer } from './modules/documents/document-renderer';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { defineDocumentsJobs } from './modules/documents/documents.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { defineBillingJobs } from './modules/billing/billing.stripe';
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
   app.addHook('onClose', () => closeReceiptRenderer());
+  app.addHook('onClose', () => closeDocumentRenderer());
   app.decorate('jobs', jobs);
   app.decorate('drain', (timeoutMs: number) => {
     lifecycle.shuttingDown = true;
@@ -190,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       formsRoutes(ctx),
       measurementRoutes(ctx),
       recordsRoutes(ctx),
+      documentsRoutes(ctx),
       billingRoutes(ctx),
       assistantsRoutes(ctx),
       chatsRoutes(ctx),
@@ -208,6 +213,7 @@ function defineJobs(ctx: Context): void {
   defineFinanceJobs(ctx);
   defineBillingJobs(ctx);
   defineMeasurementJobs(ctx);
+  defineDocumentsJobs(ctx);
 }
 
 /**

@@ -19,6 +19,7 @@ export * from './rules/subscription';
 export * from './schemas/chats';
 export * from './schemas/appointments';
 export * from './schemas/measurement';
+export * from './schemas/documents';
 export * from './rules/measurement';
 export * from './contract';
 export * from './schemas/finance';

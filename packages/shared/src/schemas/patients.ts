@@ -107,7 +107,7 @@ export type PatientPage = z.infer<typeof patientListResponse>['data'];
 
 export const accessActions = ['read', 'create', 'update', 'delete', 'download', 'export'] as const;
 export type AccessAction = (typeof accessActions)[number];
-export const accessEntityTypes = ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan'] as const;
+export const accessEntityTypes = ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'document'] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 
 /** One read or change of the patient's data, as 'Registro de acessos' lists it. */

@@ -13,6 +13,7 @@ import {
 } from '@consultorio/shared';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { noteAccess } from '../../platform/access-log';
+import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
@@ -28,7 +29,7 @@ import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-export function toAppointment(row: AppointmentRow, patientName: string): Appointment {
+export function toAppointment(row: AppointmentRow, patientName: string, recordId: string | null = null): Appointment {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -48,6 +49,7 @@ export function toAppointment(row: AppointmentRow, patientName: string): Appoint
     paidCents: row.paidCents,
     paymentStatus: row.paymentStatus,
     chargeMissed: row.chargeMissed,
+    recordId,
   };
 }
 
@@ -69,13 +71,47 @@ const reminderReset = { reminderQueuedAt: null, reminderSentAt: null, reminderEr
 
 export async function listAppointments(ctx: Context, ownerId: string, range: { from: string; to: string }): Promise<Appointment[]> {
   const rows = await repo.listInRange(ctx.db, ownerId, new Date(range.from), new Date(range.to));
-  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
+}
+
+/** How many sessions the patient's list shows. */
+const PATIENT_SESSIONS_MAX = 100;
+
+/** The patient's sessions (appointments that have started), newest first, each with its note. */
+export async function listPatientSessions(ctx: Context, ownerId: string, patientId: string): Promise<Appointment[]> {
+  await ownedPatient(ctx, ownerId, patientId);
+  const rows = await repo.listStartedOfPatient(ctx.db, ownerId, patientId, ctx.clock.now(), PATIENT_SESSIONS_MAX);
+  noteAccess({ patientId, action: 'read', entityType: 'appointment', entityId: 'list' });
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
+}
+
+/** The owner's appointment of that patient, for a note written about it; another patient's or professional's answers 404. */
+export async function appointmentOfPatient(ctx: Context, ownerId: string, patientId: string, id: string): Promise<AppointmentRow> {
+  const found = await repo.findOwned(ctx.db, ownerId, id);
+  if (!found || found.appointment.patientId !== patientId) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return found.appointment;
+}
+
+/** The owner's appointments of that patient among `ids`, by start; 404 when any is missing, another patient's or another professional's. */
+export async function appointmentsOfPatient(ctx: Context, ownerId: string, patientId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findOfPatient(ctx.db, ownerId, patientId, unique);
+  if (rows.length !== unique.length) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return rows;
+}
+
+/**
+ * A note was written for the appointment: once it has started, a session still 'scheduled' or
+ * 'confirmed' was held, so it becomes 'attended' (in the note's transaction).
+ */
+export async function markHeldByNote(tx: Tx, ownerId: string, appointmentId: string, now: Date): Promise<void> {
+  await repo.markStartedAttended(tx, ownerId, appointmentId, now);
 }
 
 /** Every appointment of the patient (the caller has checked the patient is the owner's), for the export. */
 export async function exportAppointments(ctx: Context, ownerId: string, patientId: string): Promise<Appointment[]> {
   const rows = await repo.listOfPatient(ctx.db, ownerId, patientId);
-  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
 }
 
 async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
@@ -85,9 +121,9 @@ async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
 }
 
 export async function getAppointment(ctx: Context, ownerId: string, id: string): Promise<Appointment> {
-  const { appointment, patientName } = await ownedAppointment(ctx, ownerId, id);
+  const { appointment, patientName, recordId } = await ownedAppointment(ctx, ownerId, id);
   noteAppointment(appointment, 'read');
-  return toAppointment(appointment, patientName);
+  return toAppointment(appointment, patientName, recordId);
 }
 
 /** The local starts of a new series: all of them when it ends, else those up to the booking horizon. */
@@ -184,7 +220,7 @@ function paymentChanges(row: AppointmentRow, update: AppointmentUpdate) {
  * before it). 409 when a moved appointment would overlap another unless allowed.
  */
 export async function updateAppointment(ctx: Context, owner: SessionUser, id: string, update: AppointmentUpdate): Promise<Appointment> {
-  const { appointment: row, patientName } = await ownedAppointment(ctx, owner.id, id);
+  const { appointment: row, patientName, recordId } = await ownedAppointment(ctx, owner.id, id);
   const times = newTimes(row, update);
   const now = ctx.clock.now();
   const changes = detailChanges(update);
@@ -195,12 +231,12 @@ export async function updateAppointment(ctx: Context, owner: SessionUser, id: st
     const updated = await repo.updateAppointment(ctx.db, row.id, { ...changes, ...paymentChanges(row, update), ...(times ? { ...times, ...reminderReset } : {}) }, now);
     noteAppointment(updated, 'update');
     await queueDueRemindersLogged(ctx, owner.id);
-    return toAppointment(updated, patientName);
+    return toAppointment(updated, patientName, recordId);
   }
   const updated = await updateFollowing(ctx, owner, row, { times, changes, update, allowOverlap: update.allowOverlap === true }, now);
   noteAppointment(updated, 'update');
   await queueDueRemindersLogged(ctx, owner.id);
-  return toAppointment(updated, patientName);
+  return toAppointment(updated, patientName, recordId);
 }
 
 interface FollowingChange {

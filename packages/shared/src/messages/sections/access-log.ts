@@ -26,7 +26,8 @@ export const accessLog = {
     payment: 'Pagamento',
     alert: 'Alerta de segurança',
     'measurement-plan': 'Plano de medição',
+    document: 'Documento',
   },
   exportData: 'Exportar dados do paciente',
-  exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões e anexos do paciente (LGPD).',
+  exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões, documentos emitidos e anexos do paciente (LGPD).',
 } as const;
