@@ -79,7 +79,7 @@ export const agenda = {
   registerNote: 'Registrar evolução',
   registerNoteLabel: (patient: string, when: string) => `Registrar evolução de ${patient}, consulta de ${when}`,
   openNote: 'Abrir evolução',
-  openNoteLabel: (patient: string, when: string) => `Abrir a evolução de ${patient}, consulta de ${when}`,
+  openNoteLabel: (patient: string, when: string) => `Abrir evolução de ${patient}, consulta de ${when}`,
   sessionsTitle: 'Sessões',
   sessionsEmpty: 'Nenhuma sessão realizada ainda.',
   sessionsIntro: 'As consultas já iniciadas deste paciente, da mais recente para a mais antiga.',

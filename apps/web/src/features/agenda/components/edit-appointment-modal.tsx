@@ -13,6 +13,7 @@ import { asksScope } from './appointment-events';
 import { AppointmentFields } from './appointment-fields';
 import { appointmentValues, editFormSchema, hasChanges, toUpdateRequest, type AppointmentFormValues } from './appointment-form';
 import { ScopeChoice } from './scope-choice';
+import { SessionNoteAction } from './session-note-action';
 import { statusOrder } from './status-colors';
 
 const CONFLICT_STATUS = 409;
@@ -128,6 +129,9 @@ function EditAppointmentContent({ appointment, timeZone, isBusy, overlap, onRun,
         {appointment.status === 'cancelled' && appointment.cancellationReason && (
           <Text size="sm">{messages.agenda.cancelledBecause(appointment.cancellationReason)}</Text>
         )}
+        <Group mt={4}>
+          <SessionNoteAction appointment={appointment} timeZone={timeZone} onLeave={onClose} />
+        </Group>
       </Stack>
 
       {overlap !== null && pending !== null && (
