@@ -193,7 +193,14 @@ describe('issued documents', () => {
     const draft = await createDocument(cookie, patient.id, { kind: 'declaracao', purpose: 'Trabalho', recipient: 'RH', appointmentIds: [held.id] });
     const edited = await call('PUT', `/v1/documents/${draft.id}`, cookie, { purpose: 'Faculdade', recipient: 'Secretaria' });
     expect(edited.json().data.document).toMatchObject({ purpose: 'Faculdade', recipient: 'Secretaria' });
+    // A draft's PDF is a preview, shown in the browser and marked as such; the issued one is saved.
+    const preview = await call('GET', `/v1/documents/${draft.id}/pdf`, cookie);
+    expect(preview.headers['content-disposition']).toMatch(/^inline; /);
+    expect(await pdfText(preview.rawPayload)).toContain(d.pdf.draft);
     await issue(cookie, draft.id);
+    const issuedPdf = await call('GET', `/v1/documents/${draft.id}/pdf`, cookie);
+    expect(issuedPdf.headers['content-disposition']).toMatch(/^attachment; filename="declaracao-\d{4}-\d{2}-\d{2}\.pdf"; filename\*=UTF-8''declara%C3%A7%C3%A3o-/);
+    expect(await pdfText(issuedPdf.rawPayload)).not.toContain(d.pdf.draft);
 
     const locked = failure(423, 'Documento emitido: emita um novo documento.');
     expect((await call('PUT', `/v1/documents/${draft.id}`, cookie, { purpose: 'Outra', recipient: 'Outro' })).json()).toEqual(locked);

@@ -8,10 +8,10 @@ import * as documents from './documents.service';
 
 const d = messages.documents;
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function attachmentDisposition(filename: string): string {
+/** RFC 6266: an ASCII fallback and the UTF-8 name; a draft's preview is shown, a document saved. */
+function contentDisposition(filename: string, inline: boolean): string {
   const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export function documentsRoutes(ctx: Context): RoutesPlugin {
@@ -41,8 +41,8 @@ export function documentsRoutes(ctx: Context): RoutesPlugin {
     }));
 
     rawRoute(app, documentsApi.pdf, async (request, reply) => {
-      const { filename, pdf } = await documents.documentPdfFile(ctx, sessionUser(request), request.params.id);
-      return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).header('cache-control', 'private, no-store').send(pdf);
+      const { filename, pdf, preview } = await documents.documentPdfFile(ctx, sessionUser(request), request.params.id);
+      return reply.type('application/pdf').header('content-disposition', contentDisposition(filename, preview)).header('cache-control', 'private, no-store').send(pdf);
     });
 
     route(app, documentsApi.sign, async (request) => {

@@ -284,18 +284,22 @@ async function storedBytes(ctx: Context, key: string | null): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The document's PDF: the signed version, else the issued one (as kept), else a draft's preview written now. */
-export async function documentPdfFile(ctx: Context, owner: SessionUser, id: string): Promise<{ filename: string; pdf: Buffer | Readable }> {
+/**
+ * The document's PDF: the signed version, else the issued one (as kept), else a draft's preview
+ * written now (`preview`: shown in the browser rather than saved).
+ */
+export async function documentPdfFile(ctx: Context, owner: SessionUser, id: string): Promise<{ filename: string; pdf: Buffer | Readable; preview: boolean }> {
   const document = await ownedDocument(ctx, owner.id, id);
   noteDocument(document, 'download');
   const filename = fileNameOf(document, owner.timeZone);
-  const key = document.signedFileKey ?? document.issuedFileKey;
   if (!document.issuedAt) {
-    return { filename, pdf: await renderDocument(await documentContent(ctx, document, await professionalOf(ctx, owner.id), true, ctx.clock.now())) };
+    const pdf = await renderDocument(await documentContent(ctx, document, await professionalOf(ctx, owner.id), true, ctx.clock.now()));
+    return { filename, pdf, preview: true };
   }
+  const key = document.signedFileKey ?? document.issuedFileKey;
   const stored = key ? await ctx.storage.get(key) : null;
   if (!stored) throw new AppError('NOT_FOUND');
-  return { filename, pdf: stored.body };
+  return { filename, pdf: stored.body, preview: false };
 }
 
 /** A document that can take its final, signed version: issued (409 before) and not signed yet (409). */
