@@ -2,8 +2,10 @@
 // dated and linked by it, its text from the professional's note template; the library and own
 // templates with a default; and the 404s of another patient's or professional's appointment.
 import { messages, noteTemplateHtml, type Appointment, type ClinicalRecord, type NoteTemplate } from '@consultorio/shared';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLog } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
@@ -76,6 +78,13 @@ describe('a note from an appointment', () => {
       content: stored(cfpHeadings),
     });
     expect(await appointment(cookie, held.id)).toMatchObject({ recordId: note.id, status: 'attended' });
+    const logged = await t.database.db.select({ action: accessLog.action, entityType: accessLog.entityType, entityId: accessLog.entityId }).from(accessLog).where(eq(accessLog.patientId, patient.id));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        { action: 'create', entityType: 'record', entityId: note.id },
+        { action: 'update', entityType: 'appointment', entityId: held.id },
+      ]),
+    );
 
     const listed = (await call('GET', `/v1/patients/${patient.id}/records`, cookie)).json().data.records as ClinicalRecord[];
     expect(listed.find((record) => record.id === note.id)).toMatchObject({ sessionDate: held.startsAt, appointmentId: held.id });

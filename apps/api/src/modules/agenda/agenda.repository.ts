@@ -52,14 +52,16 @@ export async function findOfPatient(db: Db, ownerId: string, patientId: string, 
     .orderBy(asc(appointments.startsAt));
 }
 
-/** Marks the owner's appointment attended if it has started and was still scheduled or confirmed (a note was written for it). */
-export async function markStartedAttended(tx: Tx, ownerId: string, id: string, now: Date): Promise<void> {
-  await tx
+/** Marks the owner's appointment attended if it has started and was still scheduled or confirmed (a note was written for it); answers it when it changed. */
+export async function markStartedAttended(tx: Tx, ownerId: string, id: string, now: Date): Promise<AppointmentRow | undefined> {
+  const [row] = await tx
     .update(appointments)
     .set({ status: 'attended', updatedAt: now })
     .where(
       and(eq(appointments.id, id), eq(appointments.ownerId, ownerId), lte(appointments.startsAt, now), inArray(appointments.status, ['scheduled', 'confirmed'])),
-    );
+    )
+    .returning();
+  return row;
 }
 
 export async function findOwned(db: Db | Tx, ownerId: string, id: string) {

@@ -105,7 +105,8 @@ export async function appointmentsOfPatient(ctx: Context, ownerId: string, patie
  * 'confirmed' was held, so it becomes 'attended' (in the note's transaction).
  */
 export async function markHeldByNote(tx: Tx, ownerId: string, appointmentId: string, now: Date): Promise<void> {
-  await repo.markStartedAttended(tx, ownerId, appointmentId, now);
+  const changed = await repo.markStartedAttended(tx, ownerId, appointmentId, now);
+  if (changed) noteAppointment(changed, 'update');
 }
 
 /** Every appointment of the patient (the caller has checked the patient is the owner's), for the export. */
