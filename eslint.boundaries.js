@@ -31,6 +31,7 @@ export const apiModuleOrder = [
   'records',
   'chats',
   'files',
+  'documents',
   'patient-export',
   'dashboard',
 ];

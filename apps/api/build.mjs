@@ -1,4 +1,4 @@
-// Bundles the API, its admin command line and its worker threads (text extraction, receipts) (with the shared package they import) into dist/;
+// Bundles the API, its admin command line and its worker threads (text extraction, receipts, documents) (with the shared package they import) into dist/;
 // node_modules stay external.
 import { cp, rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -17,6 +17,8 @@ await build({
     'text-extraction-worker': `${here}src/platform/text-extraction/worker.ts`,
     // Loaded by the receipt renderer in a worker thread, beside main.js.
     'receipt-worker': `${here}src/modules/finance/receipt-worker.ts`,
+    // Loaded by the document renderer (PDFs and their signatures) in a worker thread, beside main.js.
+    'document-worker': `${here}src/modules/documents/document-worker.ts`,
   },
   outdir: staging,
   bundle: true,
@@ -34,4 +36,4 @@ await cp(`${here}src/db/migrations`, `${staging}/migrations`, { recursive: true 
 await buildPgliteTemplate(`${staging}/pgdata-template.zip`);
 await rm(`${here}dist`, { recursive: true, force: true });
 await rename(staging, `${here}dist`);
-console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js, apps/api/dist/pgdata-template.zip');
+console.log('api built: apps/api/dist/main.js, apps/api/dist/admin.js, apps/api/dist/text-extraction-worker.js, apps/api/dist/receipt-worker.js, apps/api/dist/document-worker.js, apps/api/dist/pgdata-template.zip');

@@ -21,6 +21,9 @@ import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.s
 import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.routes';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { closeDocumentRenderer } from './modules/documents/document-renderer';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { defineDocumentsJobs } from './modules/documents/documents.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { defineBillingJobs } from './modules/billing/billing.stripe';
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const video = await startVideoHub(ctx, deps.database);
   app.addHook('preClose', () => video.stop());
   app.decorate('videoHub', video.hub);
+  app.addHook('onClose', () => closeDocumentRenderer());
   app.decorate('jobs', jobs);
   const silentConnections = watchSilentConnections(app.server);
   app.decorate('drain', (timeoutMs: number) => {
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       formsRoutes(ctx),
       measurementRoutes(ctx),
       recordsRoutes(ctx),
+      documentsRoutes(ctx),
       billingRoutes(ctx),
       assistantsRoutes(ctx),
       chatsRoutes(ctx),
@@ -221,6 +226,7 @@ function defineJobs(ctx: Context): void {
   defineFinanceJobs(ctx);
   defineBillingJobs(ctx);
   defineMeasurementJobs(ctx);
+  defineDocumentsJobs(ctx);
 }
 
 /**

@@ -94,6 +94,8 @@ describe('the OpenAPI document', () => {
     expect(multipart.map((route) => key(route.method, route.path)).sort()).toEqual([
       'POST /v1/chats/:id/send-attachments',
       'POST /v1/chats/:id/send-attachments/stream',
+      'POST /v1/documents/:id/sign',
+      'POST /v1/documents/:id/signed-pdf',
       'POST /v1/records/:id/attachments',
       'PUT /v1/patients/:id/avatar',
       'PUT /v1/users/me/avatar',

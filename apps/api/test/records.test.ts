@@ -144,6 +144,8 @@ describe('POST /v1/patients/:id/records', () => {
           version: 1,
           finalizedAt: null,
           contentSha256: null,
+          appointmentId: null,
+          sessionDate: null,
         },
       },
     });
@@ -231,6 +233,8 @@ describe('GET /v1/records/:id', () => {
           version: 1,
           finalizedAt: null,
           contentSha256: null,
+          appointmentId: null,
+          sessionDate: null,
         },
         recordsAttachments: [],
         patient: { id: patient.id, firstName: 'Maria', lastName: 'Oliveira', fullName: 'Maria Oliveira' },

@@ -1,5 +1,5 @@
-// axe-core (WCAG 2.1 A/AA) over a patient's areas (records, forms, chats, 'Evolução') and the
-// account area, at 1280 and 390 px: no serious or critical violation, and nothing wider than a
+// axe-core (WCAG 2.1 A/AA) over a patient's areas (records with their sessions, forms, chats,
+// 'Evolução', documents) and the account area (with the note templates), at 1280 and 390 px: no serious or critical violation, and nothing wider than a
 // phone. The public pages and the practice's screens are in accessibility-practice.spec.ts.
 import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
@@ -101,6 +101,14 @@ for (const viewport of [DESKTOP, PHONE]) {
     await ready(page, main.locator('.recharts-surface').first());
     await audit.check('Evolução');
 
+    const d = messages.documents;
+    await visit(page, `${patient}/documents`);
+    await ready(page, main.getByRole('article', { name: d.titles.atestado }));
+    await audit.check('Documentos');
+    await main.getByRole('button', { name: d.newDocument, exact: true }).click();
+    const newDocument = await audit.checkDialog(d.newDocument, 'Novo documento');
+    await closeWithEscape(page, newDocument);
+
     audit.assertClean();
     await page.context().close();
   });
@@ -167,6 +175,14 @@ for (const viewport of [DESKTOP, PHONE]) {
     await main.getByRole('tab', { name: t.previewTab }).click();
     await ready(page, main.getByRole('region', { name: t.scoreLabel }));
     await audit.check('Modelo: pré-visualização');
+
+    const r = messages.records;
+    await visit(page, '/user/note-templates');
+    await ready(page, main.getByRole('region', { name: r.noteTemplatesLibrary }).getByRole('article', { name: 'SOAP' }));
+    await audit.check('Modelos de evolução');
+    await main.getByRole('button', { name: r.newNoteTemplate, exact: true }).click();
+    const newNoteTemplate = await audit.checkDialog(r.newNoteTemplate, 'Novo modelo de evolução');
+    await closeWithEscape(page, newNoteTemplate);
 
     const s = messages.aiAssistants;
     await visit(page, '/user/ai-assistants');

@@ -286,11 +286,21 @@ export const records = pgTable(
     finalizedAt: timestamptz('finalized_at'),
     /** SHA-256 (hex) of the content as finalized. */
     contentSha256: text('content_sha256'),
+    /** The appointment this record is the session note ('evolução') of (one note per appointment). */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** When that session started, kept when the appointment is deleted. */
+    sessionStartsAt: timestamptz('session_starts_at'),
     createdAt: createdAt(),
     /** Null until the name or the content first changes. */
     updatedAt: timestamptz('updated_at'),
   },
-  (t) => [index('records_patient_created_idx').on(t.patientId, t.createdAt), index('records_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('records_patient_created_idx').on(t.patientId, t.createdAt),
+    index('records_owner_idx').on(t.ownerId),
+    uniqueIndex('records_appointment_key')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
+  ],
 );
 
 /**
@@ -347,6 +357,35 @@ export const recordAttachments = pgTable(
   },
   (t) => [index('record_attachments_record_idx').on(t.recordId), uniqueIndex('record_attachments_file_key').on(t.fileKey)],
 );
+
+/**
+ * Note templates (records module): the headings a new record's text starts with. The library's
+ * have a key and no owner and come from `db/seeds/note-templates.json`, updated by key on every
+ * start; a professional's own have an owner and no key.
+ */
+export const noteTemplates = pgTable(
+  'note_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    headings: jsonb('headings').$type<string[]>().notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('note_templates_key_key').on(t.key), index('note_templates_owner_idx').on(t.ownerId)],
+);
+
+/** The template a professional's session notes start from (records module); without a row, the library's 'Evolução'. */
+export const noteTemplatePreferences = pgTable('note_template_preferences', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  defaultTemplateId: uuid('default_template_id')
+    .notNull()
+    .references(() => noteTemplates.id, { onDelete: 'cascade' }),
+});
 
 /**
  * AI assistants: a name and the instructions the model receives. The library every
@@ -527,7 +566,7 @@ export const accessLog = pgTable(
     patientId: uuid('patient_id').notNull(),
     action: text('action', { enum: ['read', 'create', 'update', 'delete', 'download', 'export', 'join', 'leave'] }).notNull(),
     entityType: text('entity_type', {
-      enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'video-professional', 'video-patient'],
+      enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'video-professional', 'video-patient', 'document'],
     }).notNull(),
     entityId: text('entity_id').notNull(),
     ip: text('ip'),
@@ -858,4 +897,55 @@ export const videoPresence = pgTable(
     seenAt: timestamptz('seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.role] }), index('video_presence_instance_idx').on(t.instanceId)],
+);
+
+// ---- documents ----
+
+/** One session a declaration informs, copied when it was chosen. */
+export interface DocumentSessionValues {
+  appointmentId: string | null;
+  startsAt: string;
+  endsAt: string;
+  modality: 'in_person' | 'online';
+  location: string | null;
+}
+
+/**
+ * A document issued to a patient (Resolução CFP 06/2019 for psychologists). A draft can change;
+ * issuing writes its PDF once (kept as a stored file of the patient, so it is in the export and
+ * goes with the patient) and makes the row immutable except for its signature and sending. The
+ * signed PDF, made here or uploaded after signing elsewhere, is kept beside the issued one.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['declaracao', 'atestado', 'relatorio', 'laudo', 'parecer'] }).notNull(),
+    /** The title it carries, fixed when created (it depends on the profession). */
+    title: text('title').notNull(),
+    purpose: text('purpose').notNull(),
+    recipient: text('recipient').notNull(),
+    /** Plain text by section key. */
+    sections: jsonb('sections').$type<Record<string, string>>().notNull().default({}),
+    /** A declaration's sessions, oldest first. */
+    sessions: jsonb('sessions').$type<DocumentSessionValues[]>().notNull().default([]),
+    issuedAt: timestamptz('issued_at'),
+    issuedFileKey: text('issued_file_key').references(() => files.key, { onDelete: 'set null' }),
+    issuedSha256: text('issued_sha256'),
+    signedAt: timestamptz('signed_at'),
+    signerName: text('signer_name'),
+    signedVia: text('signed_via', { enum: ['certificate', 'upload'] }),
+    signedFileKey: text('signed_file_key').references(() => files.key, { onDelete: 'set null' }),
+    sentAt: timestamptz('sent_at'),
+    sentTo: text('sent_to'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at'),
+  },
+  (t) => [index('documents_patient_created_idx').on(t.patientId, t.createdAt), index('documents_owner_idx').on(t.ownerId)],
 );

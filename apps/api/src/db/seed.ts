@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { sanitizeDescriptionHtml } from '../platform/sanitize-html';
 import type { Db } from './client';
-import { aiAssistants, plans, qaTemplates } from './schema';
+import { aiAssistants, noteTemplates, plans, qaTemplates } from './schema';
 import apoioClinico from './seeds/ai-assistants/apoio-clinico.json' with { type: 'json' };
 import apoioNutricional from './seeds/ai-assistants/nutricao.json' with { type: 'json' };
 import redatorProntuarios from './seeds/ai-assistants/redator-prontuarios.json' with { type: 'json' };
 import supervisorPsicoterapia from './seeds/ai-assistants/supervisor-psicoterapia.json' with { type: 'json' };
+import noteTemplateSeeds from './seeds/note-templates.json' with { type: 'json' };
 import planSeeds from './seeds/plans.json' with { type: 'json' };
 import anamneseGeral from './seeds/qa-templates/anamnese-geral.json' with { type: 'json' };
 import anamneseNutricional from './seeds/qa-templates/anamnese-nutricional.json' with { type: 'json' };
@@ -35,6 +36,29 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedPlans(db);
   await seedTemplates(db);
   await seedAssistants(db);
+  await seedNoteTemplates(db);
+}
+
+const noteTemplateSeedSchema = z.array(
+  z.object({
+    key: z.string().regex(/^[a-z0-9-]+$/),
+    position: z.number().int(),
+    name: z.string().min(1).max(200),
+    headings: z.array(z.string().min(1).max(120)).min(1),
+  }),
+);
+
+/** The note templates every professional starts with, checked when loaded. */
+export const noteTemplateLibrary = noteTemplateSeedSchema.parse(noteTemplateSeeds);
+
+/** The library's note templates follow their data file, by key (ids, and so preferences, stay). */
+async function seedNoteTemplates(db: Db): Promise<void> {
+  for (const template of noteTemplateLibrary) {
+    await db
+      .insert(noteTemplates)
+      .values(template)
+      .onConflictDoUpdate({ target: noteTemplates.key, set: { name: template.name, headings: template.headings, position: template.position } });
+  }
 }
 
 const assistantSeedSchema = z.object({

@@ -1,6 +1,7 @@
 import { messages } from '@consultorio/shared';
 
 const e = messages.errors;
+const doc = messages.documents.errors;
 
 /** Every failure the API reports on purpose: its HTTP status and its Portuguese message. */
 export const errorCatalog = {
@@ -93,6 +94,36 @@ export const errorCatalog = {
   VIDEO_ROOM_NOT_OPEN: { status: 409, message: messages.video.errors.notOpen },
   VIDEO_ROOM_FULL: { status: 409, message: messages.video.errors.full },
   VIDEO_NOT_IN_ROOM: { status: 409, message: messages.video.errors.notInRoom },
+  // records: session notes and note templates (issue 29)
+  RECORD_APPOINTMENT_TAKEN: { status: 409, message: e.recordAppointmentTaken },
+  NOTE_TEMPLATE_NOT_FOUND: { status: 404, message: e.noteTemplateNotFound },
+  NOTE_TEMPLATE_READ_ONLY: { status: 403, message: e.noteTemplateReadOnly },
+  // documents (issue 29)
+  DOCUMENT_NOT_FOUND: { status: 404, message: doc.notFound },
+  DOCUMENT_ISSUED: { status: 423, message: doc.issued },
+  DOCUMENT_NOT_ISSUED: { status: 409, message: doc.notIssued },
+  DOCUMENT_ALREADY_SIGNED: { status: 409, message: doc.alreadySigned },
+  DOCUMENT_NOT_SIGNED: { status: 409, message: doc.notSigned },
+  DOCUMENT_KIND_NOT_ALLOWED: { status: 400, message: doc.kindNotAllowed },
+  DOCUMENT_SECTION_UNKNOWN: { status: 400, message: doc.sectionUnknown },
+  // Thrown with the section's title.
+  DOCUMENT_SECTION_REQUIRED: { status: 400, message: doc.sectionRequired('') },
+  DOCUMENT_TEXT_NOT_ALLOWED: { status: 400, message: doc.textNotAllowed },
+  DOCUMENT_APPOINTMENTS_REQUIRED: { status: 400, message: doc.appointmentsRequired },
+  DOCUMENT_APPOINTMENTS_NOT_ALLOWED: { status: 400, message: doc.appointmentsNotAllowed },
+  DOCUMENT_APPOINTMENT_NOT_ATTENDED: { status: 400, message: doc.appointmentNotAttended },
+  DOCUMENT_REGISTRATION_MISSING: { status: 409, message: doc.registrationMissing },
+  CERTIFICATE_MISSING: { status: 400, message: doc.certificateMissing },
+  CERTIFICATE_PASSWORD_MISSING: { status: 400, message: doc.certificatePasswordMissing },
+  CERTIFICATE_PASSWORD_WRONG: { status: 400, message: doc.certificatePasswordWrong },
+  CERTIFICATE_INVALID: { status: 400, message: doc.certificateInvalid },
+  CERTIFICATE_NO_KEY: { status: 400, message: doc.certificateNoKey },
+  CERTIFICATE_KEY_UNSUPPORTED: { status: 400, message: doc.certificateKeyUnsupported },
+  // Thrown with the date.
+  CERTIFICATE_EXPIRED: { status: 400, message: doc.certificateExpired('') },
+  CERTIFICATE_NOT_YET_VALID: { status: 400, message: doc.certificateNotYetValid('') },
+  CERTIFICATE_TOO_LARGE: { status: 413, message: doc.certificateTooLarge },
+  SIGNED_PDF_INVALID: { status: 400, message: doc.signedPdfInvalid },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -154,3 +154,33 @@ const attachmentLimits = ({ maxFileBytes, maxFiles }: MultipartBody): UploadLimi
 export function attachmentReader(request: FastifyRequest, body: MultipartBody, onField?: (name: string, value: string) => void): ReadEachFile {
   return (store) => readEachFile(request, body.fileField, attachmentLimits(body), store, onField);
 }
+
+/**
+ * A small file (a certificate) read into memory with the text fields beside it, in whatever order
+ * they come; nothing of it touches the disk. A file over the route's limit answers `tooLarge`.
+ */
+export async function readSmallFileWithFields(
+  request: FastifyRequest,
+  body: MultipartBody,
+  tooLarge: AppError,
+): Promise<{ file: Buffer | null; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  if (!request.isMultipart()) return { file, fields };
+  const limits = { ...singleFileLimits(body.maxFileBytes), tooLarge };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: body.maxFileBytes, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === body.fileField && file === null) {
+        file = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge;
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    throw asUploadError(error, limits);
+  }
+  return { file, fields };
+}

@@ -117,6 +117,16 @@ async function seedAssistantAndTemplate(request: APIRequestContext, patientId: s
   return { chatId: chat.id, ownTemplateId: qaTemplate.id };
 }
 
+/** A draft 'Atestado psicológico' for the documents page. */
+async function seedDocument(request: APIRequestContext, patientId: string): Promise<void> {
+  await call(request, 'post', `/v1/patients/${patientId}/documents`, 201, {
+    kind: 'atestado',
+    purpose: 'Justificar ausência no trabalho',
+    recipient: 'Empresa Exemplo',
+    sections: { conditions: 'Em acompanhamento psicológico semanal.' },
+  });
+}
+
 /** Registers a professional and fills the practice; the browser's context is only used for its cookies. */
 export async function seedPractice(browser: Browser, baseURL: string): Promise<Practice> {
   const context = await browser.newContext({ baseURL });
@@ -142,10 +152,11 @@ export async function seedPractice(browser: Browser, baseURL: string): Promise<P
   ]);
   // Inside the 24-hour lead: its reminder, with the patient's link, is mailed at once (it may be tomorrow).
   const soon = new Date(Math.ceil((Date.now() + 2 * HOUR) / (30 * 60_000)) * 30 * 60_000).toISOString();
-  const [records, forms, assistant, appointmentLink] = await Promise.all([
+  const [records, forms, assistant, , appointmentLink] = await Promise.all([
     seedRecords(request, carla.id, attachmentName),
     seedForms(request, carla.id),
     seedAssistantAndTemplate(request, carla.id),
+    seedDocument(request, carla.id),
     (async () => {
       await book(request, carla.id, soon);
       // Today whatever the hour, for the dashboard's list and the agenda's day and week.

@@ -102,6 +102,10 @@ export function createAppRouter() {
                   lazy: async () => ({ Component: (await import('./routes/qa-template-page')).QaTemplatePage }),
                 },
                 {
+                  path: paths.noteTemplates,
+                  lazy: async () => ({ Component: (await import('../features/records/pages/note-templates-page')).NoteTemplatesPage }),
+                },
+                {
                   path: paths.aiAssistants,
                   lazy: async () => ({ Component: (await import('../features/chats/pages/ai-assistants-page')).AiAssistantsPage }),
                 },
@@ -144,6 +148,10 @@ export function createAppRouter() {
             {
               path: paths.patientRecordsPattern,
               lazy: async () => ({ Component: (await import('./routes/patient-records-page')).PatientRecordsPage }),
+            },
+            {
+              path: paths.patientDocumentsPattern,
+              lazy: async () => ({ Component: (await import('./routes/patient-documents-page')).PatientDocumentsPage }),
             },
             {
               // Its own chunk, with the rich-text editor (Quill), loaded only when a record is opened.

@@ -23,6 +23,8 @@ export const paths = {
   newQaTemplate: '/user/qa-templates/new',
   qaTemplatePattern: '/user/qa-templates/:templateId',
   aiAssistants: '/user/ai-assistants',
+  /** The account area's note templates ('Modelos de evolução'). */
+  noteTemplates: '/user/note-templates',
   billing: '/billing',
   finance: '/finance',
   patients: '/patients',
@@ -30,6 +32,8 @@ export const paths = {
   patientChatsPattern: '/patients/:patientId/chats',
   patientFormsPattern: '/patients/:patientId/forms',
   patientRecordsPattern: '/patients/:patientId/records',
+  /** The documents issued to the patient (declarations, certificates, reports). */
+  patientDocumentsPattern: '/patients/:patientId/documents',
   /** The patient's score trends, safety alerts and measurement plans. */
   patientMeasurementPattern: '/patients/:patientId/measurement',
   patientFormPattern: '/patients/:patientId/forms/:formId',
@@ -39,6 +43,7 @@ export const paths = {
   patientForms: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/forms`,
   patientRecords: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/records`,
   patientMeasurement: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/measurement`,
+  patientDocuments: (patientId: string) => `/patients/${encodeURIComponent(patientId)}/documents`,
   patientForm: (patientId: string, formId: string) =>
     `/patients/${encodeURIComponent(patientId)}/forms/${encodeURIComponent(formId)}`,
   patientRecord: (patientId: string, recordId: string) =>

@@ -1,7 +1,7 @@
-import { formsApi, recordsApi } from '@consultorio/shared';
+import { agendaApi, formsApi, recordsApi } from '@consultorio/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './api-client';
-import { formListQueryKey, recordListQueryKey } from './query-keys';
+import { formListQueryKey, patientSessionsQueryKey, recordListQueryKey } from './query-keys';
 
 /**
  * A patient's forms and records, read by their own feature and by the chats feature ('Enviar
@@ -23,6 +23,17 @@ export function recordListQueryOptions(patientId: string) {
     queryFn: async ({ signal }) => {
       const response = await apiClient.call(recordsApi.list, { params: { id: patientId }, signal });
       return response.data.records;
+    },
+  });
+}
+
+/** The patient's sessions, newest first (the agenda and the documents features read them). */
+export function patientSessionsQueryOptions(patientId: string) {
+  return queryOptions({
+    queryKey: patientSessionsQueryKey(patientId),
+    queryFn: async ({ signal }) => {
+      const response = await apiClient.call(agendaApi.patientSessions, { params: { id: patientId }, signal });
+      return response.data.appointments;
     },
   });
 }

@@ -55,3 +55,13 @@ export const recordListsQueryKey = ['records', 'list'] as const;
 export function recordListQueryKey(patientId: string) {
   return [...recordListsQueryKey, patientId] as const;
 }
+
+/**
+ * A patient's sessions (appointments that have started, with their notes): the agenda feature
+ * lists them with 'Registrar evolução', the documents feature offers the attended ones to a
+ * declaration. Under the agenda's own key (['agenda']), so that any change to an appointment
+ * refreshes them.
+ */
+export function patientSessionsQueryKey(patientId: string) {
+  return ['agenda', 'sessions', patientId] as const;
+}

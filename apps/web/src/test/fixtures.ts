@@ -41,6 +41,8 @@ export function recordOf(overrides: Partial<ClinicalRecord> = {}): ClinicalRecor
     version: 1,
     finalizedAt: null,
     contentSha256: null,
+    appointmentId: null,
+    sessionDate: null,
     ...overrides,
   };
 }
@@ -94,6 +96,7 @@ export function appointmentOf(overrides: Partial<Appointment> = {}): Appointment
     feeCents: 0,
     paidCents: 0,
     paymentStatus: 'pending',
+    recordId: null,
     chargeMissed: false,
     ...overrides,
   };

@@ -52,6 +52,16 @@ export const agendaApi = {
     status: 200,
     response: appointmentSummariesResponse,
   }),
+  /** The patient's sessions: their appointments that have started, newest first (at most 100), each with its note's id. */
+  patientSessions: defineRoute({
+    method: 'GET',
+    path: '/v1/patients/:id/appointments',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: appointmentListResponse,
+  }),
   get: defineRoute({ method: 'GET', path: '/v1/appointments/:id', access: 'session', tag, params: idParams, status: 200, response: appointmentResponse }),
   /** Changes one appointment, or it and the following ones of its series (`scope`). */
   update: defineRoute({

@@ -3,6 +3,7 @@ import { authApi } from './auth';
 import { billingApi } from './billing';
 import { assistantsApi, chatsApi } from './chats';
 import { dashboardApi } from './dashboard';
+import { documentsApi } from './documents';
 import { filesApi, healthApi } from './files';
 import { financeApi } from './finance';
 import { formsApi, qaTemplatesApi } from './forms';
@@ -15,9 +16,10 @@ import { usersApi } from './users';
 import { videoApi } from './video';
 
 export * from './route';
-export { agendaApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
+export { certificateUpload, signedPdfUpload } from './documents';
+export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -12,8 +12,14 @@ import {
   recordVersionsResponse,
   recordDetailResponse,
   recordListResponse,
+  recordCreateRequest,
   recordNameRequest,
   recordResponse,
+  noteTemplateDefaultRequest,
+  noteTemplateDefaultResponse,
+  noteTemplateRequest,
+  noteTemplateResponse,
+  noteTemplatesResponse,
 } from '../schemas/records';
 import { attachmentsUpload, idParams } from './common';
 import { defineRoute } from './route';
@@ -35,15 +41,22 @@ export const recordsApi = {
     status: 200,
     response: recordListResponse,
   }),
+  /**
+   * A free record (`name`), or the session note of one of the patient's appointments
+   * (`appointmentId`: named and dated by it, its text from a note template). 404 for an
+   * appointment of another patient or professional, or a template not theirs; 409 when the
+   * appointment already has its note.
+   */
   create: defineRoute({
     method: 'POST',
     path: '/v1/patients/:id/records',
     access: 'session',
     tag,
     params: idParams,
-    body: recordNameRequest,
+    body: recordCreateRequest,
     status: 201,
     response: recordResponse,
+    errors: [409],
   }),
   get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, status: 200, response: recordDetailResponse }),
   /** 423: the record is finalized. */
@@ -158,5 +171,55 @@ export const recordsApi = {
     status: 200,
     response: messageEnvelope,
     errors: [423],
+  }),
+  /** The note templates: the library's, then the professional's own, and which one session notes start from. */
+  listNoteTemplates: defineRoute({
+    method: 'GET',
+    path: '/v1/users/me/note-templates',
+    access: 'session',
+    tag,
+    status: 200,
+    response: noteTemplatesResponse,
+  }),
+  createNoteTemplate: defineRoute({
+    method: 'POST',
+    path: '/v1/users/me/note-templates',
+    access: 'session',
+    tag,
+    body: noteTemplateRequest,
+    status: 201,
+    response: noteTemplateResponse,
+  }),
+  /** Chooses the template session notes start from (the library's or an own one). */
+  setDefaultNoteTemplate: defineRoute({
+    method: 'PUT',
+    path: '/v1/users/me/note-templates/default',
+    access: 'session',
+    tag,
+    body: noteTemplateDefaultRequest,
+    status: 200,
+    response: noteTemplateDefaultResponse,
+    errors: [404],
+  }),
+  /** 403 for a library template (read-only). */
+  updateNoteTemplate: defineRoute({
+    method: 'PUT',
+    path: '/v1/note-templates/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: noteTemplateRequest,
+    status: 200,
+    response: noteTemplateResponse,
+  }),
+  /** 403 for a library template; deleting the default one makes the library's 'Evolução' the default again. */
+  removeNoteTemplate: defineRoute({
+    method: 'DELETE',
+    path: '/v1/note-templates/:id',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: messageEnvelope,
   }),
 };

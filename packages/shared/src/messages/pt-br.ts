@@ -36,6 +36,7 @@ export * from './sections/patient-export';
 export * from './sections/chats';
 export * from './sections/public-form';
 export * from './sections/measurement';
+export * from './sections/documents';
 export * from './sections/billing';
 export * from './sections/finance';
 export * from './sections/video';

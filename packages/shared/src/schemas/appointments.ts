@@ -58,6 +58,8 @@ export const appointmentSchema = z.object({
   paymentStatus: z.enum(paymentStatuses),
   /** 'Cobrar falta': a cancelled or missed session that is charged all the same. */
   chargeMissed: z.boolean(),
+  /** The record written as this session's note ('evolução'), if any. */
+  recordId: z.uuid().nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

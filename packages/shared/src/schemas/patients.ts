@@ -137,6 +137,7 @@ export const accessEntityTypes = [
   'measurement-plan',
   'video-professional',
   'video-patient',
+  'document',
 ] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 

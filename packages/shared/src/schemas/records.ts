@@ -24,6 +24,10 @@ export const recordSchema = z.object({
   finalizedAt: z.string().nullable(),
   /** SHA-256 (hex) of the content as finalized. */
   contentSha256: z.string().nullable(),
+  /** The appointment this record is the session note ('evolução') of; null for a free record or once the appointment is deleted. */
+  appointmentId: z.uuid().nullable(),
+  /** When that session started (ISO instant), kept when the appointment is gone; null for a free record. */
+  sessionDate: z.string().nullable(),
 });
 export type ClinicalRecord = z.infer<typeof recordSchema>;
 
@@ -40,6 +44,61 @@ export type RecordAttachment = z.infer<typeof recordAttachmentSchema>;
 
 export const recordNameRequest = z.object({ name: itemNameSchema });
 export type RecordNameRequest = z.input<typeof recordNameRequest>;
+
+/**
+ * A new record: a free one needs its name; a session note (`appointmentId`) is named and dated by
+ * its appointment when no name is given, and starts from the professional's default template
+ * unless `noteTemplateId` names another.
+ */
+export const recordCreateRequest = z
+  .object({
+    name: itemNameSchema.optional(),
+    appointmentId: z.uuid({ error: v.idInvalid }).optional(),
+    noteTemplateId: z.uuid({ error: v.idInvalid }).optional(),
+  })
+  .refine((request) => request.name !== undefined || request.appointmentId !== undefined, { error: v.nameRequired, path: ['name'] });
+export type RecordCreateRequest = z.input<typeof recordCreateRequest>;
+
+const noteTemplateHeadingMax = 120;
+const noteTemplateHeadingsMax = 20;
+
+/** A note template: the headings a new record's text starts with, in order. Library ones have no owner and cannot be changed. */
+export const noteTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  headings: z.array(z.string()),
+  isLibrary: z.boolean(),
+});
+export type NoteTemplate = z.infer<typeof noteTemplateSchema>;
+
+export const noteTemplateRequest = z.object({
+  name: itemNameSchema,
+  headings: z
+    .array(
+      z
+        .string({ error: v.noteTemplateHeadingsRequired })
+        .trim()
+        .min(1, { error: v.noteTemplateHeadingsRequired })
+        .max(noteTemplateHeadingMax, { error: v.noteTemplateHeadingTooLong(noteTemplateHeadingMax) }),
+      { error: v.noteTemplateHeadingsRequired },
+    )
+    .min(1, { error: v.noteTemplateHeadingsRequired })
+    .max(noteTemplateHeadingsMax, { error: v.noteTemplateHeadingsTooMany(noteTemplateHeadingsMax) }),
+});
+export type NoteTemplateRequest = z.input<typeof noteTemplateRequest>;
+
+export const noteTemplateDefaultRequest = z.object({ noteTemplateId: z.uuid({ error: v.idInvalid }) });
+
+export const noteTemplateResponse = envelope(z.object({ noteTemplate: noteTemplateSchema }));
+/** The library's templates first, then the professional's own; `defaultNoteTemplateId` is the one session notes start from. */
+export const noteTemplatesResponse = envelope(z.object({ noteTemplates: z.array(noteTemplateSchema), defaultNoteTemplateId: z.uuid() }));
+export const noteTemplateDefaultResponse = envelope(z.object({ defaultNoteTemplateId: z.uuid() }));
+
+/** A template's text as a record starts with it: each heading, then an empty paragraph to write in. */
+export function noteTemplateHtml(headings: readonly string[]): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return headings.map((heading) => `<h2>${escape(heading)}</h2><p><br></p>`).join('');
+}
 
 const recordContentSchema = z.string({ error: v.recordContentInvalid }).max(limits.recordContentMaxChars, { error: v.recordContentTooLong });
 

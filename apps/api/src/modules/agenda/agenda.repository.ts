@@ -1,19 +1,21 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { timestamptzOrNull } from '../../db/columns';
 import { mailProfessionalColumns } from '../../db/selections';
-import { appointmentLinks, appointments, appointmentSeries, patients, users } from '../../db/schema';
+import { appointmentLinks, appointments, appointmentSeries, patients, records, users } from '../../db/schema';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
 export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'ownerId' | 'patientId' | 'seriesId'>;
 
 const patientName = sql<string>`trim(${patients.firstName} || ' ' || coalesce(${patients.lastName}, ''))`;
+/** The session note written for the appointment (records' unique index on appointment_id serves it). */
+const recordId = sql<string | null>`(select ${records.id} from ${records} where ${records.appointmentId} = ${appointments.id})`;
 
 /** The owner's appointments that start before `to` and end after `from`, by start, with their patient's name. */
 export async function listInRange(db: Db, ownerId: string, from: Date, to: Date) {
   return db
-    .select({ appointment: appointments, patientName })
+    .select({ appointment: appointments, patientName, recordId })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(and(eq(appointments.ownerId, ownerId), lt(appointments.startsAt, to), gt(appointments.endsAt, from)))
@@ -23,16 +25,49 @@ export async function listInRange(db: Db, ownerId: string, from: Date, to: Date)
 /** Every appointment of the owner's patient, by start, with the patient's name. */
 export async function listOfPatient(db: Db, ownerId: string, patientId: string) {
   return db
-    .select({ appointment: appointments, patientName })
+    .select({ appointment: appointments, patientName, recordId })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(and(eq(appointments.ownerId, ownerId), eq(appointments.patientId, patientId)))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
+/** The patient's appointments that have started by `now`, newest first, with the patient's name and their note. */
+export async function listStartedOfPatient(db: Db, ownerId: string, patientId: string, now: Date, limit: number) {
+  return db
+    .select({ appointment: appointments, patientName, recordId })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(and(eq(appointments.ownerId, ownerId), eq(appointments.patientId, patientId), lte(appointments.startsAt, now)))
+    .orderBy(desc(appointments.startsAt), desc(appointments.id))
+    .limit(limit);
+}
+
+/** The owner's appointments of the patient among `ids` (those not theirs are left out), by start. */
+export async function findOfPatient(db: Db, ownerId: string, patientId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.ownerId, ownerId), eq(appointments.patientId, patientId), inArray(appointments.id, [...ids])))
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** Marks the owner's appointment attended if it has started and was still scheduled or confirmed (a note was written for it); answers it when it changed. */
+export async function markStartedAttended(tx: Tx, ownerId: string, id: string, now: Date): Promise<AppointmentRow | undefined> {
+  const [row] = await tx
+    .update(appointments)
+    .set({ status: 'attended', updatedAt: now })
+    .where(
+      and(eq(appointments.id, id), eq(appointments.ownerId, ownerId), lte(appointments.startsAt, now), inArray(appointments.status, ['scheduled', 'confirmed'])),
+    )
+    .returning();
+  return row;
+}
+
 export async function findOwned(db: Db | Tx, ownerId: string, id: string) {
   const [row] = await db
-    .select({ appointment: appointments, patientName })
+    .select({ appointment: appointments, patientName, recordId })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .where(and(eq(appointments.id, id), eq(appointments.ownerId, ownerId)));

@@ -19,6 +19,10 @@ export function agendaRoutes(ctx: Context): RoutesPlugin {
       data: { summaries: await agenda.getSummaries(ctx, sessionUser(request).id, request.query.patientIds) },
     }));
 
+    route(app, agendaApi.patientSessions, async (request) => ({
+      data: { appointments: await agenda.listPatientSessions(ctx, sessionUser(request).id, request.params.id) },
+    }));
+
     route(app, agendaApi.get, async (request) => ({ data: { appointment: await agenda.getAppointment(ctx, sessionUser(request).id, request.params.id) } }));
 
     route(app, agendaApi.update, async (request) => ({

@@ -31,7 +31,7 @@ import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-export function toAppointment(row: AppointmentRow, patientName: string): Appointment {
+export function toAppointment(row: AppointmentRow, patientName: string, recordId: string | null = null): Appointment {
   return {
     id: row.id,
     patientId: row.patientId,
@@ -51,6 +51,7 @@ export function toAppointment(row: AppointmentRow, patientName: string): Appoint
     paidCents: row.paidCents,
     paymentStatus: row.paymentStatus,
     chargeMissed: row.chargeMissed,
+    recordId,
   };
 }
 
@@ -76,13 +77,48 @@ function isOpen(status: AppointmentRow['status']): boolean {
 
 export async function listAppointments(ctx: Context, ownerId: string, range: { from: string; to: string }): Promise<Appointment[]> {
   const rows = await repo.listInRange(ctx.db, ownerId, new Date(range.from), new Date(range.to));
-  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
+}
+
+/** How many sessions the patient's list shows. */
+const PATIENT_SESSIONS_MAX = 100;
+
+/** The patient's sessions (appointments that have started), newest first, each with its note. */
+export async function listPatientSessions(ctx: Context, ownerId: string, patientId: string): Promise<Appointment[]> {
+  await ownedPatient(ctx, ownerId, patientId);
+  const rows = await repo.listStartedOfPatient(ctx.db, ownerId, patientId, ctx.clock.now(), PATIENT_SESSIONS_MAX);
+  noteAccess({ patientId, action: 'read', entityType: 'appointment', entityId: 'list' });
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
+}
+
+/** The owner's appointment of that patient, for a note written about it; another patient's or professional's answers 404. */
+export async function appointmentOfPatient(ctx: Context, ownerId: string, patientId: string, id: string): Promise<AppointmentRow> {
+  const found = await repo.findOwned(ctx.db, ownerId, id);
+  if (!found || found.appointment.patientId !== patientId) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return found.appointment;
+}
+
+/** The owner's appointments of that patient among `ids`, by start; 404 when any is missing, another patient's or another professional's. */
+export async function appointmentsOfPatient(ctx: Context, ownerId: string, patientId: string, ids: readonly string[]): Promise<AppointmentRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findOfPatient(ctx.db, ownerId, patientId, unique);
+  if (rows.length !== unique.length) throw new AppError('APPOINTMENT_NOT_FOUND');
+  return rows;
+}
+
+/**
+ * A note was written for the appointment: once it has started, a session still 'scheduled' or
+ * 'confirmed' was held, so it becomes 'attended' (in the note's transaction).
+ */
+export async function markHeldByNote(tx: Tx, ownerId: string, appointmentId: string, now: Date): Promise<void> {
+  const changed = await repo.markStartedAttended(tx, ownerId, appointmentId, now);
+  if (changed) noteAppointment(changed, 'update');
 }
 
 /** Every appointment of the patient (the caller has checked the patient is the owner's), for the export. */
 export async function exportAppointments(ctx: Context, ownerId: string, patientId: string): Promise<Appointment[]> {
   const rows = await repo.listOfPatient(ctx.db, ownerId, patientId);
-  return rows.map(({ appointment, patientName }) => toAppointment(appointment, patientName));
+  return rows.map(({ appointment, patientName, recordId }) => toAppointment(appointment, patientName, recordId));
 }
 
 async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
@@ -92,9 +128,9 @@ async function ownedAppointment(ctx: Context, ownerId: string, id: string) {
 }
 
 export async function getAppointment(ctx: Context, ownerId: string, id: string): Promise<Appointment> {
-  const { appointment, patientName } = await ownedAppointment(ctx, ownerId, id);
+  const { appointment, patientName, recordId } = await ownedAppointment(ctx, ownerId, id);
   noteAppointment(appointment, 'read');
-  return toAppointment(appointment, patientName);
+  return toAppointment(appointment, patientName, recordId);
 }
 
 /** Every day of a series, like every other the API takes, lies in 1900..2100 (a local start's first ten characters are its day). */
@@ -197,7 +233,7 @@ function paymentChanges(row: AppointmentRow, update: AppointmentUpdate) {
  * before it). 409 when a moved appointment would overlap another unless allowed.
  */
 export async function updateAppointment(ctx: Context, owner: SessionUser, id: string, update: AppointmentUpdate): Promise<Appointment> {
-  const { appointment: row, patientName } = await ownedAppointment(ctx, owner.id, id);
+  const { appointment: row, patientName, recordId } = await ownedAppointment(ctx, owner.id, id);
   const times = newTimes(row, update);
   const now = ctx.clock.now();
   const changes = detailChanges(update);
@@ -219,7 +255,7 @@ export async function updateAppointment(ctx: Context, owner: SessionUser, id: st
   if (notice) ctx.jobs.wake(PATIENT_NOTICE_JOB);
   noteAppointment(updated, 'update');
   await queueDueRemindersLogged(ctx, owner.id);
-  return toAppointment(updated, patientName);
+  return toAppointment(updated, patientName, recordId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { exportAppointments } from '../agenda/agenda.service';
 import { exportChats } from '../chats/chats.service';
+import { exportDocuments } from '../documents/documents.service';
 import { openStoredObject, patientFiles } from '../files/files.service';
 import { exportPayments } from '../finance/finance.service';
 import { exportForms } from '../forms/forms.service';
@@ -46,14 +47,14 @@ export interface PatientExport {
 /**
  * The patient's whole file as a ZIP, streamed: `paciente.json` (the patient, forms with answers
  * and scores, records with their latest content, addenda and attachments, chats with their
- * messages, appointments, payments, safety alerts, measurement plans, and the list of stored
- * files), each record as an HTML document under
+ * messages, appointments, payments, issued documents (with the paths of their PDFs), safety
+ * alerts, measurement plans, and the list of stored files), each record as an HTML document under
  * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
  * ZIP is written, so memory stays flat however large the files are.
  */
 export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
   const patientRow = await ownedPatient(ctx, owner.id, patientId);
-  const [forms, records, chats, files, appointments, payments, measurement] = await Promise.all([
+  const [forms, records, chats, files, appointments, payments, measurement, documents] = await Promise.all([
     exportForms(ctx, owner.id, patientId),
     exportRecords(ctx, owner.id, patientId),
     exportChats(ctx, owner.id, patientId),
@@ -61,6 +62,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
     exportAppointments(ctx, owner.id, patientId),
     exportPayments(ctx, owner.id, patientId),
     exportMeasurement(ctx, owner.id, patientId),
+    exportDocuments(ctx, owner.id, patientId),
   ]);
   const now = ctx.clock.now();
   const zip = new yazl.ZipFile();
@@ -87,6 +89,11 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
     chats,
     appointments,
     payments,
+    documents: documents.map(({ document, issuedFileKey, signedFileKey }) => ({
+      ...document,
+      issuedPdf: issuedFileKey ? filePaths.get(issuedFileKey) : undefined,
+      signedPdf: signedFileKey ? filePaths.get(signedFileKey) : undefined,
+    })),
     safetyAlerts: measurement.alerts,
     measurementPlans: measurement.plans,
     files: files.map((file) => ({

@@ -1,7 +1,18 @@
 import type { RecordAttachment } from '@consultorio/shared';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, patients, patientSummaryColumns, recordAddenda, recordAttachments, records, recordVersions, type StoredFileValues } from '../../db/schema';
+import {
+  files,
+  noteTemplatePreferences,
+  noteTemplates,
+  patients,
+  patientSummaryColumns,
+  recordAddenda,
+  recordAttachments,
+  records,
+  recordVersions,
+  type StoredFileValues,
+} from '../../db/schema';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -13,10 +24,18 @@ export async function listPatientRecords(db: Db, ownerId: string, patientId: str
     .orderBy(desc(records.createdAt), desc(records.id));
 }
 
-/** A new record; one written with content (from a chat) starts its history with it. */
+/** A new record; one written with content (from a chat, from a template) starts its history with it. */
 export async function insertRecord(
-  db: Db,
-  values: { ownerId: string; patientId: string; name: string; content?: string; aiAssistantName?: string | null },
+  db: Db | Tx,
+  values: {
+    ownerId: string;
+    patientId: string;
+    name: string;
+    content?: string;
+    aiAssistantName?: string | null;
+    appointmentId?: string | null;
+    sessionStartsAt?: Date | null;
+  },
   now: Date,
 ): Promise<RecordRow> {
   return db.transaction(async (tx) => {
@@ -281,4 +300,71 @@ export async function insertAddendum(
 /** The record's addenda, oldest first. */
 export async function listAddenda(db: Db, recordId: string): Promise<RecordAddendumRow[]> {
   return db.select().from(recordAddenda).where(eq(recordAddenda.recordId, recordId)).orderBy(asc(recordAddenda.createdAt), asc(recordAddenda.id));
+}
+
+// ---- note templates ----
+
+export type NoteTemplateRow = typeof noteTemplates.$inferSelect;
+
+/** The library's templates (in their order), then the owner's own (oldest first). */
+export async function listNoteTemplates(db: Db, ownerId: string): Promise<NoteTemplateRow[]> {
+  return db
+    .select()
+    .from(noteTemplates)
+    .where(or(isNull(noteTemplates.ownerId), eq(noteTemplates.ownerId, ownerId)))
+    .orderBy(sql`${noteTemplates.ownerId} is not null`, asc(noteTemplates.position), asc(noteTemplates.createdAt), asc(noteTemplates.id));
+}
+
+/** A library template or one of the owner's; undefined for another professional's or a missing one. */
+export async function findVisibleNoteTemplate(db: Db, ownerId: string, id: string): Promise<NoteTemplateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(noteTemplates)
+    .where(and(eq(noteTemplates.id, id), or(isNull(noteTemplates.ownerId), eq(noteTemplates.ownerId, ownerId))));
+  return row;
+}
+
+export async function findLibraryNoteTemplate(db: Db, key: string): Promise<NoteTemplateRow | undefined> {
+  const [row] = await db.select().from(noteTemplates).where(and(eq(noteTemplates.key, key), isNull(noteTemplates.ownerId)));
+  return row;
+}
+
+export async function insertNoteTemplate(db: Db, values: { ownerId: string; name: string; headings: string[] }, now: Date): Promise<NoteTemplateRow> {
+  const [row] = await db
+    .insert(noteTemplates)
+    .values({ ...values, createdAt: now })
+    .returning();
+  return row!;
+}
+
+/** Changes the owner's template; undefined when it is not theirs (a library one included). */
+export async function updateOwnNoteTemplate(db: Db, ownerId: string, id: string, values: { name: string; headings: string[] }): Promise<NoteTemplateRow | undefined> {
+  const [row] = await db
+    .update(noteTemplates)
+    .set(values)
+    .where(and(eq(noteTemplates.id, id), eq(noteTemplates.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the owner's template (and the preference naming it, by cascade); false when it is not theirs. */
+export async function deleteOwnNoteTemplate(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(noteTemplates)
+    .where(and(eq(noteTemplates.id, id), eq(noteTemplates.ownerId, ownerId)))
+    .returning({ id: noteTemplates.id });
+  return removed.length > 0;
+}
+
+/** The template the owner chose for session notes, if any. */
+export async function findDefaultNoteTemplateId(db: Db, ownerId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: noteTemplatePreferences.defaultTemplateId }).from(noteTemplatePreferences).where(eq(noteTemplatePreferences.ownerId, ownerId));
+  return row?.id;
+}
+
+export async function saveDefaultNoteTemplate(db: Db, ownerId: string, templateId: string): Promise<void> {
+  await db
+    .insert(noteTemplatePreferences)
+    .values({ ownerId, defaultTemplateId: templateId })
+    .onConflictDoUpdate({ target: noteTemplatePreferences.ownerId, set: { defaultTemplateId: templateId } });
 }

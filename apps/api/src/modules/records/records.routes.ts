@@ -10,7 +10,7 @@ export function recordsRoutes(ctx: Context): RoutesPlugin {
     route(app, recordsApi.list, async (request) => ({ data: await records.listRecords(ctx, sessionUser(request).id, request.params.id) }));
 
     route(app, recordsApi.create, async (request) => ({
-      data: { record: await records.createRecord(ctx, sessionUser(request).id, request.params.id, request.body.name) },
+      data: { record: await records.createRecord(ctx, sessionUser(request), request.params.id, request.body) },
       message: messages.records.created,
     }));
 
@@ -64,6 +64,28 @@ export function recordsRoutes(ctx: Context): RoutesPlugin {
     route(app, recordsApi.removeAttachment, async (request) => {
       await records.deleteAttachment(ctx, sessionUser(request).id, request.params.id);
       return { data: null, message: messages.records.removed };
+    });
+
+    route(app, recordsApi.listNoteTemplates, async (request) => ({ data: await records.listNoteTemplates(ctx, sessionUser(request).id) }));
+
+    route(app, recordsApi.createNoteTemplate, async (request) => ({
+      data: { noteTemplate: await records.createNoteTemplate(ctx, sessionUser(request).id, request.body) },
+      message: messages.records.noteTemplateCreated,
+    }));
+
+    route(app, recordsApi.setDefaultNoteTemplate, async (request) => {
+      const template = await records.setDefaultNoteTemplate(ctx, sessionUser(request).id, request.body.noteTemplateId);
+      return { data: { defaultNoteTemplateId: template.id }, message: messages.records.noteTemplateDefaultSet(template.name) };
+    });
+
+    route(app, recordsApi.updateNoteTemplate, async (request) => ({
+      data: { noteTemplate: await records.updateNoteTemplate(ctx, sessionUser(request).id, request.params.id, request.body) },
+      message: messages.records.noteTemplateUpdated,
+    }));
+
+    route(app, recordsApi.removeNoteTemplate, async (request) => {
+      await records.deleteNoteTemplate(ctx, sessionUser(request).id, request.params.id);
+      return { data: null, message: messages.records.noteTemplateDeleted };
     });
   };
 }

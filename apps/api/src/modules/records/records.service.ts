@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   limits,
   messages,
+  noteTemplateHtml,
+  ptBrDateFormat,
   type ClinicalRecord,
+  type NoteTemplate,
+  type NoteTemplateRequest,
+  type RecordCreateRequest,
   type PatientSummary,
   type RecordAddendum,
   type RecordAttachment,
@@ -11,14 +16,16 @@ import {
 } from '@consultorio/shared';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
+import { appointmentOfPatient, markHeldByNote } from '../agenda/agenda.service';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
+import type { SessionUser } from '../sessions/sessions.service';
 import { removesMuchText } from './record-history';
 import * as repo from './records.repository';
-import type { ContentChange, RecordAddendumRow, RecordRow } from './records.repository';
+import type { ContentChange, NoteTemplateRow, RecordAddendumRow, RecordRow } from './records.repository';
 
 export type { RecordRow };
 
@@ -35,6 +42,8 @@ export function toRecord(row: RecordRow): ClinicalRecord {
     version: row.version,
     finalizedAt: row.finalizedAt?.toISOString() ?? null,
     contentSha256: row.contentSha256,
+    appointmentId: row.appointmentId,
+    sessionDate: row.sessionStartsAt?.toISOString() ?? null,
   };
 }
 
@@ -72,11 +81,45 @@ export async function listRecords(
   return { records: rows.map(toRecord), patient: toPatientSummary(patient) };
 }
 
-export async function createRecord(ctx: Context, ownerId: string, patientId: string, name: string): Promise<ClinicalRecord> {
-  await ownedPatient(ctx, ownerId, patientId);
-  const record = await repo.insertRecord(ctx.db, { ownerId, patientId, name }, ctx.clock.now());
-  noteRecord(record, 'create');
-  return toRecord(record);
+/** How a session note is named when no name is given: by its session's day and time in the professional's zone. */
+function sessionNoteName(startsAt: Date, timeZone: string): string {
+  const when = ptBrDateFormat({ day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(startsAt);
+  return messages.records.sessionNoteName(when);
+}
+
+/**
+ * A free record, or the session note ('evolução') of one of the patient's appointments: named and
+ * dated by it, its text from the template asked for or the professional's default, and the
+ * appointment, once started, marked attended (the session was held). One note per appointment.
+ */
+export async function createRecord(ctx: Context, owner: SessionUser, patientId: string, request: RecordCreateRequest): Promise<ClinicalRecord> {
+  await ownedPatient(ctx, owner.id, patientId);
+  const appointment = request.appointmentId ? await appointmentOfPatient(ctx, owner.id, patientId, request.appointmentId) : null;
+  const template = request.noteTemplateId
+    ? await visibleNoteTemplate(ctx, owner.id, request.noteTemplateId)
+    : appointment
+      ? await defaultNoteTemplate(ctx, owner.id)
+      : null;
+  const values = {
+    ownerId: owner.id,
+    patientId,
+    name: request.name ?? sessionNoteName(appointment!.startsAt, owner.timeZone),
+    ...(template ? { content: checkedRecordHtml(noteTemplateHtml(template.headings)) } : {}),
+    ...(appointment ? { appointmentId: appointment.id, sessionStartsAt: appointment.startsAt } : {}),
+  };
+  const now = ctx.clock.now();
+  try {
+    const record = await ctx.db.transaction(async (tx) => {
+      const inserted = await repo.insertRecord(tx, values, now);
+      if (appointment) await markHeldByNote(tx, owner.id, appointment.id, now);
+      return inserted;
+    });
+    noteRecord(record, 'create');
+    return toRecord(record);
+  } catch (error) {
+    if (isUniqueViolation(error, 'records_appointment_key')) throw new AppError('RECORD_APPOINTMENT_TAKEN');
+    throw error;
+  }
 }
 
 /** A record written for the professional (from a chat): its content is checked like the editor's. */
@@ -260,4 +303,62 @@ export async function exportRecords(ctx: Context, ownerId: string, patientId: st
       return { record: toRecord(row), addenda: addenda.map(toAddendum), attachments };
     }),
   );
+}
+
+// ---- note templates ----
+
+/** The library's template session notes start from until the professional chooses another (db/seeds/note-templates.json). */
+const LIBRARY_DEFAULT_KEY = 'evolucao-cfp';
+
+function toNoteTemplate(row: NoteTemplateRow): NoteTemplate {
+  return { id: row.id, name: row.name, headings: row.headings, isLibrary: row.ownerId === null };
+}
+
+async function visibleNoteTemplate(ctx: Context, ownerId: string, id: string): Promise<NoteTemplateRow> {
+  const template = await repo.findVisibleNoteTemplate(ctx.db, ownerId, id);
+  if (!template) throw new AppError('NOTE_TEMPLATE_NOT_FOUND');
+  return template;
+}
+
+/** The professional's chosen template, or the library's 'Evolução'. */
+async function defaultNoteTemplate(ctx: Context, ownerId: string): Promise<NoteTemplateRow> {
+  const chosen = await repo.findDefaultNoteTemplateId(ctx.db, ownerId);
+  const template = chosen ? await repo.findVisibleNoteTemplate(ctx.db, ownerId, chosen) : await repo.findLibraryNoteTemplate(ctx.db, LIBRARY_DEFAULT_KEY);
+  if (!template) throw new Error(`the library note template '${LIBRARY_DEFAULT_KEY}' is missing (db/seed.ts)`);
+  return template;
+}
+
+export async function listNoteTemplates(ctx: Context, ownerId: string): Promise<{ noteTemplates: NoteTemplate[]; defaultNoteTemplateId: string }> {
+  const [rows, chosen] = await Promise.all([repo.listNoteTemplates(ctx.db, ownerId), defaultNoteTemplate(ctx, ownerId)]);
+  return { noteTemplates: rows.map(toNoteTemplate), defaultNoteTemplateId: chosen.id };
+}
+
+export async function createNoteTemplate(ctx: Context, ownerId: string, request: NoteTemplateRequest): Promise<NoteTemplate> {
+  return toNoteTemplate(await repo.insertNoteTemplate(ctx.db, { ownerId, name: request.name, headings: request.headings }, ctx.clock.now()));
+}
+
+/** A library template answers 403 (read-only); another professional's, 404. */
+async function ownNoteTemplate(ctx: Context, ownerId: string, id: string): Promise<NoteTemplateRow> {
+  const template = await visibleNoteTemplate(ctx, ownerId, id);
+  if (template.ownerId === null) throw new AppError('NOTE_TEMPLATE_READ_ONLY');
+  return template;
+}
+
+export async function updateNoteTemplate(ctx: Context, ownerId: string, id: string, request: NoteTemplateRequest): Promise<NoteTemplate> {
+  await ownNoteTemplate(ctx, ownerId, id);
+  const updated = await repo.updateOwnNoteTemplate(ctx.db, ownerId, id, { name: request.name, headings: request.headings });
+  if (!updated) throw new AppError('NOTE_TEMPLATE_NOT_FOUND');
+  return toNoteTemplate(updated);
+}
+
+/** Deleting the default template makes the library's 'Evolução' the default again; records made from it keep their text. */
+export async function deleteNoteTemplate(ctx: Context, ownerId: string, id: string): Promise<void> {
+  await ownNoteTemplate(ctx, ownerId, id);
+  if (!(await repo.deleteOwnNoteTemplate(ctx.db, ownerId, id))) throw new AppError('NOTE_TEMPLATE_NOT_FOUND');
+}
+
+export async function setDefaultNoteTemplate(ctx: Context, ownerId: string, id: string): Promise<NoteTemplate> {
+  const template = await visibleNoteTemplate(ctx, ownerId, id);
+  await repo.saveDefaultNoteTemplate(ctx.db, ownerId, template.id);
+  return toNoteTemplate(template);
 }

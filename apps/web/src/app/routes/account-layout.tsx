@@ -1,6 +1,6 @@
 import { messages } from '@consultorio/shared';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconMessageChatbot, IconReceipt, IconUser, IconClipboardList } from '@tabler/icons-react';
+import { IconMessageChatbot, IconNotes, IconReceipt, IconUser, IconClipboardList } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -29,8 +29,8 @@ function AccountNavLink({ to, end, icon, label }: AccountNavLinkProps) {
 }
 
 /**
- * 'Minha conta' and its sections: the profile, the questionnaire templates and the AI
- * assistants, each its own page under /user, with the way to billing beside the title.
+ * 'Minha conta' and its sections: the profile, the questionnaire templates, the note templates
+ * and the AI assistants, each its own page under /user, with the way to billing beside the title.
  */
 export function AccountLayout() {
   return (
@@ -44,6 +44,7 @@ export function AccountLayout() {
       <Group component="nav" aria-label={messages.accountNav.label} gap="xs">
         <AccountNavLink to={paths.account} end icon={<IconUser size={18} />} label={messages.accountNav.profile} />
         <AccountNavLink to={paths.qaTemplates} end={false} icon={<IconClipboardList size={18} />} label={messages.accountNav.qaTemplates} />
+        <AccountNavLink to={paths.noteTemplates} end icon={<IconNotes size={18} />} label={messages.accountNav.noteTemplates} />
         <AccountNavLink to={paths.aiAssistants} end={false} icon={<IconMessageChatbot size={18} />} label={messages.accountNav.aiAssistants} />
       </Group>
       <Outlet />

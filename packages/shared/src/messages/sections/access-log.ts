@@ -30,7 +30,8 @@ export const accessLog = {
     'measurement-plan': 'Plano de medição',
     'video-professional': 'Teleconsulta (profissional)',
     'video-patient': 'Teleconsulta (paciente)',
+    document: 'Documento',
   },
   exportData: 'Exportar dados do paciente',
-  exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões e anexos do paciente (LGPD).',
+  exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões, documentos emitidos e anexos do paciente (LGPD).',
 } as const;

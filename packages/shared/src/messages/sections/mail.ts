@@ -72,4 +72,7 @@ export const mail = {
     `${professional} enviou uma cobrança de ${amount} referente a: ${sessions}.`,
   pixHowTo: 'Para pagar, abra o aplicativo do seu banco, escolha Pix copia e cola e cole o código abaixo, ou leia o QR Code em anexo.',
   pixFooter: 'Você recebe esta cobrança por ser responsável pelo pagamento das sessões.',
+  documentSubject: (title: string, professional: string) => `${title} — ${professional}`,
+  documentBody: (title: string, professional: string) => `Segue em anexo o documento “${title}” emitido por ${professional}, assinado digitalmente.`,
+  documentFooter: 'Este documento é pessoal: guarde-o e entregue-o somente a quem ele se destina.',
 } as const;

@@ -16,6 +16,7 @@ import { asksScope } from './appointment-events';
 import { AppointmentFields } from './appointment-fields';
 import { appointmentValues, asksToCharge, editFormSchema, hasChanges, toUpdateRequest, type AppointmentFormValues } from './appointment-form';
 import { ScopeChoice } from './scope-choice';
+import { SessionNoteAction } from './session-note-action';
 import { statusOrder } from './status-colors';
 
 const CONFLICT_STATUS = 409;
@@ -142,6 +143,9 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
         {appointment.status === 'cancelled' && appointment.cancellationReason && (
           <Text size="sm">{messages.agenda.cancelledBecause(appointment.cancellationReason)}</Text>
         )}
+        <Group mt={4}>
+          <SessionNoteAction appointment={appointment} timeZone={timeZone} onLeave={onClose} />
+        </Group>
       </Stack>
       {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 

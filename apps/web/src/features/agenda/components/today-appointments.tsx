@@ -7,11 +7,12 @@ import { useCurrentUser } from '../../../lib/session';
 import { dayRangeOf, formatTimeRange } from '../../../lib/zoned-time';
 import { useAppointments } from '../api/list-appointments';
 import { sortForToday } from './appointment-events';
+import { SessionNoteAction } from './session-note-action';
 import { statusColors } from './status-colors';
 
 const TITLE_ID = 'today-appointments-title';
 
-/** 'Consultas de hoje' on the dashboard: today in the professional's zone, by time, the cancelled ones last. */
+/** 'Consultas de hoje' on the dashboard: today in the professional's zone, by time, the cancelled ones last, each with its note ('Registrar evolução'). */
 export function TodayAppointments() {
   const { timeZone } = useCurrentUser();
   // Today as of the page's opening; a new day needs a new visit, like every list of the app.
@@ -39,7 +40,7 @@ export function TodayAppointments() {
             {today.map((appointment) => {
               const colors = statusColors[appointment.status];
               return (
-                <Group component="li" key={appointment.id} justify="space-between" wrap="nowrap" gap="sm">
+                <Group component="li" key={appointment.id} justify="space-between" gap="sm">
                   <Group gap="sm" wrap="nowrap" miw={0}>
                     <Text fw={600} ff="monospace" size="sm" style={{ flexShrink: 0 }}>
                       {formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)}
@@ -48,14 +49,16 @@ export function TodayAppointments() {
                       {appointment.patientName}
                     </Text>
                   </Group>
-                  <Badge
-                    radius="sm"
-                    tt="none"
-                    style={{ flexShrink: 0 }}
-                    styles={{ root: { backgroundColor: colors.background, color: colors.text, border: `1px solid ${colors.border}` } }}
-                  >
-                    {messages.agenda.statuses[appointment.status]}
-                  </Badge>
+                  <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Badge
+                      radius="sm"
+                      tt="none"
+                      styles={{ root: { backgroundColor: colors.background, color: colors.text, border: `1px solid ${colors.border}` } }}
+                    >
+                      {messages.agenda.statuses[appointment.status]}
+                    </Badge>
+                    <SessionNoteAction appointment={appointment} timeZone={timeZone} />
+                  </Group>
                 </Group>
               );
             })}

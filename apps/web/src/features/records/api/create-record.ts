@@ -1,4 +1,4 @@
-import { recordsApi, type RecordNameRequest } from '@consultorio/shared';
+import { recordsApi, type RecordCreateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
@@ -6,7 +6,7 @@ import { recordListQueryKey } from './list-records';
 
 export interface CreateRecordVariables {
   patientId: string;
-  record: RecordNameRequest;
+  record: RecordCreateRequest;
 }
 
 export function createRecord({ patientId, record }: CreateRecordVariables) {

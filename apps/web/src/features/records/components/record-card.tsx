@@ -9,7 +9,7 @@ interface RecordCardProps {
   onEdit: (record: ClinicalRecord) => void;
 }
 
-/** A record in the patient's list: the assistant that wrote it as the label, its name, its dates. */
+/** A record in the patient's list: the assistant that wrote it as the label, its name, its session's date (a note), its dates. */
 export function RecordCard({ record, onEdit }: RecordCardProps) {
   return (
     <ItemCard
@@ -22,6 +22,7 @@ export function RecordCard({ record, onEdit }: RecordCardProps) {
         )
       }
       details={[
+        ...(record.sessionDate !== null ? [messages.records.sessionOn(formatDateTime(record.sessionDate))] : []),
         messages.records.createdOn(formatDateTime(record.creationDate)),
         messages.records.updatedOn(formatDateTimeOrDash(record.lastUpdateDate)),
       ]}

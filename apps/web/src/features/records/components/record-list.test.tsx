@@ -41,8 +41,13 @@ describe('RecordList', () => {
     expect(screen.getByText(messages.records.empty)).toBeDefined();
   });
 
-  it('opens an empty "Novo Prontuário" each time', async () => {
-    mockApi(() => ({ status: 200, data: { records: [], patient: patientSummaryOf(patientId) } }));
+  it('opens an empty "Novo Prontuário" each time, with no note template chosen', async () => {
+    const evolucao = { id: '00000000-0000-4000-8000-0000000000e1', name: 'Evolução (CFP 001/2009)', headings: ['Evolução'], isLibrary: true };
+    mockApi((call) =>
+      call.url.endsWith('/note-templates')
+        ? { status: 200, data: { noteTemplates: [evolucao], defaultNoteTemplateId: evolucao.id } }
+        : { status: 200, data: { records: [], patient: patientSummaryOf(patientId) } },
+    );
     renderWithProviders(<RecordList patientId={patientId} />);
     expect(await screen.findByText(messages.records.empty)).toBeDefined();
 
@@ -50,6 +55,7 @@ describe('RecordList', () => {
     const dialog = await screen.findByRole('dialog', { name: messages.records.newRecord });
     const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: messages.records.name });
     expect(name.value).toBe('');
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: messages.records.noteTemplate }).value).toBe(messages.records.noteTemplateNone);
     expect(within(dialog).getByRole('button', { name: messages.common.create })).toBeDefined();
   });
 });

@@ -124,6 +124,11 @@ function RecordScreen({ detail }: { detail: RecordDetail }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack>
             <ItemDetailsPanel item={record} labels={messages.records}>
+              {record.sessionDate !== null && (
+                <Text size="sm" c="dimmed">
+                  {messages.records.sessionOn(formatDateTime(record.sessionDate, user.timeZone))}
+                </Text>
+              )}
               {record.aiAssistantName !== null && (
                 <Text size="sm" c="dimmed">
                   {messages.records.writtenBy(record.aiAssistantName)}

@@ -1,0 +1,17 @@
+import { recordsApi } from '@consultorio/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { noteTemplatesQueryKey } from './list-note-templates';
+
+export function setDefaultNoteTemplate(noteTemplateId: string) {
+  return apiClient.call(recordsApi.setDefaultNoteTemplate, { body: { noteTemplateId } });
+}
+
+/** Chooses the template session notes start from. */
+export function useSetDefaultNoteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultNoteTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noteTemplatesQueryKey }),
+  });
+}
