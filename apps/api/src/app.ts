@@ -12,37 +12,18 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
-import { defineAgendaJobs, extendOpenSeries, queueDueReminders, startAgendaClock } from './modules/agenda/agenda.service';
-import { assistantsRoutes } from './modules/assistants/assistants.routes';
+import { extendOpenSeries, queueDueReminders } from './modules/agenda/agenda.service';
 import { writeEntries } from './modules/audit/audit.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.service';
-import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.routes';
-import { chatsRoutes } from './modules/chats/chats.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { financeRoutes } from './modules/finance/finance.routes';
-import { defineBillingJobs } from './modules/billing/billing.stripe';
-import { defineFinanceJobs } from './modules/finance/finance.service';
-import { closeReceiptRenderer } from './modules/finance/receipt-renderer';
-import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
-import { measurementPublicRoutes, measurementRoutes } from './modules/measurement/measurement.routes';
-import { defineMeasurementJobs, queueDueMeasurements, startMeasurementClock } from './modules/measurement/measurement.service';
-import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
-import { recordsRoutes } from './modules/records/records.routes';
-import { sessionScope, sessionsRoutes } from './modules/sessions/sessions.routes';
-import { purgeExpiredSessions, sessionUser } from './modules/sessions/sessions.service';
-import { purgeStaleCounters } from './modules/throttling/throttling.service';
-import { usersPublicRoutes, usersRoutes } from './modules/users/users.routes';
-import { defineUsersJobs, purgeExpiredRecoveries } from './modules/users/users.service';
+import { apiModules } from './modules';
+import { queueDueMeasurements } from './modules/measurement/measurement.service';
+import { sessionScope } from './modules/sessions/sessions.routes';
+import { sessionUser } from './modules/sessions/sessions.service';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError, sendFailure } from './platform/error-handler';
+import { Hooks } from './platform/hooks';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
@@ -118,21 +99,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extractor: createTextExtractor(deps.config.extraction, app.log),
     stripe: deps.config.stripe ? await createStripeClient(deps.config.stripe) : undefined,
     sessionCache,
+    hooks: new Hooks(),
   };
+  for (const apiModule of apiModules) for (const subscription of apiModule.hooks ?? []) ctx.hooks.add(ctx, subscription);
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
-  app.addHook('onClose', () => closeReceiptRenderer());
+  for (const apiModule of apiModules) if (apiModule.close) app.addHook('onClose', apiModule.close);
   app.decorate('jobs', jobs);
   const silentConnections = watchSilentConnections(app.server);
   app.decorate('drain', (timeoutMs: number) => {
     lifecycle.shuttingDown = true;
     return drain({ server: app.server, silent: silentConnections }, jobs, timeoutMs);
   });
-  defineJobs(ctx);
+  for (const apiModule of apiModules) apiModule.jobs?.(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.
   app.addHook('onReady', () => jobs.startWhenPossible());
   app.addHook('preClose', () => jobs.stop());
-  startAgendaTimers(app, ctx);
+  startTimers(app, ctx);
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) registeredRoutes.push({ method, url: options.url, schema: options.schema as RegisteredRoute['schema'] });
@@ -146,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('measurementTick', () => queueDueMeasurements(ctx));
   app.decorate('purgeExpired', async () => {
-    await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
+    await Promise.all(apiModules.flatMap((apiModule) => (apiModule.purge ? [apiModule.purge(ctx)] : [])));
   });
 
   addSecurityHeaders(app, securityOptions(deps.config.isHttps));
@@ -172,54 +155,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Public routes answer without a session; every other route sits in the session scope, whose
   // hook answers 401 before the body is read.
-  await app.register(authRoutes(ctx));
-  await app.register(usersPublicRoutes(ctx));
-  await app.register(formsPublicRoutes(ctx));
-  await app.register(agendaPublicRoutes(ctx));
-  await app.register(billingPublicRoutes(ctx));
-  await app.register(measurementPublicRoutes(ctx));
-  await app.register(
-    sessionScope(ctx, [
-      usersRoutes(ctx),
-      sessionsRoutes(ctx),
-      filesRoutes(ctx),
-      patientsRoutes(ctx),
-      agendaRoutes(ctx),
-      financeRoutes(ctx),
-      patientExportRoutes(ctx),
-      dashboardRoutes(ctx),
-      qaTemplatesRoutes(ctx),
-      formsRoutes(ctx),
-      measurementRoutes(ctx),
-      recordsRoutes(ctx),
-      billingRoutes(ctx),
-      assistantsRoutes(ctx),
-      chatsRoutes(ctx),
-    ]),
-  );
+  for (const apiModule of apiModules) if (apiModule.publicRoutes) await app.register(apiModule.publicRoutes(ctx));
+  await app.register(sessionScope(ctx, apiModules.flatMap((apiModule) => (apiModule.routes ? [apiModule.routes(ctx)] : []))));
 
   await serveWebApp(app, deps.config);
   return app;
 }
 
-/** Every kind of background job, with the module that handles it. */
-function defineJobs(ctx: Context): void {
-  defineAuthJobs(ctx);
-  defineUsersJobs(ctx);
-  defineAgendaJobs(ctx);
-  defineFinanceJobs(ctx);
-  defineBillingJobs(ctx);
-  defineMeasurementJobs(ctx);
-}
-
-/**
- * Each instance looks for due reminders and measurement plans' occurrences and books open series
- * ahead, from ready until it closes.
- */
-function startAgendaTimers(app: FastifyInstance, ctx: Context): void {
+/** The modules' timers, on this instance from ready until it closes (their claims make each effect happen once whatever the number of instances). */
+function startTimers(app: FastifyInstance, ctx: Context): void {
   let stops: Array<() => void> = [];
   app.addHook('onReady', () => {
-    stops = [startAgendaClock(ctx, ctx.config.reminderScanSeconds), startMeasurementClock(ctx, ctx.config.reminderScanSeconds)];
+    stops = apiModules.flatMap((apiModule) => (apiModule.timers ? [apiModule.timers(ctx)] : []));
   });
   app.addHook('preClose', () => stops.forEach((stop) => stop()));
 }
