@@ -1,40 +1,54 @@
 // The import boundaries of the API and the web app, checked by eslint-plugin-import-x.
 // Each zone reads: files in `target` may not import anything in `from`.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import ts from 'typescript';
+import noForeignTableWrites from './eslint-rules/no-foreign-table-writes.js';
 
 const root = import.meta.dirname;
 const api = 'apps/api/src';
 const web = 'apps/web/src';
+/** Tables files: imported for reads and foreign keys by any repository or tables file, whatever the module order. */
+const tablesFiles = '**/*.tables.ts';
 
 /**
- * The API's modules from the bottom up: a module may import (the services of) the modules
- * before it, never those after it, so the graph between modules cannot have a cycle.
- * A new module must be placed here.
+ * The module folders in the order of `apiModules` (apps/api/src/modules/index.ts), read from its
+ * imports: the list's identifiers and the folder each is imported from.
  */
-export const apiModuleOrder = [
-  'sessions',
-  'audit',
-  'throttling',
-  'users',
-  'billing',
-  'auth',
-  'patients',
-  'video',
-  'agenda',
-  'finance',
-  'qa-templates',
-  'assistants',
-  'forms',
-  'measurement',
-  'records',
-  'chats',
-  'files',
-  'documents',
-  'patient-export',
-  'dashboard',
-];
+function readApiModuleOrder() {
+  const file = path.join(root, api, 'modules/index.ts');
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const folderOf = new Map();
+  let list;
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const folder = /^\.\/([^/]+)\//.exec(statement.moduleSpecifier.text)?.[1];
+      const bindings = statement.importClause?.namedBindings;
+      if (folder && bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) folderOf.set(element.name.text, folder);
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === 'apiModules' && declaration.initializer && ts.isArrayLiteralExpression(declaration.initializer)) {
+          list = declaration.initializer.elements;
+        }
+      }
+    }
+  }
+  if (!list) throw new Error(`eslint.boundaries.js: no 'apiModules' array in ${file}`);
+  return list.map((element) => {
+    const folder = ts.isIdentifier(element) ? folderOf.get(element.text) : undefined;
+    if (!folder) throw new Error(`eslint.boundaries.js: '${element.getText(source)}' in apiModules is not imported from a module folder`);
+    return folder;
+  });
+}
+
+/**
+ * The API's modules from the bottom up, as `apiModules` lists them: a module may import (the
+ * services of) the modules before it, never those after it, so the graph between modules cannot
+ * have a cycle. A new module is placed by its line in that list.
+ */
+export const apiModuleOrder = readApiModuleOrder();
 
 function directoriesIn(relative) {
   return readdirSync(path.join(root, relative), { withFileTypes: true })
@@ -44,7 +58,7 @@ function directoriesIn(relative) {
 
 function checkModuleOrder(modules) {
   const unplaced = modules.filter((name) => !apiModuleOrder.includes(name));
-  if (unplaced.length > 0) throw new Error(`eslint.boundaries.js: place the API module(s) ${unplaced.join(', ')} in apiModuleOrder`);
+  if (unplaced.length > 0) throw new Error(`eslint.boundaries.js: list the API module(s) ${unplaced.join(', ')} in apiModules (${api}/modules/index.ts)`);
 }
 
 function apiZones() {
@@ -60,14 +74,21 @@ function apiZones() {
     { target: `${api}/modules/*/*.routes.ts`, from: [`${api}/db`, 'node_modules/drizzle-orm'], message: 'A route never touches the database.' },
     // Services orchestrate; queries belong to repositories (the db client's types for a transaction are allowed).
     {
-      target: `${api}/modules/*/!(*.repository).ts`,
+      target: `${api}/modules/*/!(*.repository|*.tables).ts`,
       from: [`${api}/db/schema.ts`, `${api}/db/migrations`, 'node_modules/drizzle-orm'],
       message: 'Only repositories query the database.',
     },
-    // Repositories import the database and shared types only.
+    // A module's tables are queried by repositories; its manifest lists them.
+    {
+      target: `${api}/modules/*/!(*.repository|*.tables|*.module).ts`,
+      from: `${api}/**/*.tables.ts`,
+      message: 'Only repositories query the database: a service asks its repository.',
+    },
+    // Repositories import the database (the tables of any module, to read and join them) and shared types only.
     {
       target: `${api}/modules/*/*.repository.ts`,
-      from: [`${api}/modules`, `${api}/platform`],
+      from: [`${api}/modules/**`, `${api}/platform/**`],
+      except: [tablesFiles],
       message: 'A repository imports the database only.',
     },
     // Platform code serves every module and knows none.
@@ -88,7 +109,8 @@ function apiZones() {
             {
               target: `${api}/modules/${name}`,
               from: later.map((other) => `${api}/modules/${other}/**`),
-              message: `'${name}' may import only the modules before it in apiModuleOrder (eslint.boundaries.js): no cycles between modules.`,
+              except: [tablesFiles],
+              message: `'${name}' may import only the modules before it in apiModules (modules/index.ts): no cycles between modules.`,
             },
           ]
         : []),
@@ -140,4 +162,15 @@ export const boundariesConfig = {
     'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...apiZones(), ...webZones(), ...sharedZones] }],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
+};
+
+/**
+ * Only a table's owner writes it (eslint-rules/no-foreign-table-writes.js), in the API's modules
+ * and its platform code.
+ * @type {import('eslint').Linter.Config}
+ */
+export const tableOwnershipConfig = {
+  files: [`${api}/modules/**/*.ts`, `${api}/platform/**/*.ts`],
+  plugins: { consultorio: { rules: { 'no-foreign-table-writes': noForeignTableWrites } } },
+  rules: { 'consultorio/no-foreign-table-writes': 'error' },
 };

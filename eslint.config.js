@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { boundariesConfig } from './eslint.boundaries.js';
+import { boundariesConfig, tableOwnershipConfig } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist.*.partial/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/src/db/migrations/**'] },
@@ -45,6 +45,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Layers and feature boundaries (eslint.boundaries.js): a violation fails `npm run check`.
+  // Layers and feature boundaries, and each table written by its owner only (eslint.boundaries.js):
+  // a violation fails `npm run check`.
   boundariesConfig,
+  tableOwnershipConfig,
 );

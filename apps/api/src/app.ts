@@ -12,42 +12,20 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { agendaPublicRoutes, agendaRoutes } from './modules/agenda/agenda.routes';
-import { defineAgendaJobs, extendOpenSeries, queueDueReminders, startAgendaClock } from './modules/agenda/agenda.service';
-import { assistantsRoutes } from './modules/assistants/assistants.routes';
+import { extendOpenSeries, queueDueReminders } from './modules/agenda/agenda.service';
 import { writeEntries } from './modules/audit/audit.service';
-import { authRoutes } from './modules/auth/auth.routes';
-import { defineAuthJobs, purgeExpiredRegistrations } from './modules/auth/auth.service';
-import { billingPublicRoutes, billingRoutes } from './modules/billing/billing.routes';
-import { chatsRoutes } from './modules/chats/chats.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { closeDocumentRenderer } from './modules/documents/document-renderer';
-import { documentsRoutes } from './modules/documents/documents.routes';
-import { defineDocumentsJobs } from './modules/documents/documents.service';
-import { filesRoutes } from './modules/files/files.routes';
-import { financeRoutes } from './modules/finance/finance.routes';
-import { defineBillingJobs } from './modules/billing/billing.stripe';
-import { defineFinanceJobs } from './modules/finance/finance.service';
-import { closeReceiptRenderer } from './modules/finance/receipt-renderer';
-import { formsPublicRoutes, formsRoutes } from './modules/forms/forms.routes';
-import { measurementPublicRoutes, measurementRoutes } from './modules/measurement/measurement.routes';
-import { defineMeasurementJobs, queueDueMeasurements, startMeasurementClock } from './modules/measurement/measurement.service';
-import { patientExportRoutes } from './modules/patient-export/patient-export.routes';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { qaTemplatesRoutes } from './modules/qa-templates/qa-templates.routes';
-import { recordsRoutes } from './modules/records/records.routes';
-import { sessionScope, sessionsRoutes } from './modules/sessions/sessions.routes';
-import { purgeExpiredSessions, sessionUser } from './modules/sessions/sessions.service';
-import { purgeStaleCounters } from './modules/throttling/throttling.service';
-import { usersPublicRoutes, usersRoutes } from './modules/users/users.routes';
-import { defineUsersJobs, purgeExpiredRecoveries } from './modules/users/users.service';
-import { startVideoHub, type VideoHub } from './modules/video/video.hub';
-import { videoPublicRoutes, videoRoutes } from './modules/video/video.routes';
+import { apiModules } from './modules';
+import { videoHubOf, type VideoHub } from './modules/video/video.hub';
+import { queueDueMeasurements } from './modules/measurement/measurement.service';
+import { sessionScope } from './modules/sessions/sessions.routes';
+import { sessionUser } from './modules/sessions/sessions.service';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError, sendFailure } from './platform/error-handler';
+import type { ModuleRuntime } from './platform/api-module';
+import { Hooks } from './platform/hooks';
 import type { AccessEntry } from './platform/access-log';
 import { SESSION_COOKIE } from './platform/http';
 import { createSerializerCompiler } from './platform/json-serializer';
@@ -123,29 +101,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     extractor: createTextExtractor(deps.config.extraction, app.log),
     stripe: deps.config.stripe ? await createStripeClient(deps.config.stripe) : undefined,
     sessionCache,
+    hooks: new Hooks(),
   };
+  for (const apiModule of apiModules) for (const subscription of apiModule.hooks ?? []) ctx.hooks.add(ctx, subscription);
   app.addHook('onClose', await followSessionChanges(sessionCache, deps.database, sessionCacheMs));
   app.addHook('onClose', () => ctx.extractor.close());
-  app.addHook('onClose', () => closeReceiptRenderer());
-  // The video rooms' relay between instances (a participant enters once it listens).
-  const video = await startVideoHub(ctx, deps.database);
-  app.addHook('preClose', () => video.stop());
-  app.decorate('videoHub', video.hub);
-  app.addHook('onClose', () => closeDocumentRenderer());
+  for (const apiModule of apiModules) if (apiModule.close) app.addHook('onClose', apiModule.close);
+  const runtimes = await startModules(app, ctx, deps.database);
   app.decorate('jobs', jobs);
   const silentConnections = watchSilentConnections(app.server);
   app.decorate('drain', (timeoutMs: number) => {
     lifecycle.shuttingDown = true;
-    // Video rooms' streams never end by themselves: they end now, and their clients reconnect to another instance.
-    video.hub.endAll();
+    for (const runtime of runtimes) runtime.endStreams?.();
     return drain({ server: app.server, silent: silentConnections }, jobs, timeoutMs);
-
   });
-  defineJobs(ctx);
+  for (const apiModule of apiModules) apiModule.jobs?.(ctx);
   // Workers start once the app is ready and stop (letting running jobs finish) before it closes.
   app.addHook('onReady', () => jobs.startWhenPossible());
   app.addHook('preClose', () => jobs.stop());
-  startAgendaTimers(app, ctx);
+  startTimers(app, ctx);
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (options) => {
     for (const method of [options.method].flat()) registeredRoutes.push({ method, url: options.url, schema: options.schema as RegisteredRoute['schema'] });
@@ -158,8 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reminders;
   });
   app.decorate('measurementTick', () => queueDueMeasurements(ctx));
+  app.decorate('videoHub', videoHubOf(ctx));
   app.decorate('purgeExpired', async () => {
-    await Promise.all([purgeExpiredSessions(ctx), purgeExpiredRegistrations(ctx), purgeExpiredRecoveries(ctx), purgeStaleCounters(ctx)]);
+    await Promise.all(apiModules.flatMap((apiModule) => (apiModule.purge ? [apiModule.purge(ctx)] : [])));
   });
 
   addSecurityHeaders(app, securityOptions(deps.config.isHttps));
@@ -185,58 +160,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Public routes answer without a session; every other route sits in the session scope, whose
   // hook answers 401 before the body is read.
-  await app.register(authRoutes(ctx));
-  await app.register(usersPublicRoutes(ctx));
-  await app.register(formsPublicRoutes(ctx));
-  await app.register(agendaPublicRoutes(ctx));
-  await app.register(billingPublicRoutes(ctx));
-  await app.register(measurementPublicRoutes(ctx));
-  await app.register(videoPublicRoutes(ctx, video.hub));
-  await app.register(
-    sessionScope(ctx, [
-      usersRoutes(ctx),
-      sessionsRoutes(ctx),
-      filesRoutes(ctx),
-      patientsRoutes(ctx),
-      agendaRoutes(ctx),
-      videoRoutes(ctx, video.hub),
-      financeRoutes(ctx),
-      patientExportRoutes(ctx),
-      dashboardRoutes(ctx),
-      qaTemplatesRoutes(ctx),
-      formsRoutes(ctx),
-      measurementRoutes(ctx),
-      recordsRoutes(ctx),
-      documentsRoutes(ctx),
-      billingRoutes(ctx),
-      assistantsRoutes(ctx),
-      chatsRoutes(ctx),
-    ]),
-  );
+  for (const apiModule of apiModules) if (apiModule.publicRoutes) await app.register(apiModule.publicRoutes(ctx));
+  await app.register(sessionScope(ctx, apiModules.flatMap((apiModule) => (apiModule.routes ? [apiModule.routes(ctx)] : []))));
 
   await serveWebApp(app, deps.config);
   return app;
 }
 
-/** Every kind of background job, with the module that handles it. */
-function defineJobs(ctx: Context): void {
-  defineAuthJobs(ctx);
-  defineUsersJobs(ctx);
-  defineAgendaJobs(ctx);
-  defineFinanceJobs(ctx);
-  defineBillingJobs(ctx);
-  defineMeasurementJobs(ctx);
-  defineDocumentsJobs(ctx);
+/** What the modules run beside their routes, started before the routes are registered and stopped before the app closes. */
+async function startModules(app: FastifyInstance, ctx: Context, database: Database): Promise<ModuleRuntime[]> {
+  const runtimes: ModuleRuntime[] = [];
+  for (const apiModule of apiModules) if (apiModule.start) runtimes.push(await apiModule.start(ctx, database));
+  app.addHook('preClose', async () => {
+    for (const runtime of runtimes) await runtime.stop();
+  });
+  return runtimes;
 }
 
-/**
- * Each instance looks for due reminders and measurement plans' occurrences and books open series
- * ahead, from ready until it closes.
- */
-function startAgendaTimers(app: FastifyInstance, ctx: Context): void {
+/** The modules' timers, on this instance from ready until it closes (their claims make each effect happen once whatever the number of instances). */
+function startTimers(app: FastifyInstance, ctx: Context): void {
   let stops: Array<() => void> = [];
   app.addHook('onReady', () => {
-    stops = [startAgendaClock(ctx, ctx.config.reminderScanSeconds), startMeasurementClock(ctx, ctx.config.reminderScanSeconds)];
+    stops = apiModules.flatMap((apiModule) => (apiModule.timers ? [apiModule.timers(ctx)] : []));
   });
   app.addHook('preClose', () => stops.forEach((stop) => stop()));
 }
@@ -317,13 +262,13 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
-    /** This instance's relay of the video rooms (tests and the benchmark count its connections). */
-    videoHub: VideoHub;
     /**
      * Graceful shutdown, before `close`: readiness answers 503, no new connection is accepted, the
      * requests in flight and the running jobs finish, within `timeoutMs` (then they are cut).
      */
     drain(timeoutMs: number): Promise<{ connectionsCut: boolean }>;
+    /** Tests only: this instance's relay of the video rooms' signals. */
+    videoHub: VideoHub;
     /** Every route added, in the order Fastify registered them. */
     registeredRoutes: readonly RegisteredRoute[];
     /** Removes expired sessions, registrations, recovery passwords and stale rate counters. */

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 import { parseTimestamp } from './pg-dates';
 
@@ -19,3 +19,6 @@ export const timestamptz = customType<{ data: Date; driverData: string }>({
 export function timestamptzOrNull(expression: SQL): SQL<Date | null> {
   return expression.mapWith((text: string) => parseTimestamp(text));
 }
+
+/** When the row was made: every table's `created_at`. */
+export const createdAt = () => timestamptz('created_at').notNull().default(sql`now()`);

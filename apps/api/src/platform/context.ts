@@ -9,6 +9,7 @@ import type { ChatModel } from './ai';
 import type { TextExtractor } from './text-extraction';
 import type { Stripe } from './payments/stripe';
 import type { SessionCache } from './session-cache';
+import type { Hooks } from './hooks';
 
 /**
  * How failed logins and wrong current passwords are limited (docs/decisions.md): refusals key on
@@ -64,4 +65,6 @@ export interface Context {
   stripe: Stripe | undefined;
   /** Sessions looked up in the last moments, kept in step with every instance by notifications. */
   sessionCache: SessionCache;
+  /** What modules announce in their transactions, and the later modules' handlers of it (`platform/hooks.ts`). */
+  hooks: Hooks;
 }

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
 import { fileTypeFromFile } from 'file-type';
-import type { StoredFileValues } from '../db/schema';
 import type { Context } from './context';
 import { toSquareAvatar } from './images';
 import type { Upload } from './uploads';
 
-/** A stored object's row in `files`, before its owner is set. */
-export type NewStoredFile = StoredFileValues;
+/** A stored object as the upload left it, before it is given an owner (what its row in `files` needs of it). */
+export interface NewStoredFile {
+  key: string;
+  contentType: string;
+  byteSize: number;
+  originalName: string | null;
+}
 
 type StorageContext = Pick<Context, 'storage' | 'log'>;
 

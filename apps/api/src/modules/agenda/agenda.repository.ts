@@ -2,7 +2,10 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import type { Db, Tx } from '../../db/client';
 import { timestamptzOrNull } from '../../db/columns';
 import { mailProfessionalColumns } from '../../db/selections';
-import { appointmentLinks, appointments, appointmentSeries, patients, records, users } from '../../db/schema';
+import { patients } from '../patients/patients.tables';
+import { records } from '../records/records.tables';
+import { users } from '../users/users.tables';
+import { appointmentLinks, appointments, appointmentSeries, calendarFeeds } from './agenda.tables';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
@@ -156,6 +159,17 @@ export async function updateAppointment(db: Db | Tx, id: string, changes: Partia
   return row!;
 }
 
+/** Appointments by id, locked for a change, in id order (so concurrent changes lock them in the same order). */
+export async function lockByIds(tx: Tx, ids: readonly string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(appointments)
+    .where(inArray(appointments.id, [...ids]))
+    .orderBy(asc(appointments.id))
+    .for('update');
+}
+
 export async function findStatus(db: Db, id: string): Promise<AppointmentRow['status'] | undefined> {
   const [row] = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
   return row?.status;
@@ -306,35 +320,39 @@ export async function countSeriesAppointments(db: Db | Tx, seriesId: string): Pr
 
 // ---- the calendar feed ----
 
-export async function setCalendarFeed(db: Db, userId: string, values: { token?: string; fullNames?: boolean }) {
-  const [row] = await db
-    .update(users)
-    .set({
-      ...(values.token !== undefined ? { calendarFeedToken: values.token } : {}),
-      ...(values.fullNames !== undefined ? { calendarFeedFullNames: values.fullNames } : {}),
-    })
-    .where(eq(users.id, userId))
-    .returning({ token: users.calendarFeedToken, fullNames: users.calendarFeedFullNames });
+export async function findCalendarFeed(db: Db, userId: string) {
+  const [row] = await db.select({ token: calendarFeeds.token, fullNames: calendarFeeds.fullNames }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   return row;
 }
 
 /**
- * The user's feed token, given `token` when there is none yet: two first reads at once (or one
- * read from a session cached before the token was set) end with the same address.
+ * The user's feed, made with `token` when there is none yet: two first reads at once end with
+ * the same address.
  */
 export async function ensureCalendarFeed(db: Db, userId: string, token: string) {
   const [row] = await db
-    .update(users)
-    .set({ calendarFeedToken: sql`coalesce(${users.calendarFeedToken}, ${token})` })
-    .where(eq(users.id, userId))
-    .returning({ token: users.calendarFeedToken, fullNames: users.calendarFeedFullNames });
-  return row;
+    .insert(calendarFeeds)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { token: sql`${calendarFeeds.token}` } })
+    .returning({ token: calendarFeeds.token, fullNames: calendarFeeds.fullNames });
+  return row!;
+}
+
+/** Gives the user's feed a new token (the old address stops working), and what events show when given. */
+export async function renewCalendarFeed(db: Db, userId: string, values: { token: string; fullNames?: boolean }) {
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: values })
+    .returning({ token: calendarFeeds.token, fullNames: calendarFeeds.fullNames });
+  return row!;
 }
 
 export async function findFeedOwner(db: Db, token: string) {
   const [row] = await db
-    .select({ id: users.id, timeZone: users.timeZone, fullNames: users.calendarFeedFullNames, officeAddress: users.officeAddress })
-    .from(users)
-    .where(eq(users.calendarFeedToken, token));
+    .select({ id: users.id, timeZone: users.timeZone, fullNames: calendarFeeds.fullNames, officeAddress: users.officeAddress })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.token, token));
   return row;
 }

@@ -59,9 +59,40 @@ export function toAppointment(row: AppointmentRow, patientName: string, recordId
  * A session's payment status from its fee and what payments covered: paid once they cover a
  * fee, else pending; a waived session stays waived until the professional sets it back.
  */
-export function paymentStatusOf(feeCents: number, paidCents: number, current: PaymentStatus, requested?: 'pending' | 'waived'): PaymentStatus {
+function paymentStatusOf(feeCents: number, paidCents: number, current: PaymentStatus, requested?: 'pending' | 'waived'): PaymentStatus {
   if (requested === 'waived' || (requested === undefined && current === 'waived')) return 'waived';
   return feeCents > 0 && paidCents >= feeCents ? 'paid' : 'pending';
+}
+
+// ---- what payments settle (finance registers and cancels them) ----
+
+/**
+ * A payment's shares, added to what each session has been paid, in the payment's transaction
+ * (the caller has locked the sessions in it): each becomes 'paid' once its fee is covered.
+ */
+export async function settleSessions(
+  tx: Tx,
+  shares: ReadonlyArray<{ appointment: Pick<AppointmentRow, 'id' | 'feeCents' | 'paidCents' | 'paymentStatus'>; amountCents: number }>,
+  now: Date,
+): Promise<void> {
+  for (const { appointment, amountCents } of shares) {
+    const paidCents = appointment.paidCents + amountCents;
+    await repo.updateAppointment(tx, appointment.id, { paidCents, paymentStatus: paymentStatusOf(appointment.feeCents, paidCents, appointment.paymentStatus) }, now);
+  }
+}
+
+/**
+ * A cancelled payment's shares taken back from its sessions (those still existing), in the
+ * cancellation's transaction: what each was paid goes down, and its status follows (a waived
+ * session stays waived).
+ */
+export async function unsettleSessions(tx: Tx, shares: ReadonlyArray<{ appointmentId: string; amountCents: number }>, now: Date): Promise<void> {
+  const locked = await repo.lockByIds(tx, [...new Set(shares.map((share) => share.appointmentId))]);
+  for (const appointment of locked) {
+    const taken = shares.filter((share) => share.appointmentId === appointment.id).reduce((sum, share) => sum + share.amountCents, 0);
+    const paidCents = Math.max(0, appointment.paidCents - taken);
+    await repo.updateAppointment(tx, appointment.id, { paidCents, paymentStatus: paymentStatusOf(appointment.feeCents, paidCents, appointment.paymentStatus) }, now);
+  }
 }
 
 function noteAppointment(row: Pick<AppointmentRow, 'id' | 'patientId'>, action: 'create' | 'update' | 'delete' | 'read'): void {
@@ -587,15 +618,14 @@ function feedUrl(ctx: Context, token: string): string {
 }
 
 export async function getCalendarFeed(ctx: Context, owner: SessionUser): Promise<{ url: string; fullNames: boolean }> {
-  if (owner.calendarFeedToken) return { url: feedUrl(ctx, owner.calendarFeedToken), fullNames: owner.calendarFeedFullNames };
-  const row = await repo.ensureCalendarFeed(ctx.db, owner.id, newFeedToken());
-  return { url: feedUrl(ctx, row!.token!), fullNames: row!.fullNames };
+  const feed = (await repo.findCalendarFeed(ctx.db, owner.id)) ?? (await repo.ensureCalendarFeed(ctx.db, owner.id, newFeedToken()));
+  return { url: feedUrl(ctx, feed.token), fullNames: feed.fullNames };
 }
 
 /** A new address (the old one stops working), and what events show. */
 export async function renewCalendarFeed(ctx: Context, owner: SessionUser, options: { fullNames?: boolean | undefined }): Promise<{ url: string; fullNames: boolean }> {
-  const row = await repo.setCalendarFeed(ctx.db, owner.id, { token: newFeedToken(), ...(options.fullNames !== undefined ? { fullNames: options.fullNames } : {}) });
-  return { url: feedUrl(ctx, row!.token!), fullNames: row!.fullNames };
+  const feed = await repo.renewCalendarFeed(ctx.db, owner.id, { token: newFeedToken(), ...(options.fullNames !== undefined ? { fullNames: options.fullNames } : {}) });
+  return { url: feedUrl(ctx, feed.token), fullNames: feed.fullNames };
 }
 
 function initials(name: string): string {

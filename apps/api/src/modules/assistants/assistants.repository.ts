@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { aiAssistants, chats } from '../../db/schema';
+import { chats } from '../chats/chats.tables';
+import { aiAssistants } from './assistants.tables';
 
 export type AssistantRow = typeof aiAssistants.$inferSelect;
 

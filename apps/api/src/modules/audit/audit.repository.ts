@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accessLog } from '../../db/schema';
+import { accessLog } from './audit.tables';
 
 export type AccessLogRow = typeof accessLog.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { userRegistrations, users } from '../../db/schema';
+import { users } from '../users/users.tables';
+import { userRegistrations } from './auth.tables';
 
 export type RegistrationRow = typeof userRegistrations.$inferSelect;
 
@@ -77,38 +78,20 @@ export async function findPendingRegistration(db: Db, id: string, now: Date): Pr
   return row;
 }
 
-/**
- * Turns a valid registration into a user and runs `onCreated` (the new user's trial) in the same
- * transaction; false when the token is not valid now.
- */
-export async function confirmRegistration(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-  onCreated: (tx: Tx, userId: string) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [registration] = await tx
-      .delete(userRegistrations)
-      .where(and(eq(userRegistrations.tokenHash, tokenHash), gt(userRegistrations.expiresAt, now)))
-      .returning();
-    if (!registration) return false;
-    const [user] = await tx
-      .insert(users)
-      .values({
-        username: registration.username,
-        email: registration.email,
-        passwordHash: registration.passwordHash,
-        firstName: registration.firstName,
-        lastName: registration.lastName,
-      })
-      .returning({ id: users.id });
-    await tx
-      .delete(userRegistrations)
-      .where(or(eq(userRegistrations.email, registration.email), eq(userRegistrations.username, registration.username)));
-    await onCreated(tx, user!.id);
-    return true;
-  });
+/** Takes (deletes and answers) the registration the link confirms, when the link is valid now. */
+export async function takeRegistration(tx: Tx, tokenHash: string, now: Date): Promise<RegistrationRow | undefined> {
+  const [registration] = await tx
+    .delete(userRegistrations)
+    .where(and(eq(userRegistrations.tokenHash, tokenHash), gt(userRegistrations.expiresAt, now)))
+    .returning();
+  return registration;
+}
+
+/** Deletes the other registrations that hold the confirmed one's username or e-mail. */
+export async function deleteRegistrationsLike(tx: Tx, registration: Pick<RegistrationRow, 'email' | 'username'>): Promise<void> {
+  await tx
+    .delete(userRegistrations)
+    .where(or(eq(userRegistrations.email, registration.email), eq(userRegistrations.username, registration.username)));
 }
 
 export async function deleteExpiredRegistrations(db: Db, now: Date): Promise<void> {

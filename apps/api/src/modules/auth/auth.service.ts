@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import { addDaysIso, startTrial } from '../billing/billing.service';
 import { endOtherSessions, endSession, resolveSession, startSession, type Client } from '../sessions/sessions.service';
 import { countAttempt, countAttemptInWindow, resetCounter, uncountAttempt } from '../throttling/throttling.service';
-import { checkLoginPassword, findUserByEmail, findUserByUsername, issueRecoveryPassword, toUser } from '../users/users.service';
+import { checkLoginPassword, createUser, findUserByEmail, findUserByUsername, issueRecoveryPassword, toUser } from '../users/users.service';
 import * as repo from './auth.repository';
 import { sendNewPasswordMail, sendRegistrationAttemptNotice, sendRegistrationMail, sendUsernameMail } from './auth.mails';
 
@@ -105,7 +105,15 @@ export async function confirmRegistration(ctx: Context, token: string): Promise<
   try {
     const now = ctx.clock.now();
     const trialDueDate = addDaysIso(todayIsoDate(now), ctx.config.trialDays);
-    const confirmed = await repo.confirmRegistration(ctx.db, hashToken(token), now, (tx, userId) => startTrial(tx, userId, trialDueDate));
+    const confirmed = await ctx.db.transaction(async (tx) => {
+      const registration = await repo.takeRegistration(tx, hashToken(token), now);
+      if (!registration) return false;
+      const { username, email, passwordHash, firstName, lastName } = registration;
+      const userId = await createUser(tx, { username, email, passwordHash, firstName, lastName });
+      await repo.deleteRegistrationsLike(tx, registration);
+      await startTrial(tx, userId, trialDueDate);
+      return true;
+    });
     if (!confirmed) throw new AppError('CONFIRMATION_INVALID');
   } catch (error) {
     if (isUniqueViolation(error, 'users_username_key')) throw new AppError('USERNAME_TAKEN');

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { couponRedemptions, coupons, plans, stripeEvents, subscriptions } from '../../db/schema';
+import { couponRedemptions, coupons, plans, stripeEvents, subscriptions } from './billing.tables';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,7 +1,9 @@
 import type { ChatMessageContent, ChatMessageFile, ChatSender } from '@consultorio/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { aiAssistants, chatAttachments, chatMessages, chats, files, users, type StoredFileValues } from '../../db/schema';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { aiAssistants } from '../assistants/assistants.tables';
+import { users } from '../users/users.tables';
+import { chatAttachments, chatMessages, chats } from './chats.tables';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -65,27 +67,25 @@ export async function updateChat(
   return row;
 }
 
-/** Deletes the chat with its messages; returns the storage keys of the files sent in it and its patient, or undefined when not the owner's. */
-export async function deleteChat(db: Db, ownerId: string, id: string): Promise<{ keys: string[]; patientId: string } | undefined> {
-  return db.transaction(async (tx) => {
-    const [chat] = await tx
-      .select({ id: chats.id, patientId: chats.patientId })
-      .from(chats)
-      .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)))
-      .for('update');
-    if (!chat) return undefined;
-    const sent = tx
-      .select({ key: chatAttachments.fileKey })
-      .from(chatAttachments)
-      .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
-      .where(eq(chatMessages.chatId, id));
-    const removed = await tx
-      .delete(files)
-      .where(and(inArray(files.key, sent), eq(files.ownerId, ownerId)))
-      .returning({ key: files.key });
-    await tx.delete(chats).where(eq(chats.id, id));
-    return { keys: removed.map((file) => file.key), patientId: chat.patientId };
-  });
+/** The owner's chat, locked to be deleted, with its patient and the storage keys of the files sent in it; undefined when not theirs. */
+export async function lockDoomedChat(tx: Tx, ownerId: string, id: string): Promise<{ patientId: string; sentKeys: string[] } | undefined> {
+  const [chat] = await tx
+    .select({ id: chats.id, patientId: chats.patientId })
+    .from(chats)
+    .where(and(eq(chats.id, id), eq(chats.ownerId, ownerId)))
+    .for('update');
+  if (!chat) return undefined;
+  const sent = await tx
+    .select({ key: chatAttachments.fileKey })
+    .from(chatAttachments)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
+    .where(eq(chatMessages.chatId, id));
+  return { patientId: chat.patientId, sentKeys: sent.map((row) => row.key) };
+}
+
+/** Deletes the chat with its messages (by cascade). */
+export async function deleteChat(tx: Tx, id: string): Promise<void> {
+  await tx.delete(chats).where(eq(chats.id, id));
 }
 
 /** The thread, oldest first, each message with its files (read only when some message has any). */
@@ -108,36 +108,27 @@ export interface NewChatMessage {
   sender: ChatSender;
   content: ChatMessageContent;
   modelText: string;
-  /** Files already in storage, recorded with the message. */
-  files?: Array<StoredFileValues & { basename: string }>;
 }
 
-/**
- * Adds a message to the owner's chat, with the rows of the files sent in it, and moves the
- * chat's last update; undefined when the chat is gone or not theirs.
- */
-export async function insertMessage(
-  db: Db,
-  ownerId: string,
-  chatId: string,
-  message: NewChatMessage,
-  now: Date,
-): Promise<ChatMessageRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [chat] = await tx
-      .update(chats)
-      .set({ updatedAt: now })
-      .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
-      .returning({ patientId: chats.patientId });
-    if (!chat) return undefined;
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({ chatId, sender: message.sender, content: message.content, modelText: message.modelText, createdAt: now })
-      .returning();
-    for (const { basename, ...stored } of message.files ?? []) {
-      await tx.insert(files).values({ ...stored, ownerId, patientId: chat.patientId, createdAt: now });
-      await tx.insert(chatAttachments).values({ messageId: row!.id, fileKey: stored.key, basename, createdAt: now });
-    }
-    return row;
-  });
+/** Moves the owner's chat's last update; answers its patient, undefined when the chat is gone or not theirs. */
+export async function touchChat(tx: Tx, ownerId: string, chatId: string, now: Date): Promise<{ patientId: string } | undefined> {
+  const [chat] = await tx
+    .update(chats)
+    .set({ updatedAt: now })
+    .where(and(eq(chats.id, chatId), eq(chats.ownerId, ownerId)))
+    .returning({ patientId: chats.patientId });
+  return chat;
+}
+
+export async function insertMessage(tx: Tx, chatId: string, message: NewChatMessage, now: Date): Promise<ChatMessageRow> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ chatId, sender: message.sender, content: message.content, modelText: message.modelText, createdAt: now })
+    .returning();
+  return row!;
+}
+
+/** A file sent in a message (its row in `files` already recorded). */
+export async function insertAttachment(tx: Tx, attachment: { messageId: string; fileKey: string; basename: string }, now: Date): Promise<void> {
+  await tx.insert(chatAttachments).values({ ...attachment, createdAt: now });
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { removeStoredFiles, storeUploadedFile, type NewStoredFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
 import { toAssistant, usableAssistant, type AssistantRow } from '../assistants/assistants.service';
+import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { ownedForm } from '../forms/forms.service';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
 import { createWrittenRecord, ownedRecord } from '../records/records.service';
@@ -31,7 +32,7 @@ import {
   type SentFile,
 } from './chat-prompts';
 import * as repo from './chats.repository';
-import type { ChatMessageRow, ChatRow, ChatWithAssistant, ThreadMessage } from './chats.repository';
+import type { ChatMessageRow, ChatRow, ChatWithAssistant, NewChatMessage, ThreadMessage } from './chats.repository';
 
 export type { ChatRow };
 
@@ -99,8 +100,13 @@ export async function updateChat(ctx: Context, ownerId: string, id: string, valu
 }
 
 export async function deleteChat(ctx: Context, ownerId: string, id: string): Promise<void> {
-  const deleted = await repo.deleteChat(ctx.db, ownerId, id);
-  if (!deleted) throw new AppError('CHAT_NOT_FOUND');
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const doomed = await repo.lockDoomedChat(tx, ownerId, id);
+    if (!doomed) throw new AppError('CHAT_NOT_FOUND');
+    const keys = await forgetStoredFiles(tx, ownerId, doomed.sentKeys);
+    await repo.deleteChat(tx, id);
+    return { keys, patientId: doomed.patientId };
+  });
   noteChat({ id, patientId: deleted.patientId }, 'delete');
   await removeStoredFiles(ctx, deleted.keys);
 }
@@ -119,7 +125,27 @@ export type SendInput =
 interface Outgoing {
   content: ChatMessageContent;
   modelText: string;
+  /** Files already in storage, recorded with the message. */
   files?: Array<NewStoredFile & { basename: string }>;
+}
+
+/**
+ * Adds a message to the owner's chat, with the rows of the files sent in it, and moves the
+ * chat's last update; undefined when the chat is gone or not theirs.
+ */
+async function storeMessage(ctx: Context, ownerId: string, chatId: string, message: NewChatMessage & Pick<Outgoing, 'files'>): Promise<ChatMessageRow | undefined> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const chat = await repo.touchChat(tx, ownerId, chatId, now);
+    if (!chat) return undefined;
+    const { files, ...values } = message;
+    const row = await repo.insertMessage(tx, chatId, values, now);
+    for (const { basename, ...file } of files ?? []) {
+      await recordStoredFile(tx, { ownerId, patientId: chat.patientId }, file, now);
+      await repo.insertAttachment(tx, { messageId: row.id, fileKey: file.key, basename }, now);
+    }
+    return row;
+  });
 }
 
 /** The chat's patient's form; another patient's or another professional's answers 404. */
@@ -214,7 +240,7 @@ export async function send(ctx: Context, ownerId: string, chatId: string, input:
   const found = await ownedChat(ctx, ownerId, chatId);
   const outgoing = await outgoingOf(ctx, found, input);
   if (outgoing) {
-    const row = await repo.insertMessage(ctx.db, ownerId, chatId, { sender: 'user', ...outgoing }, ctx.clock.now());
+    const row = await storeMessage(ctx, ownerId, chatId, { sender: 'user', ...outgoing });
     if (!row) throw new AppError('CHAT_NOT_FOUND');
   }
   const rows = await repo.listMessages(ctx.db, chatId);
@@ -235,7 +261,7 @@ async function answer(
   onDelta?: (text: string) => void,
 ): Promise<{ chatsMessages: ChatMessage[] }> {
   const text = await ctx.ai.answer({ instructions: assistant.instructions, messages: toModelMessages(rows) }, onDelta);
-  const reply = await repo.insertMessage(ctx.db, ownerId, chatId, { sender: 'other', content: { text }, modelText: text }, ctx.clock.now());
+  const reply = await storeMessage(ctx, ownerId, chatId, { sender: 'other', content: { text }, modelText: text });
   if (!reply) throw new AppError('CHAT_NOT_FOUND');
   return { chatsMessages: (await repo.listMessages(ctx.db, chatId)).map(toChatMessage) };
 }

@@ -1,7 +1,10 @@
 import type { UserStats } from '@consultorio/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chats, forms, records, users } from '../../db/schema';
+import { chats } from '../chats/chats.tables';
+import { forms } from '../forms/forms.tables';
+import { records } from '../records/records.tables';
+import { users } from '../users/users.tables';
 
 /** The four counts of the dashboard in one query. Patients come from the counter the database keeps on the user. */
 export async function countOwnedItems(db: Db, ownerId: string): Promise<UserStats> {

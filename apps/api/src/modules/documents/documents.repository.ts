@@ -1,6 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { documents, patients, patientSummaryColumns, users } from '../../db/schema';
+import { patientSummaryColumns } from '../../db/selections';
+import { patients } from '../patients/patients.tables';
+import { users } from '../users/users.tables';
+import { documents } from './documents.tables';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = Pick<typeof documents.$inferInsert, 'ownerId' | 'patientId' | 'kind' | 'title' | 'purpose' | 'recipient' | 'sections' | 'sessions'>;

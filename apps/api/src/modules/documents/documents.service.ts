@@ -24,7 +24,7 @@ import { once } from '../../platform/jobs/once';
 import { keepStoredFile } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
 import { appointmentsOfPatient } from '../agenda/agenda.service';
-import { addPatientFile } from '../files/files.service';
+import { recordStoredFile } from '../files/files.service';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import type { DocumentContent } from './document-pdf';
@@ -248,7 +248,7 @@ async function keepDocumentPdf(
       const locked = await repo.lockOwnedDocument(tx, document.ownerId, document.id);
       if (!locked) return undefined;
       const now = ctx.clock.now();
-      await addPatientFile(tx, { key, contentType: 'application/pdf', byteSize, originalName: filename, ownerId: document.ownerId, patientId: document.patientId }, now);
+      await recordStoredFile(tx, { ownerId: document.ownerId, patientId: document.patientId }, { key, contentType: 'application/pdf', byteSize, originalName: filename }, now);
       return save(tx, key, locked);
     }),
   );

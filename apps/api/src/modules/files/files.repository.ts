@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { files, type StoredFileValues } from '../../db/schema';
+import { files } from './files.tables';
+
+export type NewFileRow = typeof files.$inferInsert;
 
 export async function findOwnedFile(db: Db, key: string, ownerId: string) {
   const [row] = await db
@@ -19,12 +21,25 @@ export async function listPatientFiles(db: Db, ownerId: string, patientId: strin
     .orderBy(asc(files.createdAt), asc(files.key));
 }
 
-/** Records a stored object as the owner's file of the patient. */
-export async function insertFile(db: Db | Tx, values: StoredFileValues & { ownerId: string; patientId: string | null; createdAt: Date }): Promise<void> {
+export async function insertFile(db: Db | Tx, values: NewFileRow): Promise<void> {
   await db.insert(files).values(values);
 }
 
-/** Deletes the owner's file rows by storage key. */
-export async function deleteOwnedFiles(db: Db | Tx, ownerId: string, keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await db.delete(files).where(and(eq(files.ownerId, ownerId), inArray(files.key, [...keys])));
+/** Deletes the owner's rows of these keys (and by cascade the attachments that name them); answers the keys deleted. */
+export async function deleteOwnedFiles(db: Db | Tx, ownerId: string, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const deleted = await db
+    .delete(files)
+    .where(and(inArray(files.key, [...keys]), eq(files.ownerId, ownerId)))
+    .returning({ key: files.key });
+  return deleted.map((row) => row.key);
+}
+
+/** Deletes the rows of every stored object of the owner's patient; answers their keys. */
+export async function deletePatientFiles(db: Db | Tx, ownerId: string, patientId: string): Promise<string[]> {
+  const deleted = await db
+    .delete(files)
+    .where(and(eq(files.patientId, patientId), eq(files.ownerId, ownerId)))
+    .returning({ key: files.key });
+  return deleted.map((row) => row.key);
 }

@@ -1,10 +1,10 @@
+import type { Db, Tx } from '../../db/client';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { isValidKey, type StoredObject } from '../../platform/storage/storage';
-import type { Db, Tx } from '../../db/client';
 import type { NewStoredFile } from '../../platform/stored-files';
-import { deleteOwnedFiles, findOwnedFile, insertFile, listPatientFiles } from './files.repository';
+import * as repo from './files.repository';
 
 /** A stored file, only for its owner: someone else's key answers 404 exactly like a missing one. */
 export async function openOwnedFile(
@@ -13,7 +13,7 @@ export async function openOwnedFile(
   key: string,
 ): Promise<StoredObject & { contentType: string; originalName: string | null }> {
   if (!isValidKey(key)) throw new AppError('NOT_FOUND');
-  const file = await findOwnedFile(ctx.db, key, ownerId);
+  const file = await repo.findOwnedFile(ctx.db, key, ownerId);
   if (!file) throw new AppError('NOT_FOUND');
   const stored = await ctx.storage.get(key);
   if (!stored) throw new AppError('NOT_FOUND');
@@ -23,7 +23,7 @@ export async function openOwnedFile(
 
 /** The patient's stored files (rows only; open each with `openStoredObject`). */
 export async function patientFiles(ctx: Context, ownerId: string, patientId: string) {
-  return listPatientFiles(ctx.db, ownerId, patientId);
+  return repo.listPatientFiles(ctx.db, ownerId, patientId);
 }
 
 /** A stored object's bytes, or null when storage has lost it. */
@@ -31,12 +31,28 @@ export async function openStoredObject(ctx: Context, key: string): Promise<Store
   return ctx.storage.get(key);
 }
 
-/** Makes a freshly stored object the owner's file of the patient (in the caller's transaction), so it is served, backed up and removed with them. */
-export async function addPatientFile(db: Db | Tx, file: NewStoredFile & { ownerId: string; patientId: string }, now: Date): Promise<void> {
-  await insertFile(db, { ...file, createdAt: now });
+// ---- the rows of stored objects, written for the modules that store them ----
+// Each runs in the caller's transaction, so the row comes and goes with what names the object
+// (a user's or a patient's avatar, an attachment); the caller removes the objects themselves
+// (`removeStoredFiles`) once the transaction has committed.
+
+/** Who a stored object belongs to: the professional, and the patient when it is part of their file. */
+export interface FileOwner {
+  ownerId: string;
+  patientId?: string | null;
 }
 
-/** Deletes the owner's file rows (the objects are removed by the caller after its commit). */
-export async function removeFileRows(db: Db | Tx, ownerId: string, keys: readonly string[]): Promise<void> {
-  await deleteOwnedFiles(db, ownerId, keys);
+/** Records a freshly stored object as the owner's (its row is what lets the owner download it). */
+export async function recordStoredFile(tx: Db | Tx, owner: FileOwner, file: NewStoredFile, createdAt?: Date): Promise<void> {
+  await repo.insertFile(tx, { ...file, ownerId: owner.ownerId, patientId: owner.patientId ?? null, ...(createdAt ? { createdAt } : {}) });
+}
+
+/** Forgets the owner's stored objects by key (the attachments that name them go by cascade); answers the keys forgotten. */
+export async function forgetStoredFiles(tx: Db | Tx, ownerId: string, keys: readonly string[]): Promise<string[]> {
+  return repo.deleteOwnedFiles(tx, ownerId, keys);
+}
+
+/** Forgets every stored object of the owner's patient; answers their keys. */
+export async function forgetPatientFiles(tx: Db | Tx, ownerId: string, patientId: string): Promise<string[]> {
+  return repo.deletePatientFiles(tx, ownerId, patientId);
 }

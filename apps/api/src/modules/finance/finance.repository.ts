@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appointments, paymentAllocations, payments, patients, pixCharges, users } from '../../db/schema';
+import { appointments } from '../agenda/agenda.tables';
+import { patients } from '../patients/patients.tables';
+import { users } from '../users/users.tables';
+import { paymentAllocations, payments, pixCharges, receiptCounters } from './finance.tables';
 import { mailProfessionalColumns } from '../../db/selections';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -46,10 +49,10 @@ export async function findAppointments(db: Db, ownerId: string, ids: readonly st
 /** The next number of the owner's receipt sequence (the row lock makes concurrent payments take one each). */
 export async function takeReceiptNumber(tx: Tx, ownerId: string): Promise<number> {
   const [row] = await tx
-    .update(users)
-    .set({ lastReceiptNumber: sql`${users.lastReceiptNumber} + 1` })
-    .where(eq(users.id, ownerId))
-    .returning({ number: users.lastReceiptNumber });
+    .insert(receiptCounters)
+    .values({ userId: ownerId, lastReceiptNumber: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.userId, set: { lastReceiptNumber: sql`${receiptCounters.lastReceiptNumber} + 1` } })
+    .returning({ number: receiptCounters.lastReceiptNumber });
   return row!.number;
 }
 
@@ -58,21 +61,16 @@ export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert
   return row!;
 }
 
-/** One session's share of a payment: recorded, and added to what the session has been paid. */
-export async function allocate(
+/** One session's share of a payment. */
+export async function insertAllocation(
   tx: Tx,
-  allocation: { paymentId: string; appointment: AppointmentRow; amountCents: number; paymentStatus: AppointmentRow['paymentStatus'] },
-  now: Date,
+  allocation: { paymentId: string; appointment: Pick<AppointmentRow, 'id' | 'startsAt'>; amountCents: number },
 ): Promise<AllocationRow> {
   const { appointment } = allocation;
   const [row] = await tx
     .insert(paymentAllocations)
     .values({ paymentId: allocation.paymentId, appointmentId: appointment.id, startsAt: appointment.startsAt, amountCents: allocation.amountCents })
     .returning();
-  await tx
-    .update(appointments)
-    .set({ paidCents: appointment.paidCents + allocation.amountCents, paymentStatus: allocation.paymentStatus, updatedAt: now })
-    .where(eq(appointments.id, appointment.id));
   return row!;
 }
 
@@ -131,34 +129,13 @@ export async function lockPayment(tx: Tx, ownerId: string, id: string): Promise<
   return row;
 }
 
-/**
- * Takes a cancelled payment's shares back from its sessions (those still existing): what each
- * was paid goes down, and its status follows (`statusOf` decides from the fee and what is left).
- */
-export async function unallocate(
-  tx: Tx,
-  paymentId: string,
-  statusOf: (appointment: AppointmentRow, paidCents: number) => AppointmentRow['paymentStatus'],
-  now: Date,
-): Promise<void> {
-  const shares = await tx
+/** A payment's shares of the sessions that still exist. */
+export async function sharesOf(tx: Tx, paymentId: string): Promise<Array<{ appointmentId: string; amountCents: number }>> {
+  const rows = await tx
     .select({ appointmentId: paymentAllocations.appointmentId, amountCents: paymentAllocations.amountCents })
     .from(paymentAllocations)
     .where(and(eq(paymentAllocations.paymentId, paymentId), isNotNull(paymentAllocations.appointmentId)));
-  const locked = await tx
-    .select()
-    .from(appointments)
-    .where(inArray(appointments.id, shares.map((share) => share.appointmentId!)))
-    .orderBy(asc(appointments.id))
-    .for('update');
-  for (const appointment of locked) {
-    const taken = shares.filter((share) => share.appointmentId === appointment.id).reduce((sum, share) => sum + share.amountCents, 0);
-    const paidCents = Math.max(0, appointment.paidCents - taken);
-    await tx
-      .update(appointments)
-      .set({ paidCents, paymentStatus: statusOf(appointment, paidCents), updatedAt: now })
-      .where(eq(appointments.id, appointment.id));
-  }
+  return rows.map((row) => ({ appointmentId: row.appointmentId!, amountCents: row.amountCents }));
 }
 
 export async function markVoided(tx: Tx, id: string, values: { voidedAt: Date; voidReason: string }): Promise<PaymentRow> {

@@ -27,7 +27,7 @@ import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { onFirstUse } from '../../platform/lazy';
-import { paymentStatusOf } from '../agenda/agenda.service';
+import { settleSessions, unsettleSessions } from '../agenda/agenda.service';
 import { ownedPatient, type PatientRow } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { sendPixChargeMail, sendReceiptMail } from './finance.mails';
@@ -136,6 +136,19 @@ function payerOf(patient: PatientRow): { payerName: string; payerDocument: strin
 
 // ---- payments ----
 
+/** How an amount settles the sessions, oldest first: each gets what it still owes until the amount runs out. */
+function sharesOfAmount(sessions: readonly AppointmentRow[], amountCents: number): Array<{ appointment: AppointmentRow; amountCents: number }> {
+  const shares: Array<{ appointment: AppointmentRow; amountCents: number }> = [];
+  let remaining = amountCents;
+  for (const appointment of sessions) {
+    const share = Math.min(remaining, appointment.feeCents - appointment.paidCents);
+    if (share <= 0) break;
+    remaining -= share;
+    shares.push({ appointment, amountCents: share });
+  }
+  return shares;
+}
+
 /**
  * Registers a payment for sessions of one patient and issues its receipt, in one transaction:
  * the sessions are locked, the amount settles them oldest first (a smaller amount leaves the
@@ -163,15 +176,10 @@ export async function createPayment(ctx: Context, owner: SessionUser, request: P
       ...payerOf(patient),
       createdAt: now,
     });
+    const shares = sharesOfAmount(rows, request.amountCents);
     const allocations: AllocationRow[] = [];
-    let remaining = request.amountCents;
-    for (const appointment of rows) {
-      const amountCents = Math.min(remaining, appointment.feeCents - appointment.paidCents);
-      if (amountCents <= 0) break;
-      remaining -= amountCents;
-      const paymentStatus = paymentStatusOf(appointment.feeCents, appointment.paidCents + amountCents, appointment.paymentStatus);
-      allocations.push(await repo.allocate(tx, { paymentId: payment.id, appointment, amountCents, paymentStatus }, now));
-    }
+    for (const share of shares) allocations.push(await repo.insertAllocation(tx, { paymentId: payment.id, ...share }));
+    await settleSessions(tx, shares, now);
     return { payment, allocations };
   });
   noteAccess({ patientId: patient.id, action: 'create', entityType: 'payment', entityId: payment.id });
@@ -202,7 +210,7 @@ export async function voidPayment(ctx: Context, ownerId: string, id: string, rea
     const found = await repo.lockPayment(tx, ownerId, id);
     if (!found) throw new AppError('PAYMENT_NOT_FOUND');
     if (found.voidedAt) throw new AppError('PAYMENT_VOIDED');
-    await repo.unallocate(tx, found.id, (appointment, paidCents) => paymentStatusOf(appointment.feeCents, paidCents, appointment.paymentStatus), now);
+    await unsettleSessions(tx, await repo.sharesOf(tx, found.id), now);
     return repo.markVoided(tx, found.id, { voidedAt: now, voidReason: reason });
   });
   if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'update', entityType: 'payment', entityId: payment.id });

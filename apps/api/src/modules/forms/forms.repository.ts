@@ -1,8 +1,11 @@
 import type { FormContent } from '@consultorio/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { mailProfessionalColumns } from '../../db/selections';
-import { forms, patients, patientSummaryColumns, qaTemplates, users } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { mailProfessionalColumns, patientSummaryColumns } from '../../db/selections';
+import { patients } from '../patients/patients.tables';
+import { qaTemplates } from '../qa-templates/qa-templates.tables';
+import { users } from '../users/users.tables';
+import { forms } from './forms.tables';
 
 export type FormRow = typeof forms.$inferSelect;
 type QaTemplateRow = typeof qaTemplates.$inferSelect;
@@ -101,6 +104,11 @@ export async function deleteForm(db: Db, ownerId: string, id: string): Promise<s
     .where(and(eq(forms.id, id), eq(forms.ownerId, ownerId)))
     .returning({ patientId: forms.patientId });
   return deleted?.patientId;
+}
+
+/** Moves the forms made from one template row to another (a kept copy of the version they were made with). */
+export async function moveToTemplate(tx: Tx, from: string, to: string): Promise<void> {
+  await tx.update(forms).set({ qaTemplateId: to }).where(eq(forms.qaTemplateId, from));
 }
 
 /** A form found by its public link, with what the patient may see of it. */

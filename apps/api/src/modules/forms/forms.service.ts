@@ -14,6 +14,7 @@ import {
   type QaTemplate,
 } from '@consultorio/shared';
 import { noteAccess } from '../../platform/access-log';
+import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
@@ -155,6 +156,11 @@ export async function saveContent(ctx: Context, ownerId: string, id: string, ans
 }
 
 // ---- the patient's link ----
+
+/** The forms made from a template that changed move to the kept copy of the version they were made with (`templateVersioned`). */
+export async function keepFormsOnTheirVersion(_ctx: Context, tx: Tx, change: { from: string; to: string }): Promise<void> {
+  await repo.moveToTemplate(tx, change.from, change.to);
+}
 
 /** Public calls per IP address and minute; beyond them 429. */
 export async function limitPublicCalls(ctx: Context, ip: string): Promise<void> {

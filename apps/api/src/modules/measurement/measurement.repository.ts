@@ -2,7 +2,12 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, max, or, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { timestamptzOrNull } from '../../db/columns';
-import { appointments, forms, measurementPlans, measurementRuns, patients, qaTemplates, safetyAlerts, users } from '../../db/schema';
+import { appointments } from '../agenda/agenda.tables';
+import { forms } from '../forms/forms.tables';
+import { patients } from '../patients/patients.tables';
+import { qaTemplates } from '../qa-templates/qa-templates.tables';
+import { users } from '../users/users.tables';
+import { measurementPlans, measurementRuns, safetyAlerts } from './measurement.tables';
 
 export type PlanRow = typeof measurementPlans.$inferSelect;
 export type AlertRow = typeof safetyAlerts.$inferSelect;

@@ -3,7 +3,10 @@ import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
-import { files, patients, plans, records, subscriptions, users, type StoredFileValues } from '../../db/schema';
+import { plans, subscriptions } from '../billing/billing.tables';
+import { records } from '../records/records.tables';
+import { users } from '../users/users.tables';
+import { patients } from './patients.tables';
 
 export type PatientRow = typeof patients.$inferSelect;
 
@@ -185,58 +188,37 @@ export interface DoomedPatient {
 }
 
 /**
- * Deletes the patient and, by cascade, everything that hangs from it (chats, forms, records,
- * attachments, file rows) in one transaction, if `confirmed` by what it would take. Returns
- * the storage keys of the patient's files, to be removed once the transaction has committed;
- * 'unconfirmed' when `confirmed` refused (nothing deleted); undefined when the patient is not
- * the owner's.
+ * The owner's patient about to be deleted, locked, with how many finalized records would go with
+ * them; undefined when not the owner's.
  */
-export async function deletePatient(
-  db: Db,
-  ownerId: string,
-  id: string,
-  confirmed: (patient: DoomedPatient) => boolean,
-): Promise<string[] | 'unconfirmed' | undefined> {
-  return db.transaction(async (tx) => {
-    const [doomed] = await tx
-      .select({ firstName: patients.firstName, lastName: patients.lastName })
-      .from(patients)
-      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
-      .for('update');
-    if (!doomed) return undefined;
-    if (!confirmed({ ...doomed, finalizedRecords: await lockFinalizedRecords(tx, id) })) return 'unconfirmed';
-    const stored = await tx
-      .delete(files)
-      .where(and(eq(files.patientId, id), eq(files.ownerId, ownerId)))
-      .returning({ key: files.key });
-    await tx.delete(patients).where(eq(patients.id, id));
-    return stored.map((file) => file.key);
-  });
+export async function lockDoomedPatient(tx: Tx, ownerId: string, id: string): Promise<DoomedPatient | undefined> {
+  const [doomed] = await tx
+    .select({ firstName: patients.firstName, lastName: patients.lastName })
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+    .for('update');
+  return doomed ? { ...doomed, finalizedRecords: await lockFinalizedRecords(tx, id) } : undefined;
 }
 
-/** Records the new avatar file and points the patient at it; returns the patient and the replaced key. */
-export async function replacePatientAvatar(
-  db: Db,
+/** Deletes the patient and, by cascade, everything that hangs from it (chats, forms, records, attachments). */
+export async function deletePatient(tx: Tx, id: string): Promise<void> {
+  await tx.delete(patients).where(eq(patients.id, id));
+}
+
+/** Points the owner's patient at a new avatar; answers the patient as changed and the key it replaced, undefined when not theirs. */
+export async function setPatientAvatar(
+  tx: Tx,
   ownerId: string,
   id: string,
-  file: StoredFileValues,
+  key: string,
   now: Date,
 ): Promise<{ patient: PatientRow; previousKey: string | null } | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(patients)
-      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
-      .for('update');
-    if (!current) return undefined;
-    await tx.insert(files).values({ ...file, ownerId, patientId: id });
-    const [patient] = await tx
-      .update(patients)
-      .set({ avatarExternalKey: file.key, updatedAt: now })
-      .where(eq(patients.id, id))
-      .returning();
-    const previousKey = current.avatarExternalKey;
-    if (previousKey) await tx.delete(files).where(and(eq(files.key, previousKey), eq(files.ownerId, ownerId)));
-    return { patient: patient!, previousKey };
-  });
+  const [current] = await tx
+    .select({ key: patients.avatarExternalKey })
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+    .for('update');
+  if (!current) return undefined;
+  const [patient] = await tx.update(patients).set({ avatarExternalKey: key, updatedAt: now }).where(eq(patients.id, id)).returning();
+  return { patient: patient!, previousKey: current.key };
 }

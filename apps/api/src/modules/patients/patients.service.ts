@@ -14,6 +14,7 @@ import {
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { forgetPatientLog, listAccessLog } from '../audit/audit.service';
+import { forgetPatientFiles, forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { AppError } from '../../platform/errors';
 import { removeStoredFiles, replaceStoredAvatar } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
@@ -131,14 +132,15 @@ export async function getDeletion(ctx: Context, ownerId: string, id: string): Pr
  * record needs `confirmName`, their full name (409 otherwise, and nothing is deleted).
  */
 export async function deletePatient(ctx: Context, ownerId: string, id: string, confirmName: string | undefined): Promise<void> {
-  const storedKeys = await repo.deletePatient(
-    ctx.db,
-    ownerId,
-    id,
-    (doomed) => !isNameRequired(doomed.finalizedRecords) || (confirmName !== undefined && confirmsTyped(confirmName, fullNameOf(doomed))),
-  );
-  if (storedKeys === 'unconfirmed') throw new AppError('PATIENT_NAME_CONFIRMATION');
-  if (!storedKeys) throw new AppError('PATIENT_NOT_FOUND');
+  const storedKeys = await ctx.db.transaction(async (tx) => {
+    const doomed = await repo.lockDoomedPatient(tx, ownerId, id);
+    if (!doomed) throw new AppError('PATIENT_NOT_FOUND');
+    const confirmed = !isNameRequired(doomed.finalizedRecords) || (confirmName !== undefined && confirmsTyped(confirmName, fullNameOf(doomed)));
+    if (!confirmed) throw new AppError('PATIENT_NAME_CONFIRMATION');
+    const keys = await forgetPatientFiles(tx, ownerId, id);
+    await repo.deletePatient(tx, id);
+    return keys;
+  });
   await forgetPatientLog(ctx, ownerId, id);
   notePatient(id, 'delete');
   await removeStoredFiles(ctx, storedKeys);
@@ -148,7 +150,13 @@ export async function replacePatientAvatar(ctx: Context, ownerId: string, id: st
   // Checked first so a stranger's id never costs an image conversion.
   await ownedPatient(ctx, ownerId, id);
   const result = await replaceStoredAvatar(ctx, upload, (file) =>
-    repo.replacePatientAvatar(ctx.db, ownerId, id, file, ctx.clock.now()),
+    ctx.db.transaction(async (tx) => {
+      const changed = await repo.setPatientAvatar(tx, ownerId, id, file.key, ctx.clock.now());
+      if (!changed) return undefined;
+      await recordStoredFile(tx, { ownerId, patientId: id }, file);
+      if (changed.previousKey) await forgetStoredFiles(tx, ownerId, [changed.previousKey]);
+      return changed;
+    }),
   );
   if (!result) throw new AppError('PATIENT_NOT_FOUND');
   notePatient(id, 'update');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { forms, qaTemplates } from '../../db/schema';
+import { forms } from '../forms/forms.tables';
+import { qaTemplates } from './qa-templates.tables';
 
 export type QaTemplateRow = typeof qaTemplates.$inferSelect;
 
@@ -37,7 +38,7 @@ export async function insertOwnTemplate(db: Db, ownerId: string, values: Templat
 }
 
 /** The current row of a template, locked for a change, when the professional may see it. */
-async function lockCurrent(tx: Tx, ownerId: string, id: string): Promise<QaTemplateRow | undefined> {
+export async function lockCurrent(tx: Tx, ownerId: string, id: string): Promise<QaTemplateRow | undefined> {
   const [row] = await tx
     .select()
     .from(qaTemplates)
@@ -46,49 +47,34 @@ async function lockCurrent(tx: Tx, ownerId: string, id: string): Promise<QaTempl
   return row;
 }
 
-/**
- * Changes an own template in place, so its id stays; forms made from it first move to a copy of
- * the version they were made with, which is kept (not current) beside it. 'library' for a
- * library template, undefined when it is not the professional's.
- */
-export async function updateOwnTemplate(
-  db: Db,
-  ownerId: string,
-  id: string,
-  values: TemplateValues,
-): Promise<QaTemplateRow | 'library' | undefined> {
-  return db.transaction(async (tx) => {
-    const current = await lockCurrent(tx, ownerId, id);
-    if (!current) return undefined;
-    if (current.ownerId === null) return 'library';
-    const [updated] = await tx
-      .update(qaTemplates)
-      .set({ ...values, version: current.version + 1 })
-      .where(eq(qaTemplates.id, id))
-      .returning();
-    const [used] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.qaTemplateId, id)).limit(1);
-    if (used) {
-      const { id: _id, createdAt: _createdAt, ...previous } = current;
-      const [kept] = await tx.insert(qaTemplates).values({ ...previous, isCurrent: false }).returning({ id: qaTemplates.id });
-      await tx.update(forms).set({ qaTemplateId: kept!.id }).where(eq(forms.qaTemplateId, id));
-    }
-    return updated;
-  });
+/** Changes a template in place (its id stays) as its next version. */
+export async function updateInPlace(tx: Tx, current: QaTemplateRow, values: TemplateValues): Promise<QaTemplateRow> {
+  const [updated] = await tx
+    .update(qaTemplates)
+    .set({ ...values, version: current.version + 1 })
+    .where(eq(qaTemplates.id, current.id))
+    .returning();
+  return updated!;
 }
 
-/**
- * Deletes an own template with its kept versions, unless a form uses any of them ('in-use').
- * 'library' for a library template, undefined when it is not the professional's.
- */
-export async function deleteOwnTemplate(db: Db, ownerId: string, id: string): Promise<'deleted' | 'in-use' | 'library' | undefined> {
-  return db.transaction(async (tx) => {
-    const current = await lockCurrent(tx, ownerId, id);
-    if (!current) return undefined;
-    if (current.ownerId === null) return 'library';
-    const versions = tx.select({ id: qaTemplates.id }).from(qaTemplates).where(eq(qaTemplates.key, current.key));
-    const [used] = await tx.select({ id: forms.id }).from(forms).where(inArray(forms.qaTemplateId, versions)).limit(1);
-    if (used) return 'in-use';
-    await tx.delete(qaTemplates).where(and(eq(qaTemplates.key, current.key), eq(qaTemplates.ownerId, ownerId)));
-    return 'deleted';
-  });
+/** Whether a form was made from this template row. */
+export async function isTemplateUsed(tx: Tx, id: string): Promise<boolean> {
+  const [used] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.qaTemplateId, id)).limit(1);
+  return used !== undefined;
+}
+
+/** A copy of a template's row as it was, kept (not current) for the forms made from it; answers its id. */
+export async function insertKeptVersion(tx: Tx, previous: QaTemplateRow): Promise<string> {
+  const { id: _id, createdAt: _createdAt, ...values } = previous;
+  const [kept] = await tx.insert(qaTemplates).values({ ...values, isCurrent: false }).returning({ id: qaTemplates.id });
+  return kept!.id;
+}
+
+/** Deletes an own template with its kept versions, unless a form uses any of them (false). */
+export async function deleteUnusedTemplate(tx: Tx, ownerId: string, current: QaTemplateRow): Promise<boolean> {
+  const versions = tx.select({ id: qaTemplates.id }).from(qaTemplates).where(eq(qaTemplates.key, current.key));
+  const [used] = await tx.select({ id: forms.id }).from(forms).where(inArray(forms.qaTemplateId, versions)).limit(1);
+  if (used) return false;
+  await tx.delete(qaTemplates).where(and(eq(qaTemplates.key, current.key), eq(qaTemplates.ownerId, ownerId)));
+  return true;
 }

@@ -1,6 +1,8 @@
 import { messages, type QaTemplate, type QaTemplateWrite, type Scoring, type TemplateSection } from '@consultorio/shared';
+import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { defineHook } from '../../platform/hooks';
 import { plainTextToHtml } from '../../platform/sanitize-html';
 import * as repo from './qa-templates.repository';
 import type { QaTemplateRow } from './qa-templates.repository';
@@ -68,17 +70,36 @@ export async function createTemplate(ctx: Context, ownerId: string, write: QaTem
   return toQaTemplate(await repo.insertOwnTemplate(ctx.db, ownerId, templateValues(write)));
 }
 
-/** Changes an own template; forms already made from it keep the version they were made with. */
+/**
+ * Announced when an own template changes while forms use it: `from` (the template's id, now its
+ * new version) and `to` (a kept copy of the version the forms were made with, where they must move).
+ */
+export const templateVersioned = defineHook<{ from: string; to: string }>('qa-templates.versioned');
+
+/** The professional's own current template, locked for a change; 404 for another's, 403 for the library's. */
+async function lockOwnTemplate(tx: Tx, ownerId: string, id: string): Promise<QaTemplateRow> {
+  const current = await repo.lockCurrent(tx, ownerId, id);
+  if (!current) throw new AppError('TEMPLATE_NOT_FOUND');
+  if (current.ownerId === null) throw new AppError('LIBRARY_TEMPLATE_READ_ONLY');
+  return current;
+}
+
+/**
+ * Changes an own template in place, so its id stays; forms already made from it keep the version
+ * they were made with: a copy of it is kept (not current) and they move to it (`templateVersioned`).
+ */
 export async function updateTemplate(ctx: Context, ownerId: string, id: string, write: QaTemplateWrite): Promise<QaTemplate> {
-  const updated = await repo.updateOwnTemplate(ctx.db, ownerId, id, templateValues(write));
-  if (updated === 'library') throw new AppError('LIBRARY_TEMPLATE_READ_ONLY');
-  if (!updated) throw new AppError('TEMPLATE_NOT_FOUND');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const current = await lockOwnTemplate(tx, ownerId, id);
+    const changed = await repo.updateInPlace(tx, current, templateValues(write));
+    if (await repo.isTemplateUsed(tx, id)) await ctx.hooks.emit(templateVersioned, tx, { from: id, to: await repo.insertKeptVersion(tx, current) });
+    return changed;
+  });
   return toQaTemplate(updated);
 }
 
+/** Deletes an own template with its kept versions, unless a form uses any of them (409). */
 export async function deleteTemplate(ctx: Context, ownerId: string, id: string): Promise<void> {
-  const result = await repo.deleteOwnTemplate(ctx.db, ownerId, id);
-  if (result === 'library') throw new AppError('LIBRARY_TEMPLATE_READ_ONLY');
-  if (result === 'in-use') throw new AppError('TEMPLATE_IN_USE');
-  if (!result) throw new AppError('TEMPLATE_NOT_FOUND');
+  const deleted = await ctx.db.transaction(async (tx) => repo.deleteUnusedTemplate(tx, ownerId, await lockOwnTemplate(tx, ownerId, id)));
+  if (!deleted) throw new AppError('TEMPLATE_IN_USE');
 }

@@ -1,18 +1,10 @@
 import type { RecordAttachment } from '@consultorio/shared';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  files,
-  noteTemplatePreferences,
-  noteTemplates,
-  patients,
-  patientSummaryColumns,
-  recordAddenda,
-  recordAttachments,
-  records,
-  recordVersions,
-  type StoredFileValues,
-} from '../../db/schema';
+import { patientSummaryColumns } from '../../db/selections';
+import { files } from '../files/files.tables';
+import { patients } from '../patients/patients.tables';
+import { noteTemplatePreferences, noteTemplates, recordAddenda, recordAttachments, records, recordVersions } from './records.tables';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -78,23 +70,21 @@ export async function renameRecord(db: Db, ownerId: string, id: string, name: st
   return existing ? 'finalized' : undefined;
 }
 
-/** Deletes the record with its attachments' rows; returns their storage keys, or undefined when not the owner's. */
-export async function deleteRecord(db: Db, ownerId: string, id: string): Promise<string[] | undefined> {
-  return db.transaction(async (tx) => {
-    const [record] = await tx
-      .select({ id: records.id })
-      .from(records)
-      .where(and(eq(records.id, id), eq(records.ownerId, ownerId)))
-      .for('update');
-    if (!record) return undefined;
-    const attached = tx.select({ key: recordAttachments.fileKey }).from(recordAttachments).where(eq(recordAttachments.recordId, id));
-    const removed = await tx
-      .delete(files)
-      .where(and(inArray(files.key, attached), eq(files.ownerId, ownerId)))
-      .returning({ key: files.key });
-    await tx.delete(records).where(eq(records.id, id));
-    return removed.map((file) => file.key);
-  });
+/** The owner's record, locked to be deleted, with the storage keys of its attachments; undefined when not theirs. */
+export async function lockDoomedRecord(tx: Tx, ownerId: string, id: string): Promise<{ attachedKeys: string[] } | undefined> {
+  const [record] = await tx
+    .select({ id: records.id })
+    .from(records)
+    .where(and(eq(records.id, id), eq(records.ownerId, ownerId)))
+    .for('update');
+  if (!record) return undefined;
+  const attached = await tx.select({ key: recordAttachments.fileKey }).from(recordAttachments).where(eq(recordAttachments.recordId, id));
+  return { attachedKeys: attached.map((row) => row.key) };
+}
+
+/** Deletes the record (its versions and addenda by cascade). */
+export async function deleteRecord(tx: Tx, id: string): Promise<void> {
+  await tx.delete(records).where(eq(records.id, id));
 }
 
 export async function listAttachments(db: Db, recordId: string): Promise<RecordAttachment[]> {
@@ -115,60 +105,37 @@ export async function listAttachments(db: Db, recordId: string): Promise<RecordA
 }
 
 /**
- * Records a stored file as an attachment of the owner's record; false when the record is gone or
- * not theirs, 'finalized' when it is finalized (the row lock makes a finalization wait or win).
+ * The owner's record, locked against a finalization while a file is attached (the lock makes a
+ * finalization wait or win); undefined when it is gone or not theirs.
  */
-export async function insertAttachment(
-  db: Db,
-  ownerId: string,
-  recordId: string,
-  file: StoredFileValues & { basename: string },
-  now: Date,
-): Promise<boolean | 'finalized'> {
-  return db.transaction(async (tx) => {
-    const [record] = await tx
-      .select({ patientId: records.patientId, finalizedAt: records.finalizedAt })
-      .from(records)
-      .where(and(eq(records.id, recordId), eq(records.ownerId, ownerId)))
-      .for('share');
-    if (!record) return false;
-    if (record.finalizedAt) return 'finalized';
-    const { basename, ...stored } = file;
-    await tx.insert(files).values({ ...stored, ownerId, patientId: record.patientId, createdAt: now });
-    await tx.insert(recordAttachments).values({ recordId, fileKey: stored.key, basename, createdAt: now });
-    await tx.update(records).set({ updatedAt: now }).where(eq(records.id, recordId));
-    return true;
-  });
+export async function lockRecordToAttach(tx: Tx, ownerId: string, recordId: string) {
+  const [record] = await tx
+    .select({ patientId: records.patientId, finalizedAt: records.finalizedAt })
+    .from(records)
+    .where(and(eq(records.id, recordId), eq(records.ownerId, ownerId)))
+    .for('share');
+  return record;
 }
 
-/**
- * Deletes the owner's attachment (its file row, and the attachment by cascade); returns its
- * storage key and record, 'finalized' when its record is (its attachments stay), undefined when not theirs.
- */
-export async function deleteAttachment(
-  db: Db,
-  ownerId: string,
-  attachmentId: string,
-  now: Date,
-): Promise<{ key: string; recordId: string; patientId: string } | 'finalized' | undefined> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ key: recordAttachments.fileKey, recordId: recordAttachments.recordId, patientId: records.patientId, finalizedAt: records.finalizedAt })
-      .from(recordAttachments)
-      .innerJoin(records, eq(records.id, recordAttachments.recordId))
-      .where(and(eq(recordAttachments.id, attachmentId), eq(records.ownerId, ownerId)));
-    if (!found) return undefined;
-    if (found.finalizedAt) return 'finalized';
-    await tx.delete(files).where(and(eq(files.key, found.key), eq(files.ownerId, ownerId)));
-    await tx.update(records).set({ updatedAt: now }).where(eq(records.id, found.recordId));
-    return { key: found.key, recordId: found.recordId, patientId: found.patientId };
-  });
+/** Attaches a stored file (its row already recorded) to the record, and moves the record's last update. */
+export async function insertAttachment(tx: Tx, attachment: { recordId: string; fileKey: string; basename: string }, now: Date): Promise<void> {
+  await tx.insert(recordAttachments).values({ ...attachment, createdAt: now });
+  await touchRecord(tx, attachment.recordId, now);
 }
 
-/** Deletes the owner's files rows (and so their attachments) by storage key. */
-export async function deleteOwnedFiles(db: Db, ownerId: string, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.delete(files).where(and(inArray(files.key, keys), eq(files.ownerId, ownerId)));
+/** The owner's attachment with its record's patient and finalization; undefined when not theirs. */
+export async function findOwnedAttachment(tx: Tx, ownerId: string, attachmentId: string) {
+  const [found] = await tx
+    .select({ key: recordAttachments.fileKey, recordId: recordAttachments.recordId, patientId: records.patientId, finalizedAt: records.finalizedAt })
+    .from(recordAttachments)
+    .innerJoin(records, eq(records.id, recordAttachments.recordId))
+    .where(and(eq(recordAttachments.id, attachmentId), eq(records.ownerId, ownerId)));
+  return found;
+}
+
+/** Moves the record's last update (an attachment added or removed). */
+export async function touchRecord(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.update(records).set({ updatedAt: now }).where(eq(records.id, id));
 }
 
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
@@ -292,7 +259,7 @@ export async function insertAddendum(
     if (!current) return undefined;
     if (!current.finalizedAt) return 'not-finalized';
     const [addendum] = await tx.insert(recordAddenda).values({ recordId: id, content, createdAt: now }).returning();
-    await tx.update(records).set({ updatedAt: now }).where(eq(records.id, id));
+    await touchRecord(tx, id, now);
     return { addendum: addendum!, record: current };
   });
 }

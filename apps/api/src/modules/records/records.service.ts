@@ -21,6 +21,7 @@ import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
 import { appointmentOfPatient, markHeldByNote } from '../agenda/agenda.service';
+import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { removesMuchText } from './record-history';
@@ -239,20 +240,31 @@ export async function addAddendum(ctx: Context, ownerId: string, id: string, htm
 
 export async function deleteRecord(ctx: Context, ownerId: string, id: string): Promise<void> {
   const record = await ownedRecord(ctx, ownerId, id);
-  const keys = await repo.deleteRecord(ctx.db, ownerId, id);
-  if (!keys) throw new AppError('RECORD_NOT_FOUND');
+  const keys = await ctx.db.transaction(async (tx) => {
+    const doomed = await repo.lockDoomedRecord(tx, ownerId, id);
+    if (!doomed) throw new AppError('RECORD_NOT_FOUND');
+    const forgotten = await forgetStoredFiles(tx, ownerId, doomed.attachedKeys);
+    await repo.deleteRecord(tx, id);
+    return forgotten;
+  });
   noteRecord(record, 'delete');
   await removeStoredFiles(ctx, keys);
 }
 
 /** Stores one uploaded file and attaches it to the owner's record; returns its storage key. */
 async function attachFile(ctx: Context, ownerId: string, recordId: string, upload: Upload): Promise<string> {
-  const file = await storeUploadedFile(ctx, 'att', upload);
-  const attached = await keepStoredFile(ctx, file.key, async () => {
-    const inserted = await repo.insertAttachment(ctx.db, ownerId, recordId, file, ctx.clock.now());
-    if (inserted === 'finalized') throw new AppError('RECORD_FINALIZED');
-    return inserted ? true : undefined;
-  });
+  const { basename, ...file } = await storeUploadedFile(ctx, 'att', upload);
+  const attached = await keepStoredFile(ctx, file.key, () =>
+    ctx.db.transaction(async (tx) => {
+      const record = await repo.lockRecordToAttach(tx, ownerId, recordId);
+      if (!record) return undefined;
+      if (record.finalizedAt) throw new AppError('RECORD_FINALIZED');
+      const now = ctx.clock.now();
+      await recordStoredFile(tx, { ownerId, patientId: record.patientId }, file, now);
+      await repo.insertAttachment(tx, { recordId, fileKey: file.key, basename }, now);
+      return true;
+    }),
+  );
   if (!attached) throw new AppError('RECORD_NOT_FOUND');
   return file.key;
 }
@@ -280,16 +292,22 @@ export async function attachFiles(
     noteRecord(record, 'update');
     return { count, attachments: await repo.listAttachments(ctx.db, recordId) };
   } catch (error) {
-    await repo.deleteOwnedFiles(ctx.db, ownerId, attachedKeys);
+    await forgetStoredFiles(ctx.db, ownerId, attachedKeys);
     await removeStoredFiles(ctx, attachedKeys);
     throw error;
   }
 }
 
 export async function deleteAttachment(ctx: Context, ownerId: string, attachmentId: string): Promise<void> {
-  const removed = await repo.deleteAttachment(ctx.db, ownerId, attachmentId, ctx.clock.now());
-  if (removed === 'finalized') throw new AppError('RECORD_FINALIZED');
-  if (!removed) throw new AppError('ATTACHMENT_NOT_FOUND');
+  const removed = await ctx.db.transaction(async (tx) => {
+    const found = await repo.findOwnedAttachment(tx, ownerId, attachmentId);
+    if (!found) throw new AppError('ATTACHMENT_NOT_FOUND');
+    if (found.finalizedAt) throw new AppError('RECORD_FINALIZED');
+    // The attachment goes with its file's row, by cascade.
+    await forgetStoredFiles(tx, ownerId, [found.key]);
+    await repo.touchRecord(tx, found.recordId, ctx.clock.now());
+    return found;
+  });
   noteRecord({ id: removed.recordId, patientId: removed.patientId }, 'update');
   await removeStoredFiles(ctx, [removed.key]);
 }

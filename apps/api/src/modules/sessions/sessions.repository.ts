@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import { users } from '../users/users.tables';
+import { sessions } from './sessions.tables';
 
 /** The user a session belongs to, as the session scope hands it to every route. */
 export type SessionUser = typeof users.$inferSelect;

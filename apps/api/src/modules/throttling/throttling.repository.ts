@@ -1,6 +1,6 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateCounters } from '../../db/schema';
+import { rateCounters } from './throttling.tables';
 
 /**
  * Counts one attempt for a key, starting a new window when the previous one has passed, and

@@ -1,9 +1,10 @@
 import type { ProfileUpdate } from '@consultorio/shared';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { emailUpdates, files, passwordResets, users, type StoredFileValues } from '../../db/schema';
+import { emailUpdates, passwordResets, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName'>;
 
 export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -85,26 +86,18 @@ export async function applyEmailUpdate(db: Db, tokenHash: string, now: Date): Pr
   });
 }
 
-/** Records the new avatar file and points the user at it; returns the user and the replaced key. */
-export async function replaceAvatar(
-  db: Db,
-  userId: string,
-  file: StoredFileValues,
-  now: Date,
-): Promise<{ user: UserRow; previousKey: string | null } | undefined> {
-  return db.transaction(async (tx) => {
-    const current = await findUserById(tx, userId);
-    if (!current) return undefined;
-    await tx.insert(files).values({ ...file, ownerId: userId });
-    const [user] = await tx
-      .update(users)
-      .set({ avatarExternalKey: file.key, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    const previousKey = current.avatarExternalKey;
-    if (previousKey) await tx.delete(files).where(and(eq(files.key, previousKey), eq(files.ownerId, userId)));
-    return { user: user!, previousKey };
-  });
+/** Points the user at a new avatar; answers the user as changed and the key it replaced, undefined when the user is gone. */
+export async function setAvatar(tx: Tx, userId: string, key: string, now: Date): Promise<{ user: UserRow; previousKey: string | null } | undefined> {
+  const [current] = await tx.select({ key: users.avatarExternalKey }).from(users).where(eq(users.id, userId)).for('update');
+  if (!current) return undefined;
+  const [user] = await tx.update(users).set({ avatarExternalKey: key, updatedAt: now }).where(eq(users.id, userId)).returning();
+  return { user: user!, previousKey: current.key };
+}
+
+/** A new account, from a confirmed registration; answers its id. */
+export async function insertUser(tx: Tx, values: NewUser): Promise<string> {
+  const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
 }
 
 /** Keeps one temporary password per user: a new recovery replaces the previous one. */

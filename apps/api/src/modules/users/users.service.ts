@@ -1,4 +1,5 @@
 import { limits, messages, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
+import type { Tx } from '../../db/client';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -7,13 +8,14 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { replaceStoredAvatar } from '../../platform/stored-files';
 import { hashToken, newRandomPassword, newToken } from '../../platform/tokens';
 import type { Upload } from '../../platform/uploads';
+import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { endOtherSessions, forgetUserSessions } from '../sessions/sessions.service';
 import { countAttemptInWindow, resetCounter } from '../throttling/throttling.service';
 import { sendEmailChangedNotice, sendEmailUpdateMail, sendPasswordChangedNotice } from './users.mails';
 import * as repo from './users.repository';
-import type { UserRow } from './users.repository';
+import type { NewUser, UserRow } from './users.repository';
 
-export type { UserRow };
+export type { NewUser, UserRow };
 
 export function toUser(row: UserRow): User {
   return {
@@ -203,10 +205,24 @@ export function defineUsersJobs(ctx: Context): void {
   });
 }
 
+/** Stores the upload as the user's avatar; the file row and the user's pointer to it change together. */
 export async function replaceAvatar(ctx: Context, user: UserRow, upload: Upload): Promise<User> {
-  const result = await replaceStoredAvatar(ctx, upload, (file) => repo.replaceAvatar(ctx.db, user.id, file, ctx.clock.now()));
+  const result = await replaceStoredAvatar(ctx, upload, (file) =>
+    ctx.db.transaction(async (tx) => {
+      const changed = await repo.setAvatar(tx, user.id, file.key, ctx.clock.now());
+      if (!changed) return undefined;
+      await recordStoredFile(tx, { ownerId: user.id }, file);
+      if (changed.previousKey) await forgetStoredFiles(tx, user.id, [changed.previousKey]);
+      return changed;
+    }),
+  );
   if (!result) throw new AppError('UNAUTHORIZED');
   return toUser(result.user);
+}
+
+/** A new account (a registration confirmed), in the caller's transaction; answers its id. */
+export async function createUser(tx: Tx, values: NewUser): Promise<string> {
+  return repo.insertUser(tx, values);
 }
 
 export async function purgeExpiredRecoveries(ctx: Context): Promise<void> {

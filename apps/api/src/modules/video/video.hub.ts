@@ -212,3 +212,20 @@ export async function startVideoHub(ctx: Context, database: Pick<Database, 'list
     },
   };
 }
+
+/** Each app's hub (tests run several apps in one process): set by the module's start, read by its routes. */
+const hubs = new WeakMap<Context, VideoHub>();
+
+/** Starts this app's hub and keeps it for its routes. */
+export async function startAppVideoHub(ctx: Context, database: Pick<Database, 'listen'>): Promise<{ stop: () => Promise<void>; endStreams: () => void }> {
+  const { hub, stop } = await startVideoHub(ctx, database);
+  hubs.set(ctx, hub);
+  return { stop, endStreams: () => hub.endAll() };
+}
+
+/** The hub the module's start made for this app. */
+export function videoHubOf(ctx: Context): VideoHub {
+  const hub = hubs.get(ctx);
+  if (!hub) throw new Error('the video module was not started for this app');
+  return hub;
+}

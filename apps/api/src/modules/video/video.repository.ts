@@ -1,6 +1,9 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, patients, users, videoPresence, videoRooms } from '../../db/schema';
+import { appointments } from '../agenda/agenda.tables';
+import { patients } from '../patients/patients.tables';
+import { users } from '../users/users.tables';
+import { videoPresence, videoRooms } from './video.tables';
 
 export type VideoRole = (typeof videoPresence.$inferSelect)['role'];
 export type PresenceRow = typeof videoPresence.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobRuns } from '../../db/schema';
+import { jobRuns } from './jobs.tables';
 
 /**
  * Runs `effect` unless a run with this key already finished, then marks it finished. pg-boss

@@ -1,0 +1,13 @@
+import type { ApiModule } from '../../platform/api-module';
+import { agendaPublicRoutes, agendaRoutes } from './agenda.routes';
+import { defineAgendaJobs, startAgendaClock } from './agenda.service';
+import * as tables from './agenda.tables';
+
+export const agendaModule: ApiModule = {
+  name: 'agenda',
+  routes: agendaRoutes,
+  publicRoutes: agendaPublicRoutes,
+  jobs: defineAgendaJobs,
+  timers: (ctx) => startAgendaClock(ctx, ctx.config.reminderScanSeconds),
+  tables,
+};

@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../platform/api-module';
+import { assistantsRoutes } from './assistants.routes';
+import * as tables from './assistants.tables';
+
+export const assistantsModule: ApiModule = {
+  name: 'assistants',
+  routes: assistantsRoutes,
+  tables,
+};

@@ -1,0 +1,12 @@
+import type { ApiModule } from '../../platform/api-module';
+import { billingPublicRoutes, billingRoutes } from './billing.routes';
+import { defineBillingJobs } from './billing.stripe';
+import * as tables from './billing.tables';
+
+export const billingModule: ApiModule = {
+  name: 'billing',
+  routes: billingRoutes,
+  publicRoutes: billingPublicRoutes,
+  jobs: defineBillingJobs,
+  tables,
+};

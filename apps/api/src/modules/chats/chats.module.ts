@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../platform/api-module';
+import { chatsRoutes } from './chats.routes';
+import * as tables from './chats.tables';
+
+export const chatsModule: ApiModule = {
+  name: 'chats',
+  routes: chatsRoutes,
+  tables,
+};

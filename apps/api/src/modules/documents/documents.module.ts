@@ -1,0 +1,13 @@
+import type { ApiModule } from '../../platform/api-module';
+import { closeDocumentRenderer } from './document-renderer';
+import { documentsRoutes } from './documents.routes';
+import { defineDocumentsJobs } from './documents.service';
+import * as tables from './documents.tables';
+
+export const documentsModule: ApiModule = {
+  name: 'documents',
+  routes: documentsRoutes,
+  jobs: defineDocumentsJobs,
+  close: closeDocumentRenderer,
+  tables,
+};

@@ -1,0 +1,50 @@
+import type { ApiModule } from '../platform/api-module';
+import { sessionsModule } from './sessions/sessions.module';
+import { auditModule } from './audit/audit.module';
+import { throttlingModule } from './throttling/throttling.module';
+import { filesModule } from './files/files.module';
+import { usersModule } from './users/users.module';
+import { billingModule } from './billing/billing.module';
+import { authModule } from './auth/auth.module';
+import { patientsModule } from './patients/patients.module';
+import { videoModule } from './video/video.module';
+import { agendaModule } from './agenda/agenda.module';
+import { financeModule } from './finance/finance.module';
+import { qaTemplatesModule } from './qa-templates/qa-templates.module';
+import { assistantsModule } from './assistants/assistants.module';
+import { formsModule } from './forms/forms.module';
+import { measurementModule } from './measurement/measurement.module';
+import { recordsModule } from './records/records.module';
+import { chatsModule } from './chats/chats.module';
+import { documentsModule } from './documents/documents.module';
+import { patientExportModule } from './patient-export/patient-export.module';
+import { dashboardModule } from './dashboard/dashboard.module';
+
+/**
+ * The API's modules from the bottom up: a module may import (the services of) the modules before
+ * it, never those after it, so the graph between modules has no cycle (eslint.boundaries.js reads
+ * this list). `buildApp` registers each module's routes, jobs, timers and hooks in this order.
+ * A new module is a folder with its `<name>.module.ts`, and one line here.
+ */
+export const apiModules: readonly ApiModule[] = [
+  sessionsModule,
+  auditModule,
+  throttlingModule,
+  filesModule,
+  usersModule,
+  billingModule,
+  authModule,
+  patientsModule,
+  videoModule,
+  agendaModule,
+  financeModule,
+  qaTemplatesModule,
+  assistantsModule,
+  formsModule,
+  measurementModule,
+  recordsModule,
+  chatsModule,
+  documentsModule,
+  patientExportModule,
+  dashboardModule,
+];

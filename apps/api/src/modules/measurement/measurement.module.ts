@@ -1,0 +1,13 @@
+import type { ApiModule } from '../../platform/api-module';
+import { measurementPublicRoutes, measurementRoutes } from './measurement.routes';
+import { defineMeasurementJobs, startMeasurementClock } from './measurement.service';
+import * as tables from './measurement.tables';
+
+export const measurementModule: ApiModule = {
+  name: 'measurement',
+  routes: measurementRoutes,
+  publicRoutes: measurementPublicRoutes,
+  jobs: defineMeasurementJobs,
+  timers: (ctx) => startMeasurementClock(ctx, ctx.config.reminderScanSeconds),
+  tables,
+};

@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../platform/api-module';
+import { qaTemplatesRoutes } from './qa-templates.routes';
+import * as tables from './qa-templates.tables';
+
+export const qaTemplatesModule: ApiModule = {
+  name: 'qa-templates',
+  routes: qaTemplatesRoutes,
+  tables,
+};

@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../platform/api-module';
+import { recordsRoutes } from './records.routes';
+import * as tables from './records.tables';
+
+export const recordsModule: ApiModule = {
+  name: 'records',
+  routes: recordsRoutes,
+  tables,
+};

@@ -1,0 +1,11 @@
+import type { ApiModule } from '../../platform/api-module';
+import { sessionsRoutes } from './sessions.routes';
+import { purgeExpiredSessions } from './sessions.service';
+import * as tables from './sessions.tables';
+
+export const sessionsModule: ApiModule = {
+  name: 'sessions',
+  routes: sessionsRoutes,
+  purge: purgeExpiredSessions,
+  tables,
+};
