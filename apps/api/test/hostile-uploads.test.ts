@@ -86,9 +86,10 @@ describe('hostile files sent to the assistant', () => {
     const download = await fetch(`${baseUrl}/v1/files/${sent.files[0]!.externalKey}`, { headers: { cookie } });
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     expect(samples).toBeGreaterThan(0);
-    // Parsed on the event loop these files block it for seconds; in the worker pool /healthz stays
-    // quick. The bound leaves room for a machine busy with the other suites (CI runs them beside).
-    expect(slowestMs).toBeLessThan(1000);
+    // Parsed on the event loop these files block it for several seconds; in the worker pool
+    // /healthz stays quick. The bound leaves room for a 2-core machine busy with the other suites
+    // (CI runs them beside): 1 s was exceeded there (1.1-1.4 s) with the parsing in the pool.
+    expect(slowestMs).toBeLessThan(2500);
   });
 
   it('shows the professional a Portuguese note for the file whose text could not be read', () => {
