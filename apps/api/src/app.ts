@@ -255,7 +255,7 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
       return reply.sendFile('index.html');
     }
-    return sendFailure(request, reply, 404, messages.errors.routeNotFound);
+    return sendFailure(request, reply, { status: 404, code: 'ROUTE_NOT_FOUND', message: messages.errors.routeNotFound });
   });
 }
 

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 let lastIp = 0;
 const freshIp = () => `10.9.${Math.floor(++lastIp / 200)}.${(lastIp % 200) + 1}`;

@@ -23,7 +23,7 @@ afterAll(async () => {
 const v = messages.validation;
 const e = messages.errors;
 const m = messages.mail;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 const HOUR = 3_600_000;
 
 function call(method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) {

@@ -48,7 +48,7 @@ async function uploadAvatar(cookie: string, bytes = png): Promise<string> {
   return response.json().data.user.avatarExternalKey as string;
 }
 
-const notFound = { status: 404, data: null, message: messages.errors.notFound, requestId: expect.any(String) };
+const notFound = { status: 404, data: null, message: messages.errors.notFound, code: expect.any(String), requestId: expect.any(String) };
 
 describe('PUT /v1/users/me/avatar', () => {
   it('stores a PNG as a square 512 px WebP that only its owner can read', async () => {
@@ -90,12 +90,12 @@ describe('PUT /v1/users/me/avatar', () => {
       expect((await getFile(owner.cookie, bad)).json(), bad).toEqual(notFound);
     }
     const tooLong = await t.request({ method: 'GET', url: `/v1/files/${'x'.repeat(300)}`, headers: { cookie: owner.cookie } });
-    expect(tooLong.json()).toEqual({ status: 414, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+    expect(tooLong.json()).toEqual({ status: 414, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
     const badEncoding = await t.request({ method: 'GET', url: '/v1/files/%E0%A4%A', headers: { cookie: owner.cookie } });
-    expect(badEncoding.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+    expect(badEncoding.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
 
     const anonymous = await getFile(undefined, key);
-    expect(anonymous.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect(anonymous.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect((await getFile(owner.cookie, key)).statusCode).toBe(200);
   });
 
@@ -145,7 +145,7 @@ describe('PUT /v1/users/me/avatar', () => {
       const before = await storedFiles(t);
 
       const response = await upload(cookie, form('file', bytes(), filename, type));
-      expect(response.json()).toEqual({ status, data: null, message, requestId: expect.any(String) });
+      expect(response.json()).toEqual({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
       expect(await avatarKey(user.id)).toBe(key);
       expect(await storedFiles(t)).toEqual(before);
@@ -172,7 +172,7 @@ describe('PUT /v1/users/me/avatar', () => {
       const before = await storedFiles(t);
 
       const response = await upload(cookie, payload(), headers);
-      expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.fileMissing, requestId: expect.any(String) });
+      expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.fileMissing, code: expect.any(String), requestId: expect.any(String) });
 
       expect(await avatarKey(user.id)).toBe(key);
       expect(await storedFiles(t)).toEqual(before);
@@ -184,14 +184,14 @@ describe('PUT /v1/users/me/avatar', () => {
       const broken = await upload(cookie, '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', {
         'content-type': 'multipart/form-data; boundary=xyz',
       });
-      expect(broken.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+      expect(broken.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
       const noBoundary = await upload(cookie, 'abc', { 'content-type': 'multipart/form-data' });
-      expect(noBoundary.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+      expect(noBoundary.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
       const tooManyFields = new FormData();
       for (let i = 0; i < 10; i++) tooManyFields.append(`campo${i}`, 'x');
       tooManyFields.append('file', new File([png], 'foto.png', { type: 'image/png' }));
       const fields = await upload(cookie, tooManyFields);
-      expect(fields.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
+      expect(fields.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, code: expect.any(String), requestId: expect.any(String) });
       expect(await avatarKey(user.id)).toBe(key);
       expect((await getFile(cookie, key)).statusCode).toBe(200);
     });
@@ -212,7 +212,7 @@ describe('PUT /v1/users/me/avatar', () => {
   it('answers 401 without a session and stores nothing', async () => {
     const before = await storedFiles(t);
     const response = await upload(undefined, form('file', png, 'foto.png', 'image/png'));
-    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedFiles(t)).toEqual(before);
   });
 });

@@ -90,7 +90,7 @@ async function appWithEnv(env: Record<string, string>): Promise<TestApp> {
   };
 }
 
-const invalidCoupon = { status: 400, data: null, message: e.couponInvalid, requestId: expect.any(String) };
+const invalidCoupon = { status: 400, data: null, message: e.couponInvalid, code: expect.any(String), requestId: expect.any(String) };
 
 // ---------------------------------------------------------------------------------------------
 
@@ -148,7 +148,7 @@ describe('trial on registration', () => {
     });
     const anonymous = await getSubscription(undefined);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: 401, data: null, message: e.unauthorized, requestId: expect.any(String) });
+    expect(anonymous.json()).toEqual({ status: 401, data: null, message: e.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     const anonymousCoupon = await redeem(undefined, 'QUALQUER');
     expect(anonymousCoupon.statusCode).toBe(401);
   });
@@ -246,7 +246,7 @@ describe('coupons', () => {
     for (const code of ['', '   ', undefined]) {
       const response = await redeem(cookie, code);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 400, data: null, message: 'Informe o código do cupom', requestId: expect.any(String) });
+      expect(response.json()).toEqual({ status: 400, data: null, message: 'Informe o código do cupom', code: expect.any(String), requestId: expect.any(String) });
     }
     expect(messages.validation.couponRequired).toBe('Informe o código do cupom');
   });
@@ -325,7 +325,7 @@ describe('patient limit', () => {
 
     const third = await createPatient(cookie);
     expect(third.statusCode).toBe(403);
-    expect(third.json()).toEqual({ status: 403, data: null, message: e.patientLimit(2), requestId: expect.any(String) });
+    expect(third.json()).toEqual({ status: 403, data: null, message: e.patientLimit(2), code: expect.any(String), requestId: expect.any(String) });
     expect(e.patientLimit(2)).toMatch(/^Seu plano permite até 2 pacientes/u);
     expect((await subscriptionOf(cookie)).patientsUsed).toBe(2);
 

@@ -31,7 +31,7 @@ beforeEach(() => model.reset());
 const v = messages.validation;
 const e = messages.errors;
 const c = messages.chats;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 function call(app: TestApp, method: InjectOptions['method'], url: string, cookie: string | undefined, payload?: unknown) {
   return app.request({
@@ -473,7 +473,7 @@ describe('when the model fails', () => {
     model.behave({ failTimes: 2, retryAfterMs: 10 });
     const response = await call(t, 'POST', `/v1/chats/${chat.id}/send-text/stream`, cookie, { userText: 'Oi' });
     expect(response.statusCode).toBe(200);
-    expect(parseEvents(response.body)).toEqual([{ event: 'error', data: { status: 503, message: e.aiUnavailable, requestId: expect.any(String) } }]);
+    expect(parseEvents(response.body)).toEqual([{ event: 'error', data: { status: 503, message: e.aiUnavailable, code: expect.any(String), requestId: expect.any(String) } }]);
     expect((await readChat(cookie, chat.id)).json().data.chatsMessages).toHaveLength(1);
   });
 });
@@ -534,7 +534,7 @@ describe('streaming', () => {
     model.behave({ reply: 'uma resposta que não vai chegar ao fim', dropAfterChunks: 3 });
     const response = await call(t, 'POST', `/v1/chats/${chat.id}/send-text/stream`, cookie, { userText: 'Olá' });
     const events = parseEvents(response.body);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { status: 503, message: e.aiUnavailable, requestId: expect.any(String) } });
+    expect(events.at(-1)).toEqual({ event: 'error', data: { status: 503, message: e.aiUnavailable, code: expect.any(String), requestId: expect.any(String) } });
     const kept = (await readChat(cookie, chat.id)).json().data.chatsMessages as ChatMessage[];
     expect(kept.map((message) => message.sender)).toEqual(['user']);
   });

@@ -176,7 +176,7 @@ describe('route-scope authentication', () => {
         payload: '{"broken',
       });
       expect(malformed.statusCode).toBe(401);
-      expect(malformed.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+      expect(malformed.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
       const wrongTypes = await t.request({
         method: route.method,
         url: samplePath(route),

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const v = messages.validation;
 const f = v.dateFields;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 function call(method: InjectOptions['method'], url: string, cookie: string, payload?: object) {
   return t.request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });

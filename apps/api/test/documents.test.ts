@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 const d = messages.documents;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 const HOUR = 3_600_000;
 const RECORD_TEXT = 'Paciente relata crises de ansiedade intensas';
 

@@ -44,7 +44,7 @@ async function requestAndReadToken(cookie: string, email: string): Promise<strin
   return linkToken(await t.smtp.waitFor(email, before));
 }
 
-const invalidLink = { status: 400, data: null, message: messages.errors.confirmationInvalid, requestId: expect.any(String) };
+const invalidLink = { status: 400, data: null, message: messages.errors.confirmationInvalid, code: expect.any(String), requestId: expect.any(String) };
 
 describe('e-mail update', () => {
   it('mails a confirmation link to the new address and changes the e-mail only when it is confirmed', async () => {
@@ -106,7 +106,7 @@ describe('e-mail update', () => {
     const before = await t.mailCount();
     for (const email of [user.email, user.email.toUpperCase()]) {
       const response = await requestUpdate(cookie, { email });
-      expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.emailUnchanged, requestId: expect.any(String) });
+      expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.emailUnchanged, code: expect.any(String), requestId: expect.any(String) });
     }
     expect(await t.mailCount()).toBe(before);
     expect(await t.database.db.select().from(emailUpdates).where(eq(emailUpdates.userId, user.id))).toEqual([]);
@@ -117,7 +117,7 @@ describe('e-mail update', () => {
     const other = await newUser(t);
     const before = await t.mailCount();
     const response = await requestUpdate(cookie, { email: other.email.toUpperCase() });
-    expect(response.json()).toEqual({ status: 409, data: null, message: messages.errors.emailTaken, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 409, data: null, message: messages.errors.emailTaken, code: expect.any(String), requestId: expect.any(String) });
     expect(await t.mailCount()).toBe(before);
     expect(await storedEmail(user.id)).toBe(user.email);
     expect(await t.database.db.select().from(emailUpdates).where(eq(emailUpdates.userId, user.id))).toEqual([]);
@@ -132,7 +132,7 @@ describe('e-mail update', () => {
 
     expect((await confirm({ confirmationToken: secondToken })).statusCode).toBe(200);
     const late = await confirm({ confirmationToken: firstToken });
-    expect(late.json()).toEqual({ status: 409, data: null, message: messages.errors.emailTaken, requestId: expect.any(String) });
+    expect(late.json()).toEqual({ status: 409, data: null, message: messages.errors.emailTaken, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedEmail(first.user.id)).toBe(first.user.email);
     expect(await storedEmail(second.user.id)).toBe(email);
   });
@@ -147,7 +147,7 @@ describe('e-mail update', () => {
   ])('answers 400 with the exact message when the e-mail is %s', async (_case, payload, message) => {
     const { user, cookie } = await newSignedInUser(t);
     const before = await t.mailCount();
-    expect((await requestUpdate(cookie, payload)).json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
+    expect((await requestUpdate(cookie, payload)).json()).toEqual({ status: 400, data: null, message, code: expect.any(String), requestId: expect.any(String) });
     expect(await t.mailCount()).toBe(before);
     expect(await storedEmail(user.id)).toBe(user.email);
   });
@@ -155,21 +155,21 @@ describe('e-mail update', () => {
   it('answers 4xx, never 500, to bad bodies and bad tokens', async () => {
     const { cookie } = await newSignedInUser(t);
     const notJson = await t.request({ method: 'POST', url: '/v1/users/me/email-updates', headers: { cookie, 'content-type': 'application/json' }, payload: '{' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, code: expect.any(String), requestId: expect.any(String) });
     const huge = await requestUpdate(cookie, { email: `${'a'.repeat(2 * 1024 * 1024)}@example.com` });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, code: expect.any(String), requestId: expect.any(String) });
 
     expect((await confirm({ confirmationToken: 'unknown-token' })).json()).toEqual(invalidLink);
-    expect((await confirm({})).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, requestId: expect.any(String) });
-    expect((await confirm({ confirmationToken: 123 })).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, requestId: expect.any(String) });
-    expect((await confirm({ confirmationToken: 'x'.repeat(201) })).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, requestId: expect.any(String) });
-    expect((await confirm(['token'])).json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+    expect((await confirm({})).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, code: expect.any(String), requestId: expect.any(String) });
+    expect((await confirm({ confirmationToken: 123 })).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, code: expect.any(String), requestId: expect.any(String) });
+    expect((await confirm({ confirmationToken: 'x'.repeat(201) })).json()).toEqual({ status: 400, data: null, message: messages.validation.tokenRequired, code: expect.any(String), requestId: expect.any(String) });
+    expect((await confirm(['token'])).json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
   });
 
   it('answers 401 without a session and sends nothing', async () => {
     const before = await t.mailCount();
     const response = await requestUpdate(undefined, { email: freshEmail() });
-    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect(await t.mailCount()).toBe(before);
   });
 });

@@ -28,7 +28,7 @@ afterAll(async () => {
 const v = messages.validation;
 const e = messages.errors;
 const f = messages.finance;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 const MONTH = '2025-03';
 const PROFESSIONAL_CPF = '529.982.247-25';

@@ -32,7 +32,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** At least 128 bits in URL-safe base64 (22 characters of 6 bits). */
 const PUBLIC_TOKEN = /^[A-Za-z0-9_-]{22,}$/;
 
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 const unauthorized = failure(401, e.unauthorized);
 const patientNotFound = failure(404, e.patientNotFound);
 const formNotFound = failure(404, e.formNotFound);
@@ -683,7 +683,7 @@ describe('PUT /v1/forms/:id', () => {
     const { cookie, form } = await professionalWithForm();
     const before = await storedForm(form.id);
     const response = await update(cookie, form.id, body);
-    if (message === undefined) expect(response.json()).toMatchObject({ status: 400, data: null, message: expect.any(String), requestId: expect.any(String) });
+    if (message === undefined) expect(response.json()).toMatchObject({ status: 400, data: null, message: expect.any(String), code: expect.any(String), requestId: expect.any(String) });
     else expect(response.json()).toEqual(failure(400, message));
     expect(response.statusCode).toBe(400);
     expect(await storedForm(form.id)).toEqual(before);

@@ -32,10 +32,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const routeNotFound = { status: 404, data: null, message: messages.errors.routeNotFound, requestId: expect.any(String) };
+const routeNotFound = { status: 404, data: null, message: messages.errors.routeNotFound, code: 'ROUTE_NOT_FOUND', requestId: expect.any(String) };
 
 const e = messages.errors;
-const unavailable = (message: string) => ({ status: 503, data: null, message, requestId: expect.any(String) });
+const unavailable = (message: string) => ({ status: 503, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 /** The app on a database that the test opened as it likes (down, or never migrated), asked only through inject. */
 async function withAppOn(database: Database, check: (app: FastifyInstance) => Promise<void>): Promise<void> {

@@ -30,7 +30,7 @@ const mm = messages.measurement;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 // ---- calls ----
 

@@ -126,7 +126,7 @@ describe('/metrics with METRICS_TOKEN set', () => {
     const response = await metrics(authorization);
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-    expect(response.json()).toEqual({ status: 401, data: null, message: e.metricsUnauthorized, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 401, data: null, message: e.metricsUnauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect(response.body).not.toContain('http_request_duration_seconds');
   });
 

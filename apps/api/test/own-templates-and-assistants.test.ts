@@ -24,7 +24,7 @@ afterAll(async () => {
 beforeEach(() => model.reset());
 
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 function call(method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) {
   return t.request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -42,11 +42,11 @@ describe('PUT /v1/users/me/password', () => {
     expect(response.json()).toEqual({ status: 200, data: null, message: messages.account.passwordUpdated });
 
     expect((await me(cookie)).statusCode).toBe(200);
-    expect((await me(other)).json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect((await me(other)).json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect((await me(otherUser.cookie)).statusCode).toBe(200);
 
     expect((await login(user.username, NEW_PASSWORD)).statusCode).toBe(200);
-    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials, requestId: expect.any(String) });
+    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedHash(user.id)).toMatch(/^\$argon2id\$/);
   });
 
@@ -56,7 +56,7 @@ describe('PUT /v1/users/me/password', () => {
     const before = await storedHash(user.id);
 
     const response = await changePassword(cookie, { userPassword: 'Errada123', password: NEW_PASSWORD });
-    expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.passwordUpdateFailed, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 400, data: null, message: messages.errors.passwordUpdateFailed, code: expect.any(String), requestId: expect.any(String) });
     expect(messages.errors.passwordUpdateFailed).toBe('Senha incorreta ou erro na atualização');
 
     expect(await storedHash(user.id)).toBe(before);
@@ -78,7 +78,7 @@ describe('PUT /v1/users/me/password', () => {
     const { user, cookie } = await newSignedInUser(t);
     const before = await storedHash(user.id);
     const response = await changePassword(cookie, { userPassword: user.password, password });
-    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 400, data: null, message, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedHash(user.id)).toBe(before);
   });
 
@@ -118,7 +118,7 @@ describe('PUT /v1/users/me/password', () => {
     const before = await storedHash(user.id);
     for (const userPassword of [undefined, '', null, 42]) {
       const response = await changePassword(cookie, { userPassword, password: NEW_PASSWORD });
-      expect(response.json()).toEqual({ status: 400, data: null, message: messages.validation.currentPasswordRequired, requestId: expect.any(String) });
+      expect(response.json()).toEqual({ status: 400, data: null, message: messages.validation.currentPasswordRequired, code: expect.any(String), requestId: expect.any(String) });
     }
     expect(await storedHash(user.id)).toBe(before);
   });
@@ -137,11 +137,11 @@ describe('PUT /v1/users/me/password', () => {
   it('answers 4xx, never 500, to bodies that are not password changes', async () => {
     const { user, cookie } = await newSignedInUser(t);
     const before = await storedHash(user.id);
-    expect((await changePassword(cookie, [user.password, NEW_PASSWORD])).json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+    expect((await changePassword(cookie, [user.password, NEW_PASSWORD])).json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
     const notJson = await t.request({ method: 'PUT', url: '/v1/users/me/password', headers: { cookie, 'content-type': 'application/json' }, payload: '{' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, code: expect.any(String), requestId: expect.any(String) });
     const huge = await changePassword(cookie, { userPassword: 'x'.repeat(2 * 1024 * 1024), password: NEW_PASSWORD });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, code: expect.any(String), requestId: expect.any(String) });
     const long = await changePassword(cookie, { userPassword: 'x'.repeat(129), password: NEW_PASSWORD });
     expect(long.statusCode).toBe(400);
     expect(await storedHash(user.id)).toBe(before);
@@ -151,7 +151,7 @@ describe('PUT /v1/users/me/password', () => {
     const { user } = await newSignedInUser(t);
     const before = await storedHash(user.id);
     const response = await changePassword(undefined, { userPassword: user.password, password: NEW_PASSWORD });
-    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedHash(user.id)).toBe(before);
   });
 });

@@ -87,7 +87,7 @@ describe('PUT /v1/users/me', () => {
     expect((await put({ ...profile, timeZone: 'America/Manaus' })).json().data.user.timeZone).toBe('America/Manaus');
     expect((await put(profile)).json().data.user.timeZone).toBe('America/Manaus');
     for (const timeZone of ['Marte/Base', '../etc/passwd', 'America/Sao Paulo', 42]) {
-      expect((await put({ ...profile, timeZone })).json()).toEqual({ status: 400, data: null, message: messages.validation.timeZoneInvalid, requestId: expect.any(String) });
+      expect((await put({ ...profile, timeZone })).json()).toEqual({ status: 400, data: null, message: messages.validation.timeZoneInvalid, code: expect.any(String), requestId: expect.any(String) });
     }
   });
 
@@ -137,7 +137,7 @@ describe('PUT /v1/users/me', () => {
     expect((await update(cookie, complete)).json().data.user.officeAddress).toBe(address);
     expect(await storedUser(user.id)).toMatchObject({ officeAddress: address });
     const tooLong = await update(cookie, { ...complete, officeAddress: 'a'.repeat(201) });
-    expect(tooLong.json()).toEqual({ status: 400, data: null, message: messages.validation.tooLong(200), requestId: expect.any(String) });
+    expect(tooLong.json()).toEqual({ status: 400, data: null, message: messages.validation.tooLong(200), code: expect.any(String), requestId: expect.any(String) });
     expect((await update(cookie, { ...complete, officeAddress: ' ' })).json().data.user.officeAddress).toBeNull();
   });
 
@@ -211,7 +211,7 @@ describe('PUT /v1/users/me', () => {
     const saved = await storedUser(user.id);
 
     const response = await update(cookie, { ...complete, ...change });
-    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 400, data: null, message, code: expect.any(String), requestId: expect.any(String) });
     expect(await storedUser(user.id)).toEqual(saved);
   });
 
@@ -228,20 +228,20 @@ describe('PUT /v1/users/me', () => {
     const saved = await storedUser(user.id);
 
     const array = await update(cookie, [complete]);
-    expect(array.json()).toEqual({ status: 400, data: null, message: v.invalidBody, requestId: expect.any(String) });
+    expect(array.json()).toEqual({ status: 400, data: null, message: v.invalidBody, code: expect.any(String), requestId: expect.any(String) });
     const notJson = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie, 'content-type': 'application/json' }, payload: '{"firstName":' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, code: expect.any(String), requestId: expect.any(String) });
     const empty = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie } });
     expect(empty.statusCode).toBe(400);
     const huge = await update(cookie, { ...complete, profession: 'x'.repeat(2 * 1024 * 1024) });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, code: expect.any(String), requestId: expect.any(String) });
     const form = await t.request({
       method: 'PUT',
       url: '/v1/users/me',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'firstName=Zeca&lastName=Pagodinho',
     });
-    expect(form.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, requestId: expect.any(String) });
+    expect(form.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, code: expect.any(String), requestId: expect.any(String) });
 
     expect(await storedUser(user.id)).toEqual(saved);
   });
@@ -250,7 +250,7 @@ describe('PUT /v1/users/me', () => {
     const { user } = await newSignedInUser(t);
     const saved = await storedUser(user.id);
     const response = await t.request({ method: 'PUT', url: '/v1/users/me', payload: complete });
-    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) });
     const forged = await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie: 'sid=forged' }, payload: complete });
     expect(forged.statusCode).toBe(401);
     expect(await storedUser(user.id)).toEqual(saved);

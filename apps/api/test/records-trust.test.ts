@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 function call(method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) {
   return t.request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -47,6 +47,8 @@ describe('versions and conflicts', () => {
     expect(first.json().data.record.version).toBe(record.version + 1);
     const stale = await save(cookie, record.id, '<p>Janela B</p>', record.version);
     expect(stale.json()).toEqual(failure(409, e.recordVersionConflict));
+    // The code tells this 409 from a finalized record's or a missing finalization's.
+    expect(stale.json().code).toBe('RECORD_VERSION_CONFLICT');
     expect((await call('GET', `/v1/records/${record.id}`, cookie)).json().data.record).toMatchObject({ content: '<p>Janela A</p>', version: 2 });
   });
 

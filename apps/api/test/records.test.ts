@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ATTACHMENT_KEY = /^att-[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 const unauthorized = failure(401, e.unauthorized);
 const patientNotFound = failure(404, e.patientNotFound);
 const recordNotFound = failure(404, e.recordNotFound);

@@ -83,7 +83,7 @@ describe('recover password', () => {
     const [before] = await t.database.db.select().from(users).where(eq(users.id, user.id));
 
     expect((await login(user.username, mailed)).statusCode).toBe(200);
-    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials, requestId: expect.any(String) });
+    expect((await login(user.username, user.password)).json()).toEqual({ status: 401, data: null, message: messages.errors.invalidCredentials, code: expect.any(String), requestId: expect.any(String) });
     expect((await login(user.username, mailed)).statusCode).toBe(200);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -141,15 +141,16 @@ describe('recovery mail allowance', () => {
 describe('recovery input', () => {
   it.each(['username', 'password'] as const)('answers 400 with the exact message to a bad e-mail (recover-%s)', async (kind) => {
     const before = await t.mailCount();
-    expect((await recover(kind, { email: 'not-an-email' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid, requestId: expect.any(String) });
-    expect((await recover(kind, { email: 'a@b' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid, requestId: expect.any(String) });
-    expect((await recover(kind, {})).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, requestId: expect.any(String) });
-    expect((await recover(kind, { email: '' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, requestId: expect.any(String) });
-    expect((await recover(kind, { email: 42 })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, requestId: expect.any(String) });
+    expect((await recover(kind, { email: 'not-an-email' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid, code: expect.any(String), requestId: expect.any(String) });
+    expect((await recover(kind, { email: 'a@b' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailInvalid, code: 'VALIDATION', requestId: expect.any(String) });
+    expect((await recover(kind, {})).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, code: expect.any(String), requestId: expect.any(String) });
+    expect((await recover(kind, { email: '' })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, code: expect.any(String), requestId: expect.any(String) });
+    expect((await recover(kind, { email: 42 })).json()).toEqual({ status: 400, data: null, message: messages.validation.emailRequired, code: expect.any(String), requestId: expect.any(String) });
     expect((await recover(kind, { email: `${'a'.repeat(250)}@example.com` })).json()).toEqual({
       status: 400,
       data: null,
       message: messages.validation.emailInvalid,
+      code: expect.any(String),
       requestId: expect.any(String),
     });
     const notJson = await t.request({ method: 'POST', url: `/v1/users/recover-${kind}`, headers: { 'content-type': 'application/json' }, payload: 'email=' });

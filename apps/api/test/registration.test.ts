@@ -34,7 +34,7 @@ function login(username: string, password: string) {
   return t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username, password }, remoteAddress: freshIp() });
 }
 
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 describe('registration', () => {
   it('creates a pending registration, mails a link through SMTP, and confirming it creates the user', async () => {
@@ -194,7 +194,7 @@ describe('registration', () => {
   ])('answers 400 with the rule message for %j', async (payload, message) => {
     const response = await register(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 400, data: null, message, code: expect.any(String), requestId: expect.any(String) });
   });
 
   it('keeps a pending registration as it is: the same e-mail resends its link, the same username answers 409', async () => {
@@ -214,7 +214,7 @@ describe('registration', () => {
 
     // The same username with another e-mail: taken while the first is pending.
     const username = await register({ ...first, email: 'outra@example.com' });
-    expect(username.json()).toEqual({ status: 409, data: null, message: messages.errors.usernameTaken, requestId: expect.any(String) });
+    expect(username.json()).toEqual({ status: 409, data: null, message: messages.errors.usernameTaken, code: expect.any(String), requestId: expect.any(String) });
 
     expect((await t.request({ method: 'POST', url: '/v1/users/registrations/confirm', payload: { confirmationToken: secondToken } })).statusCode).toBe(200);
     const login = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload: { username: 'pendente_um', password: valid.password } });

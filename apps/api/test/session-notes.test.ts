@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 const HOUR = 3_600_000;
 
 function call(method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) {

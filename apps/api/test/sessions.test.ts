@@ -43,10 +43,10 @@ function setCookieHeader(response: LightMyRequestResponse): string {
   return sid[0]!;
 }
 
-const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized, requestId: expect.any(String) };
-const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials, requestId: expect.any(String) };
+const unauthorized = { status: 401, data: null, message: messages.errors.unauthorized, code: expect.any(String), requestId: expect.any(String) };
+const invalidCredentials = { status: 401, data: null, message: messages.errors.invalidCredentials, code: expect.any(String), requestId: expect.any(String) };
 /** A refusal that says how long is left of the 15-minute window (a whole window, right after the attempts). */
-const tooManyLogins = (minutesLeft = 15) => ({ status: 429, data: null, message: messages.errors.tooManyLogins(minutesLeft), requestId: expect.any(String) });
+const tooManyLogins = (minutesLeft = 15) => ({ status: 429, data: null, message: messages.errors.tooManyLogins(minutesLeft), code: expect.any(String), requestId: expect.any(String) });
 
 describe('sign in', () => {
   it('sets an HttpOnly, SameSite=Lax sid cookie (not Secure over http) and stores only the token hash', async () => {
@@ -135,21 +135,21 @@ describe('sign in', () => {
     [{ username: 'someone_x', password: ['Senha123'] }, messages.credentials.passwordRequired],
   ])('answers 400 with the rule message for %j', async (payload, message) => {
     const response = await t.request({ method: 'POST', url: '/v1/users/users-sessions', payload, remoteAddress: freshIp() });
-    expect(response.json()).toEqual({ status: 400, data: null, message, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 400, data: null, message, code: expect.any(String), requestId: expect.any(String) });
   });
 
   it('answers 4xx, never 500, to bodies that are not login objects', async () => {
     const url = '/v1/users/users-sessions';
     const notJson = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
-    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, requestId: expect.any(String) });
+    expect(notJson.json()).toEqual({ status: 400, data: null, message: messages.errors.invalidJson, code: expect.any(String), requestId: expect.any(String) });
     const empty = await t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
     const array = await t.request({ method: 'POST', url, payload: ['a', 'b'] });
-    expect(array.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, requestId: expect.any(String) });
+    expect(array.json()).toEqual({ status: 400, data: null, message: messages.validation.invalidBody, code: expect.any(String), requestId: expect.any(String) });
     const huge = await t.request({ method: 'POST', url, payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'x' } });
-    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, requestId: expect.any(String) });
+    expect(huge.json()).toEqual({ status: 413, data: null, message: messages.errors.bodyTooLarge, code: expect.any(String), requestId: expect.any(String) });
     const text = await t.request({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
-    expect(text.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, requestId: expect.any(String) });
+    expect(text.json()).toEqual({ status: 415, data: null, message: messages.errors.unsupportedMediaType, code: expect.any(String), requestId: expect.any(String) });
   });
 });
 

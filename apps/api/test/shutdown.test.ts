@@ -177,7 +177,7 @@ describe('draining the app', () => {
       const drained = t.app.drain(20_000);
       const ready = await t.request({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 503, data: null, message: messages.errors.shuttingDown, requestId: expect.any(String) });
+      expect(ready.json()).toEqual({ status: 503, data: null, message: messages.errors.shuttingDown, code: expect.any(String), requestId: expect.any(String) });
       // Answers given meanwhile on open connections send the client elsewhere for the next one.
       expect(ready.headers.connection).toBe('close');
       expect(await connectOutcome(port)).toBe('ECONNREFUSED');

@@ -15,7 +15,7 @@ import { newSignedInUser } from './factories/users';
 
 const WEBHOOK_SECRET = 'whsec_test_consultorio';
 const e = messages.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 /** The log lines an app wrote, parsed. */
 class LogLines extends Writable {

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const ve = messages.video.errors;
-const failure = (status: number, message: string) => ({ status, data: null, message, requestId: expect.any(String) });
+const failure = (status: number, message: string) => ({ status, data: null, message, code: expect.any(String), requestId: expect.any(String) });
 
 function call(method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) {
   return t.request({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -48,7 +48,7 @@ describe('serving the web app', () => {
 
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await t.request({ method: 'GET', url: '/v1/nothing-here' });
-    expect(response.json()).toEqual({ status: 404, data: null, message: messages.errors.routeNotFound, requestId: expect.any(String) });
+    expect(response.json()).toEqual({ status: 404, data: null, message: messages.errors.routeNotFound, code: expect.any(String), requestId: expect.any(String) });
   });
 });
 

@@ -16,10 +16,10 @@ export async function streamEvents<T>(reply: FastifyReply, run: (sendDelta: (tex
     write('done', result);
   } catch (error) {
     const requestId = reply.request.id;
-    if (error instanceof AppError) write('error', { status: error.status, message: error.message, requestId });
+    if (error instanceof AppError) write('error', { status: error.status, code: error.code, message: error.message, requestId });
     else {
       reply.log.error({ err: error }, 'streamed answer failed');
-      write('error', { status: 500, message: messages.requestErrors.generic, requestId });
+      write('error', { status: 500, code: 'INTERNAL', message: messages.requestErrors.generic, requestId });
     }
   } finally {
     end();

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { defineRoute, envelope, messageEnvelope, messages } from '@consultorio/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, isAbortError } from './api-client';
+import { ApiError, createApiClient, hasErrorCode, isAbortError } from './api-client';
 
 interface ReceivedRequest {
   method: string;
@@ -29,16 +29,16 @@ interface CannedAnswer {
   contentType?: string;
 }
 
-const envelopeOf = (status: number, data: unknown, message?: string): CannedAnswer => ({
+const envelopeOf = (status: number, data: unknown, message?: string, code?: string): CannedAnswer => ({
   status,
-  body: JSON.stringify({ status, data, message }),
+  body: JSON.stringify({ status, code, data, message }),
 });
 
 /** The answers by path; any other path answers 200 with no data. */
 const answers: Record<string, CannedAnswer> = {
   '/v1/ok': envelopeOf(200, { user: { id: 'u1' } }, 'Tudo certo'),
   '/v1/drifted': envelopeOf(200, { user: { id: 42 } }),
-  '/v1/conflict': envelopeOf(409, null, 'Este e-mail já está cadastrado'),
+  '/v1/conflict': envelopeOf(409, null, 'Este e-mail já está cadastrado', 'EMAIL_TAKEN'),
   '/v1/expired': envelopeOf(401, null, 'Sua sessão expirou. Entre novamente.'),
   '/v1/crash': { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' },
   '/v1/stream': { status: 200, body: 'event: delta\ndata: {"text":"Olá"}\n\n', contentType: 'text/event-stream; charset=utf-8' },
@@ -206,17 +206,21 @@ describe('api client', () => {
     expect(received.map((request) => request.url)).toEqual(['/v1/folders/f/items/1?page=2&tag=a%26b+c', '/v1/folders/f/items/1']);
   });
 
-  it('throws the status and the server message of a non-2xx answer', async () => {
+  it('throws the status, the code and the server message of a non-2xx answer', async () => {
     const client = createApiClient({ baseUrl });
     const error = await failureOf(client.call(routes.conflict, { body: {} }));
     expect(error.status).toBe(409);
+    expect(error.code).toBe('EMAIL_TAKEN');
     expect(error.message).toBe('Este e-mail já está cadastrado');
+    expect(hasErrorCode(error, 'EMAIL_TAKEN')).toBe(true);
+    expect(hasErrorCode(error, 'RECORD_VERSION_CONFLICT')).toBe(false);
   });
 
   it('falls back to the generic message when the answer is not an envelope', async () => {
     const client = createApiClient({ baseUrl });
     const error = await failureOf(client.call(routes.crash, {}));
     expect(error.status).toBe(502);
+    expect(error.code).toBeNull();
     expect(error.message).toBe(messages.requestErrors.generic);
   });
 

@@ -16,15 +16,25 @@ export interface ApiResponse<T> {
   message?: string;
 }
 
-/** A failed call: `status` is the HTTP status, or 0 when the server could not be reached. */
+/**
+ * A failed call: `status` is the HTTP status, or 0 when the server could not be reached; `code`
+ * is the server's stable name of the failure (null when it sent none, or was not reached).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  readonly code: string | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, code: string | null = null) {
     super(message);
     this.status = status;
+    this.code = code;
   }
+}
+
+/** Whether the call failed with this code: the client branches on codes, never on bare statuses. */
+export function hasErrorCode(error: unknown, ...codes: readonly string[]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && codes.includes(error.code);
 }
 
 export const NETWORK_ERROR_STATUS = 0;
@@ -100,6 +110,7 @@ class AnswerOutsideContract extends Error {
 interface Envelope {
   data: unknown;
   message: string | undefined;
+  code: string | null;
   /** The whole answer as parsed, for the contract check. */
   raw: unknown;
 }
@@ -116,6 +127,7 @@ function parseEnvelope(text: string): Envelope | undefined {
     return {
       data: parsed.data ?? null,
       message: typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : undefined,
+      code: typeof parsed.code === 'string' && parsed.code !== '' ? parsed.code : null,
       raw: parsed,
     };
   } catch {
@@ -164,7 +176,7 @@ export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOpti
   /** The failure of a non-2xx answer; a 401 ends the session first, unless turned off. */
   function failureOf(response: Response, envelope: Envelope | undefined, options: RequestOptions): ApiError {
     if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
-    return new ApiError(response.status, envelope?.message ?? messages.requestErrors.generic);
+    return new ApiError(response.status, envelope?.message ?? messages.requestErrors.generic, envelope?.code ?? null);
   }
 
   /** Sends the call; a server that cannot be reached fails as a network error. */

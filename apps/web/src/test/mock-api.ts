@@ -6,7 +6,8 @@ export interface ApiCall {
   body: unknown;
 }
 
-type Answer = { status: number; data?: unknown; message?: string };
+/** The answer's envelope; a failure names its `code`, as the server's do. */
+type Answer = { status: number; data?: unknown; message?: string; code?: string };
 
 /** Answers each call with `respond(call)` and records the calls. */
 export function mockApi(respond: (call: ApiCall) => Answer) {
@@ -18,8 +19,8 @@ export function mockApi(respond: (call: ApiCall) => Answer) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const { status, data = null, message } = respond(call);
-    return Promise.resolve(new Response(JSON.stringify({ status, data, message }), { status }));
+    const { status, data = null, message, code } = respond(call);
+    return Promise.resolve(new Response(JSON.stringify({ status, code, data, message }), { status }));
   });
   return calls;
 }

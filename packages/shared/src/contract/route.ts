@@ -12,10 +12,18 @@ export type SuccessStatus = 200 | 201 | 202;
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
 
 /**
- * The answer to every failure: the HTTP status repeated, no data, a Portuguese message, and the
- * request's id (also in the `x-request-id` header and in the server's log lines about it).
+ * The answer to every failure: the HTTP status repeated, a stable code that tells failures of one
+ * status apart (`RECORD_VERSION_CONFLICT`, `APPOINTMENT_OVERLAP`...; the client branches on it), no
+ * data, a Portuguese message, and the request's id (also in the `x-request-id` header and in the
+ * server's log lines about it).
  */
-export const errorEnvelope = z.object({ status: z.number().int(), data: z.null(), message: z.string(), requestId: z.string() });
+export const errorEnvelope = z.object({
+  status: z.number().int(),
+  code: z.string().describe('A stable code naming the failure, such as RECORD_VERSION_CONFLICT'),
+  data: z.null(),
+  message: z.string(),
+  requestId: z.string(),
+});
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 // Answers that are not the JSON envelope: a stream of server-sent events, or a file; the range

@@ -47,7 +47,7 @@ describe('EditAppointmentModal', () => {
   it('shows the overlap and saves anyway when asked', async () => {
     const appointment = appointmentOf();
     let answered = 0;
-    const calls = mockApi(() => (answered++ === 0 ? { status: 409, message: messages.errors.appointmentOverlap } : { status: 200, data: { appointment } }));
+    const calls = mockApi(() => (answered++ === 0 ? { status: 409, code: 'APPOINTMENT_OVERLAP', message: messages.errors.appointmentOverlap } : { status: 200, data: { appointment } }));
     const onClose = vi.fn();
     renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 

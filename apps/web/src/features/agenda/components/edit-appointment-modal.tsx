@@ -8,7 +8,7 @@ import { BusyModal } from '../../../components/busy-modal';
 import { CloseButton } from '../../../components/form-actions';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { VideoRoomSection } from './video-room-section';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
@@ -19,7 +19,6 @@ import { ScopeChoice } from './scope-choice';
 import { SessionNoteAction } from './session-note-action';
 import { statusOrder } from './status-colors';
 
-const CONFLICT_STATUS = 409;
 
 /** What the professional asked for, waiting for 'Só esta' or 'Esta e as seguintes' on a series. */
 type Action = { kind: 'save'; changes: AppointmentUpdateRequest } | { kind: 'cancel'; reason: string; chargeMissed: boolean } | { kind: 'delete' };
@@ -56,7 +55,7 @@ export function EditAppointmentModal({ appointment, timeZone, officeAddress, onC
           timeZone={timeZone}
           officeAddress={officeAddress}
           isBusy={isBusy}
-          overlap={updateAppointment.error instanceof ApiError && updateAppointment.error.status === CONFLICT_STATUS ? updateAppointment.error.message : null}
+          overlap={hasErrorCode(updateAppointment.error, 'APPOINTMENT_OVERLAP') ? updateAppointment.error.message : null}
           onRun={(action, scope, allowOverlap) => {
             const appointmentId = appointment.id;
             if (action.kind === 'delete') {

@@ -7,13 +7,12 @@ import { Controller, useForm, useWatch, type Control, type Resolver } from 'reac
 import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { useCreateAppointment } from '../api/create-appointment';
 import { usePatientOptions, type PatientOption } from '../api/search-patients';
 import { AppointmentFields, DayInput } from './appointment-fields';
 import { createFormSchema, newAppointmentValues, repeatChoices, repeatEnds, type AppointmentFormValues } from './appointment-form';
 
-const CONFLICT_STATUS = 409;
 
 interface NewAppointmentModalProps {
   /** The instant of the clicked slot; null while the modal is closed. */
@@ -40,7 +39,7 @@ export function NewAppointmentModal({ startsAt, timeZone, officeAddress, onClose
           timeZone={timeZone}
           officeAddress={officeAddress}
           isCreating={createAppointment.isPending}
-          overlap={createAppointment.error instanceof ApiError && createAppointment.error.status === CONFLICT_STATUS ? createAppointment.error.message : null}
+          overlap={hasErrorCode(createAppointment.error, 'APPOINTMENT_OVERLAP') ? createAppointment.error.message : null}
           onClose={close}
           onSubmit={(request) => createAppointment.mutate(request, { onSuccess: close })}
         />

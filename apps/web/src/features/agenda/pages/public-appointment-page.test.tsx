@@ -27,7 +27,7 @@ function renderPage(path: string) {
 
 describe('PublicAppointmentPage', () => {
   it('reports a link without a token without calling the API, and an unknown or expired one', async () => {
-    const calls = mockApi(() => ({ status: 404, message: messages.errors.appointmentLinkInvalid }));
+    const calls = mockApi(() => ({ status: 404, code: 'APPOINTMENT_LINK_INVALID', message: messages.errors.appointmentLinkInvalid }));
     const { unmount } = renderPage('/appointment');
     expect(screen.getByRole('heading', { name: a.publicInvalidTitle })).toBeDefined();
     expect(calls).toEqual([]);

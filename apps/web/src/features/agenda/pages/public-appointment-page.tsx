@@ -4,12 +4,11 @@ import { IconCalendarCheck, IconCalendarX, IconInfoCircle } from '@tabler/icons-
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-time';
 import { useAnswerPublicAppointment } from '../api/answer-public-appointment';
 import { usePublicAppointment } from '../api/get-public-appointment';
 
-const NOT_FOUND_STATUS = 404;
 
 function InvalidLink() {
   return (
@@ -39,7 +38,7 @@ export function PublicAppointmentPage() {
   if (token === '') return <InvalidLink />;
   if (isPending) return <PageLoader />;
   if (!data) {
-    if (error instanceof ApiError && error.status === NOT_FOUND_STATUS) return <InvalidLink />;
+    if (hasErrorCode(error, 'APPOINTMENT_LINK_INVALID', 'NOT_FOUND', 'VALIDATION')) return <InvalidLink />;
     return (
       <Alert color="red" variant="light">
         {error instanceof ApiError ? error.message : messages.requestErrors.generic}

@@ -1,6 +1,6 @@
 import { measurementApi, type FormContent, type PublicForm } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient, hasErrorCode } from '../../../lib/api-client';
 import { publicFormQueryKey } from './get-public-form';
 
 export interface SubmitPublicFormVariables {
@@ -8,8 +8,6 @@ export interface SubmitPublicFormVariables {
   content: FormContent;
 }
 
-const LOCKED_STATUS = 423;
-const EXPIRED_STATUS = 410;
 
 export function submitPublicForm({ publicToken, content }: SubmitPublicFormVariables) {
   return apiClient.call(measurementApi.submitPublic, { body: { publicToken, content }, handleUnauthorized: false });
@@ -26,7 +24,7 @@ export function useSubmitPublicForm() {
     },
     onError: async (error, { publicToken }) => {
       // Locked or expired while the patient was answering: show the page as it now is.
-      if (error instanceof ApiError && (error.status === LOCKED_STATUS || error.status === EXPIRED_STATUS)) {
+      if (hasErrorCode(error, 'FORM_LOCKED', 'FORM_LINK_EXPIRED')) {
         await queryClient.invalidateQueries({ queryKey: publicFormQueryKey(publicToken) });
       }
     },

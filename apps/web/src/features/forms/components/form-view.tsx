@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useFormDetail, type FormDetail } from '../api/get-form';
@@ -25,7 +25,7 @@ interface FormViewProps {
 
 /** A missing form, another professional's, or an id that is not one. */
 function isMissingForm(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return hasErrorCode(error, 'FORM_NOT_FOUND', 'NOT_FOUND', 'VALIDATION');
 }
 
 /** The link the patient opens, on this app's own address. */

@@ -43,7 +43,7 @@ describe('PublicFormPage', () => {
   });
 
   it('reports an unknown token', async () => {
-    const calls = mockApi(() => ({ status: 404, message: messages.errors.formNotFound }));
+    const calls = mockApi(() => ({ status: 404, code: 'FORM_NOT_FOUND', message: messages.errors.formNotFound }));
     renderPage('/form-public-view?token=desconhecido');
     expect(await screen.findByText(messages.publicForm.notFound)).toBeDefined();
     expect(calls[0]).toEqual({ method: 'POST', url: '/v1/forms/public', body: { publicToken: 'desconhecido' } });
@@ -129,7 +129,7 @@ describe('PublicFormPage', () => {
     mockApi((call) => {
       if (call.url === '/v1/forms/public/submit') {
         locked = true;
-        return { status: 423, message: messages.errors.formLocked };
+        return { status: 423, code: 'FORM_LOCKED', message: messages.errors.formLocked };
       }
       return { status: 200, data: { ...publicForm, form: { ...publicForm.form, isLocked: locked } } };
     });

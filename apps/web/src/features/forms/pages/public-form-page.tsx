@@ -3,7 +3,7 @@ import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { usePublicForm } from '../api/get-public-form';
 import { useSubmitPublicForm } from '../api/submit-public-form';
@@ -12,7 +12,6 @@ import { SubmittedNotice } from '../components/submitted-notice';
 import { TemplateDescription } from '../components/template-description';
 import { useAnswersForm } from '../components/use-answers-form';
 
-const NOT_FOUND_STATUS = 404;
 
 function Notice({ text, locked = false }: { text: string; locked?: boolean }) {
   return (
@@ -37,7 +36,7 @@ export function PublicFormPage() {
   if (token === '') return <Notice text={messages.publicForm.notFound} />;
   if (isPending) return <PageLoader />;
   if (!data) {
-    const isMissing = error instanceof ApiError && error.status === NOT_FOUND_STATUS;
+    const isMissing = hasErrorCode(error, 'FORM_NOT_FOUND', 'NOT_FOUND', 'VALIDATION');
     const text = isMissing
       ? messages.publicForm.notFound
       : error instanceof ApiError

@@ -1,12 +1,11 @@
 import { patientsApi, type PatientDeletion } from '@consultorio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from '../../../lib/api-client';
+import { apiClient, hasErrorCode } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
 import { deselectPatient } from '../../../lib/selected-patient';
 import { patientQueryKey } from './get-patient';
 import { patientListsQueryKey } from './list-patients';
 
-const CONFLICT_STATUS = 409;
 
 function patientDeletionQueryKey(patientId: string) {
   return ['patients', 'deletion', patientId] as const;
@@ -53,7 +52,7 @@ export function useDeletePatient() {
     },
     // A record finalized since the panel opened: the confirmation now asks for the name.
     onError: (error, { patientId }) => {
-      if (error instanceof ApiError && error.status === CONFLICT_STATUS) {
+      if (hasErrorCode(error, 'PATIENT_NAME_CONFIRMATION')) {
         void queryClient.invalidateQueries({ queryKey: patientDeletionQueryKey(patientId) });
       }
     },

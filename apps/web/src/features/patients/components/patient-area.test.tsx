@@ -37,7 +37,7 @@ describe('PatientArea', () => {
   });
 
   it('reports an unknown patient and clears the selection', async () => {
-    answer(404, { status: 404, data: null, message: messages.errors.patientNotFound });
+    answer(404, { status: 404, code: 'PATIENT_NOT_FOUND', data: null, message: messages.errors.patientNotFound });
     act(() => selectPatient({ ...patient, id: 'other' }));
     const selection = renderHook(() => useSelectedPatient());
     renderArea();

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { clearSelectedPatient, selectPatient } from '../../../lib/selected-patient';
@@ -22,7 +22,7 @@ interface PatientAreaProps {
 
 /** A missing patient, another professional's, or an id that is not one. */
 function isMissingPatient(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return hasErrorCode(error, 'PATIENT_NOT_FOUND', 'NOT_FOUND', 'VALIDATION');
 }
 
 /**

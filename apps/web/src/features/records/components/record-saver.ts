@@ -1,6 +1,6 @@
 import type { ClinicalRecord } from '@consultorio/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR_STATUS, hasErrorCode } from '../../../lib/api-client';
 import { getRecord, recordQueryKey, storeSavedRecord } from '../api/get-record';
 import { saveRecordContent } from '../api/save-record-content';
 import { keepDraft, removeDraft } from './record-drafts';
@@ -215,10 +215,10 @@ export class RecordSaver {
   private failed(error: unknown): void {
     const httpStatus = httpStatusOf(error);
     this.keepInBrowser();
-    if (httpStatus === 409) {
+    if (hasErrorCode(error, 'RECORD_VERSION_CONFLICT')) {
       this.halted = true;
       this.setStatus({ kind: 'conflict' });
-    } else if (httpStatus === 423) {
+    } else if (hasErrorCode(error, 'RECORD_FINALIZED')) {
       this.halted = true;
       this.setStatus({ kind: 'finalized' });
       void this.options.queryClient.invalidateQueries({ queryKey: recordQueryKey(this.recordId) });

@@ -50,7 +50,7 @@ describe('ChangeEmailDialog', () => {
   });
 
   it('stays open after a wrong password, with the address kept and the password to type again', async () => {
-    const calls = mockApi(() => ({ status: 400, message: messages.errors.passwordUpdateFailed }));
+    const calls = mockApi(() => ({ status: 400, code: 'PASSWORD_UPDATE_FAILED', message: messages.errors.passwordUpdateFailed }));
     const { dialog, email, password, send, onClose } = renderDialog();
     fireEvent.change(email, { target: { value: 'nova@example.com' } });
     fireEvent.change(password, { target: { value: 'Errada123' } });

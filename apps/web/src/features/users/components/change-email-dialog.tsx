@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { BusyModal } from '../../../components/busy-modal';
 import { PasswordField } from '../../../components/password-field';
 import { useGuardedClose, useUnsavedChanges } from '../../../components/unsaved-changes';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { useRequestEmailUpdate, type EmailUpdate } from '../api/request-email-update';
 
 interface ChangeEmailDialogProps {
@@ -39,9 +39,9 @@ function ChangeEmailForm({ onClose }: { onClose: () => void }) {
   const submit = handleSubmit((update) =>
     emailUpdate.mutate(update, {
       onSuccess: onClose,
-      // A wrong current password (400) is asked again; the new address stays as typed.
+      // A wrong current password is asked again; the new address stays as typed.
       onError: (error) => {
-        if (!(error instanceof ApiError && error.status === 400)) return;
+        if (!hasErrorCode(error, 'PASSWORD_UPDATE_FAILED')) return;
         resetField('userPassword');
         setFocus('userPassword');
       },
