@@ -27,6 +27,7 @@ describe('patient form values', () => {
       payerDocument: '',
       payerEmail: '',
       remindersOptOut: false,
+      whatsappOptIn: false,
     });
   });
 
