@@ -84,7 +84,7 @@ async function messagesOf(cookie: string, appointmentId: string): Promise<Appoin
 }
 
 async function statusOf(cookie: string, appointmentId: string): Promise<string> {
-  return ((await call('GET', `/v1/appointments/${appointmentId}`, cookie)).json() as { data: { appointment: Appointment } }).data.appointment.status;
+  return (await call('GET', `/v1/appointments/${appointmentId}`, cookie)).json<{ data: { appointment: Appointment } }>().data.appointment.status;
 }
 
 function postWebhook(raw: string, signature: string | undefined) {

@@ -30,7 +30,8 @@ export const whatsapp = {
   fallback: 'Enviado por e-mail porque o WhatsApp falhou',
   answer: { confirmed: 'Paciente confirmou', cancelled: 'Paciente cancelou' } as Record<'confirmed' | 'cancelled', string>,
   noAnswer: 'Sem resposta',
-  confirmedBadge: 'Confirmada',
+  /** A confirmed session's title in the agenda. */
+  confirmedEventTitle: (name: string) => `✓ ${name}`,
   leadsEmail: 'Lembretes por e-mail',
   leadsWhatsapp: 'Lembretes por WhatsApp',
   leadsHelp: 'Escolha até três antecedências por canal. Sem nenhuma, o canal não envia lembretes.',
