@@ -88,6 +88,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl(['http', 'https']),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'the numeric id of the WhatsApp Business phone number').optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_REMINDER_TEMPLATE: z.string().regex(/^[a-z0-9_]+$/, 'a template name: lower case letters, digits and _').default('lembrete_consulta'),
+  WHATSAPP_CANCELLED_TEMPLATE: z.string().regex(/^[a-z0-9_]+$/, 'a template name: lower case letters, digits and _').default('consulta_cancelada'),
+  WHATSAPP_MOVED_TEMPLATE: z.string().regex(/^[a-z0-9_]+$/, 'a template name: lower case letters, digits and _').default('consulta_remarcada'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'a template language code such as pt_BR').default('pt_BR'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   ICE_SERVERS: iceServersJson.optional(),
@@ -116,6 +125,19 @@ export interface StripeConfig {
   webhookSecret: string | undefined;
   /** Another API address than Stripe's (a local fake in tests, stripe-mock). */
   apiUrl: string | undefined;
+}
+
+/** The WhatsApp Business Cloud API (reminders, notices, the buttons' answers); without it reminders go by e-mail only. */
+export interface WhatsappConfig {
+  token: string;
+  phoneNumberId: string;
+  /** Signs the webhook's notifications (X-Hub-Signature-256). */
+  appSecret: string;
+  /** What Meta sends when it checks the webhook's address. */
+  verifyToken: string;
+  /** The Graph API's base (a local fake in tests). */
+  apiUrl: string;
+  templates: { reminder: string; cancelled: string; moved: string; language: string };
 }
 
 /** The model of the assistants; without AI_MODEL the offline assistant answers. */
@@ -176,6 +198,7 @@ export interface Config {
   supportContacts: { technical: string; account: string; billing: string };
   ai: AiConfig | undefined;
   stripe: StripeConfig | undefined;
+  whatsapp: WhatsappConfig | undefined;
   /** Serves /metrics to `Authorization: Bearer <token>`; without it /metrics answers 404. */
   metricsToken: string | undefined;
   /** On SIGTERM, how long in-flight requests and running jobs may take before they are cut. */
@@ -263,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ai: aiConfig(e),
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    whatsapp: whatsappConfig(e),
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     warnings: stripeWarnings(e),
@@ -283,6 +307,28 @@ function stripeWarnings(e: z.output<typeof envSchema>): string[] {
   }
   const ignored = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'] as const).filter((name) => e[name] !== undefined);
   return ignored.length === 0 ? [] : [`${ignored.join(' and ')} ${ignored.length === 1 ? 'is' : 'are'} set without STRIPE_SECRET_KEY: Stripe stays off; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together`];
+}
+
+const whatsappSettings = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
+/** WhatsApp needs its four settings together: a token without the app secret would send reminders whose answers could never be trusted. */
+function whatsappConfig(e: z.output<typeof envSchema>): WhatsappConfig | undefined {
+  const missing = whatsappSettings.filter((name) => e[name] === undefined);
+  if (missing.length === whatsappSettings.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}="": must be set with the other WHATSAPP_ settings`).join('\n')}`);
+  return {
+    token: e.WHATSAPP_TOKEN!,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    appSecret: e.WHATSAPP_APP_SECRET!,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+    apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    templates: {
+      reminder: e.WHATSAPP_REMINDER_TEMPLATE,
+      cancelled: e.WHATSAPP_CANCELLED_TEMPLATE,
+      moved: e.WHATSAPP_MOVED_TEMPLATE,
+      language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    },
+  };
 }
 
 function videoConfig(e: z.output<typeof envSchema>): VideoConfig {

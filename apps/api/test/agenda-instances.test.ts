@@ -98,7 +98,7 @@ describe.runIf(testDriver === 'postgres')('two instances on one PostgreSQL datab
   });
 
   it('mails a reminder once when the worker sending it is killed mid-job', async () => {
-    const { user, cookie } = await newSignedInUser(first, { reminderLeadHours: 0 });
+    const { user, cookie } = await newSignedInUser(first, { emailReminderLeadHours: [] });
     const patient = await newPatient(first, { owner: user, email: `morto.${user.username}@example.com` });
     // In three hours by the real clock, which the child process runs on.
     const appointment = await book(first, cookie, { patientId: patient.id, startsAt: new Date(Date.now() + 3 * HOUR).toISOString() });
@@ -116,7 +116,7 @@ describe.runIf(testDriver === 'postgres')('two instances on one PostgreSQL datab
       WEB_DIST: path.join(dataDir, 'no-web-app'),
     });
     try {
-      await database.db.update(users).set({ reminderLeadHours: 24 }).where(eq(users.id, user.id));
+      await database.db.update(users).set({ emailReminderLeadHours: [24] }).where(eq(users.id, user.id));
       // The child claims the reminder and its worker is stuck talking to the SMTP server.
       await waitUntil(() => hanging.connections() > 0, 30_000, 'the child to start sending');
       const active = await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'agenda.reminder' and state = 'active'`);

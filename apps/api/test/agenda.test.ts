@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../src/db/schema';
+import { appointmentMessages, appointments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { whileQueueRefuses } from './helpers/refused-jobs';
 import { newPatient } from './factories/patients';
@@ -114,7 +114,7 @@ describe('appointments', () => {
     expect(tooLong.json()).toEqual(failure(400, v.rangeTooLong));
     expect((await call('GET', '/v1/users/me/appointments?from=ontem&to=hoje', cookie)).statusCode).toBe(400);
     expect((await call('DELETE', `/v1/appointments/${patient.id}?scope=todas`, cookie)).json()).toEqual(failure(400, v.scopeInvalid));
-    expect((await call('PUT', '/v1/users/me', cookie, { reminderLeadHours: 5 })).statusCode).toBe(400);
+    expect((await call('PUT', '/v1/users/me', cookie, { emailReminderLeadHours: [5] })).statusCode).toBe(400);
     expect(await listBetween(cookie, '2030-05-01T00:00:00Z', '2030-06-01T00:00:00Z')).toEqual([]);
   });
 
@@ -301,8 +301,8 @@ describe('reminders and the patient link', () => {
     await whileQueueRefuses(t.database, 'agenda.reminder', async () => {
       await expect(t.app.agendaTick()).rejects.toThrow(/fila indisponível/);
     });
-    const [claim] = await t.database.db.select({ queuedAt: appointments.reminderQueuedAt }).from(appointments).where(eq(appointments.id, appointment.id));
-    expect(claim!.queuedAt).toBeNull();
+    const claims = await t.database.db.select().from(appointmentMessages).where(eq(appointmentMessages.appointmentId, appointment.id));
+    expect(claims).toEqual([]);
     expect(await mailsTo(patient.email!)).toHaveLength(0);
 
     expect(await t.app.agendaTick()).toBeGreaterThanOrEqual(1);
@@ -324,11 +324,11 @@ describe('reminders and the patient link', () => {
     await book(cookie, { patientId: noEmail.id, startsAt: hoursAhead(7) });
     expect(await mailsTo(optedOut.email!)).toHaveLength(0);
 
-    const off = await setup({ reminderLeadHours: 0 });
+    const off = await setup({ emailReminderLeadHours: [] });
     await book(off.cookie, { patientId: off.patient.id, startsAt: hoursAhead(2) });
     await t.app.agendaTick();
     expect(await mailsTo(off.patient.email!)).toHaveLength(0);
-    expect((await call('PUT', '/v1/users/me', off.cookie, { firstName: 'Ana', lastName: 'Souza', reminderLeadHours: 48 })).json().data.user.reminderLeadHours).toBe(48);
+    expect((await call('PUT', '/v1/users/me', off.cookie, { firstName: 'Ana', lastName: 'Souza', emailReminderLeadHours: [2, 48] })).json().data.user.emailReminderLeadHours).toEqual([48, 2]);
   });
 
   it('shows through the link only the time, modality, status and professional; the patient confirms, then cancels with a reason, and the professional is told', async () => {

@@ -27,6 +27,8 @@ const patient = {
   country: 'BR',
   avatarExternalKey: null,
   remindersOptOut: false,
+  whatsappOptIn: false,
+  whatsappOptInAt: null,
   document: null,
   sessionFeeCents: 15000,
   payerName: 'Maria "Mãe" \u2028 da Silva',

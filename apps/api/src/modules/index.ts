@@ -9,6 +9,7 @@ import { authModule } from './auth/auth.module';
 import { patientsModule } from './patients/patients.module';
 import { videoModule } from './video/video.module';
 import { agendaModule } from './agenda/agenda.module';
+import { whatsappModule } from './whatsapp/whatsapp.module';
 import { financeModule } from './finance/finance.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
@@ -37,6 +38,7 @@ export const apiModules: readonly ApiModule[] = [
   patientsModule,
   videoModule,
   agendaModule,
+  whatsappModule,
   financeModule,
   qaTemplatesModule,
   assistantsModule,

@@ -86,6 +86,10 @@ export const errorCatalog = {
   CHECKOUT_UNAVAILABLE: { status: 409, message: e.checkoutUnavailable },
   PAYMENT_PROVIDER_FAILED: { status: 503, message: e.paymentProviderFailed },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: e.webhookSignatureInvalid },
+  // whatsapp (issue 32)
+  WHATSAPP_NOT_CONFIGURED: { status: 404, message: messages.whatsapp.errors.notConfigured },
+  WHATSAPP_SIGNATURE_INVALID: { status: 401, message: messages.whatsapp.errors.signatureInvalid },
+  WHATSAPP_VERIFY_TOKEN_INVALID: { status: 403, message: messages.whatsapp.errors.verifyTokenInvalid },
   // video
   VIDEO_ROOM_NOT_ONLINE: { status: 409, message: messages.video.errors.notOnline },
   VIDEO_LINK_INVALID: { status: 404, message: messages.video.errors.linkInvalid },

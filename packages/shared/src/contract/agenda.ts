@@ -4,6 +4,7 @@ import {
   appointmentDeleteQuery,
   appointmentListQuery,
   appointmentListResponse,
+  appointmentMessagesResponse,
   appointmentResponse,
   appointmentSummariesQuery,
   appointmentSummariesResponse,
@@ -63,6 +64,16 @@ export const agendaApi = {
     response: appointmentListResponse,
   }),
   get: defineRoute({ method: 'GET', path: '/v1/appointments/:id', access: 'session', tag, params: idParams, status: 200, response: appointmentResponse }),
+  /** The messages the patient was sent about the appointment (reminders by e-mail or WhatsApp, notices), each with its status and the patient's answer, oldest first. */
+  messages: defineRoute({
+    method: 'GET',
+    path: '/v1/appointments/:id/messages',
+    access: 'session',
+    tag,
+    params: idParams,
+    status: 200,
+    response: appointmentMessagesResponse,
+  }),
   /** Changes one appointment, or it and the following ones of its series (`scope`). */
   update: defineRoute({
     method: 'PUT',

@@ -24,3 +24,9 @@ export function formatPhone(cc: string, phone: string): string {
   const parsed = parsePhoneNumberFromString(`${cc}${onlyDigits(phone)}`);
   return parsed?.isValid() ? `${cc} ${parsed.formatNational()}` : `${cc} ${phone}`;
 }
+
+/** A stored phone in E.164 ('+5511987654321'), as WhatsApp addresses it; null when it is not a valid number. */
+export function toE164(cc: string, phone: string): string | null {
+  const parsed = parsePhoneNumberFromString(`${cc}${onlyDigits(phone)}`);
+  return parsed?.isValid() ? parsed.number : null;
+}

@@ -13,9 +13,51 @@ export const modalities = ['in_person', 'online'] as const;
 export type Modality = (typeof modalities)[number];
 export const recurrenceFrequencies = ['weekly', 'biweekly', 'monthly'] as const;
 export type RecurrenceFrequency = (typeof recurrenceFrequencies)[number];
-/** How long before an appointment its reminder is mailed; 0 turns reminders off. */
-export const reminderLeadHoursOptions = [0, 2, 24, 48] as const;
+/** How long before an appointment a reminder may go (each channel takes up to three of them; none: no reminders). */
+export const reminderLeadHoursOptions = [1, 2, 4, 12, 24, 48, 72] as const;
 export type ReminderLeadHours = (typeof reminderLeadHoursOptions)[number];
+/** The longest lead time: the reminder scan looks no further ahead. */
+export const reminderLeadHoursMax = 72;
+/** The most reminders a channel sends before one appointment. */
+export const reminderLeadsMax = 3;
+
+/** A channel's lead times: up to three different ones of the options, kept from the longest to the shortest. */
+export const reminderLeadHoursListSchema = z
+  .array(z.number({ error: v.reminderLeadInvalid }).refine((hours) => (reminderLeadHoursOptions as readonly number[]).includes(hours), { error: v.reminderLeadInvalid }), {
+    error: v.reminderLeadInvalid,
+  })
+  .max(reminderLeadsMax, { error: v.reminderLeadsTooMany(reminderLeadsMax) })
+  .transform((hours) => [...new Set(hours)].sort((a, b) => b - a));
+
+/** The ways a patient is reminded and told of changes. */
+export const reminderChannels = ['email', 'whatsapp'] as const;
+export type ReminderChannel = (typeof reminderChannels)[number];
+/** What a message to the patient was: a reminder, or the notice of the professional's cancellation or move. */
+export const patientMessageKinds = ['reminder', 'cancelled', 'moved'] as const;
+/** Where a message stands: queued; sent (an e-mail handed to the server, a WhatsApp message accepted); then, for WhatsApp, delivered and read, or failed. */
+export const patientMessageStatuses = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type PatientMessageStatus = (typeof patientMessageStatuses)[number];
+/** What the patient answered with a reminder's button. */
+export const reminderAnswers = ['confirmed', 'cancelled'] as const;
+
+/** One message the patient was sent about the appointment (a reminder or a notice), as the appointment shows it. */
+export const appointmentMessageSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(patientMessageKinds),
+  channel: z.enum(reminderChannels),
+  /** A reminder's lead time in hours; null for a notice. */
+  leadHours: z.number().int().nullable(),
+  status: z.enum(patientMessageStatuses),
+  /** An e-mail sent because the WhatsApp message failed. */
+  fallback: z.boolean(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  answer: z.enum(reminderAnswers).nullable(),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AppointmentMessage = z.infer<typeof appointmentMessageSchema>;
+export const appointmentMessagesResponse = envelope(z.object({ messages: z.array(appointmentMessageSchema) }));
 export const changeScopes = ['this', 'following'] as const;
 export type ChangeScope = (typeof changeScopes)[number];
 /** Paid once payments cover the fee; waived by the professional ('isento'). */

@@ -23,6 +23,10 @@ export const patientSchema = z.object({
   avatarExternalKey: z.string().nullable(),
   /** The patient asked not to get appointment reminders by e-mail. */
   remindersOptOut: z.boolean(),
+  /** 'Lembretes por WhatsApp': the patient agreed to get reminders and notices on the phone's WhatsApp (off by default). */
+  whatsappOptIn: z.boolean(),
+  /** When the patient agreed (kept while the consent holds); null when not opted in. */
+  whatsappOptInAt: z.string().nullable(),
   /** CPF (11 digits), printed on receipts. */
   document: z.string().nullable(),
   /** The default fee of a session, copied to each new appointment; null: none set. */
@@ -48,6 +52,8 @@ const optionalEmail = z.preprocess(blankToNull, emailSchema.nullish()).transform
 const patientFields = {
   /** Left out on an edit: the stored choice stays. */
   remindersOptOut: z.boolean({ error: v.invalidBody }).optional(),
+  /** 'Lembretes por WhatsApp' (needs the phone); left out of an edit: the stored choice stays. */
+  whatsappOptIn: z.boolean({ error: v.invalidBody }).optional(),
   gender: optionalGender,
   birthdate: optionalBirthdate,
   ...contactFields,
@@ -65,7 +71,11 @@ const patientFields = {
  * accepts too (a patient created without a last name can be saved again). Only the first name
  * is required. An edit replaces every field but those `keptWhenOmitted`.
  */
-const patientRequest = withContactRules(z.object({ firstName: firstNameSchema, lastName: optionalText(limits.nameMax), ...patientFields }));
+const patientRequest = withContactRules(z.object({ firstName: firstNameSchema, lastName: optionalText(limits.nameMax), ...patientFields })).superRefine(
+  (patient, ctx) => {
+    if (patient.whatsappOptIn === true && patient.phone === null) ctx.addIssue({ code: 'custom', message: v.whatsappPhoneRequired, path: ['phone'] });
+  },
+);
 
 export const patientCreateRequest = patientRequest;
 export type PatientCreateInput = z.input<typeof patientCreateRequest>;

@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
 import { isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
-import { reminderLeadHoursOptions } from './appointments';
+import { reminderLeadHoursListSchema } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
 import { isoDateSchema } from './dates';
@@ -36,8 +36,10 @@ export const userSchema = z.object({
   timeZone: z.string(),
   /** 'Registro profissional' (e.g. 'CRP 06/123456'), printed on records and receipts. */
   professionalRegistration: z.string().nullable(),
-  /** Hours before an appointment its patient is reminded by e-mail; 0: no reminders. */
-  reminderLeadHours: z.number().int(),
+  /** Hours before an appointment its patient is reminded by e-mail (up to three, longest first; none: no e-mail reminders). */
+  emailReminderLeadHours: z.array(z.number().int()),
+  /** The same for patients who opted in to reminders by WhatsApp. */
+  whatsappReminderLeadHours: z.array(z.number().int()),
   /** The Pix key charges are made to, as the BR Code carries it, and its kind. */
   pixKey: z.string().nullable(),
   pixKeyType: z.enum(pixKeyTypes).nullable(),
@@ -148,10 +150,9 @@ export const profileUpdateRequest = withContactRules(
       /** Left out: the stored address stays. */
       officeAddress: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(limits.locationMax, { error: v.tooLong(limits.locationMax) })),
       /** Left out: the stored choice stays. */
-      reminderLeadHours: z
-        .number({ error: v.reminderLeadInvalid })
-        .refine((hours) => (reminderLeadHoursOptions as readonly number[]).includes(hours), { error: v.reminderLeadInvalid })
-        .optional(),
+      emailReminderLeadHours: reminderLeadHoursListSchema.optional(),
+      /** Left out: the stored choice stays. */
+      whatsappReminderLeadHours: reminderLeadHoursListSchema.optional(),
     })
     .superRefine((profile, ctx) => {
       if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {

@@ -5,7 +5,8 @@ import { mailProfessionalColumns } from '../../db/selections';
 import { patients } from '../patients/patients.tables';
 import { records } from '../records/records.tables';
 import { users } from '../users/users.tables';
-import { appointmentLinks, appointments, appointmentSeries, calendarFeeds } from './agenda.tables';
+import { reminderLeadHoursMax } from '@consultorio/shared';
+import { appointmentLinks, appointmentMessages, appointments, appointmentSeries, calendarFeeds } from './agenda.tables';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type SeriesRow = typeof appointmentSeries.$inferSelect;
@@ -180,7 +181,7 @@ export async function findStatus(db: Db, id: string): Promise<AppointmentRow['st
  * (scheduled or confirmed): checked in the UPDATE itself, so a status the professional sets
  * meanwhile wins. Undefined when it was not open.
  */
-export async function updateOpenAppointment(db: Db, id: string, changes: Partial<typeof appointments.$inferInsert>, now: Date): Promise<AppointmentRow | undefined> {
+export async function updateOpenAppointment(db: Db | Tx, id: string, changes: Partial<typeof appointments.$inferInsert>, now: Date): Promise<AppointmentRow | undefined> {
   const [row] = await db
     .update(appointments)
     .set({ ...changes, updatedAt: now })
@@ -220,38 +221,109 @@ export async function summaries(db: Db, ownerId: string, patientIds: readonly st
     .groupBy(appointments.patientId);
 }
 
-// ---- reminders ----
+// ---- reminders and the messages sent to the patient ----
+
+export type AppointmentMessageRow = typeof appointmentMessages.$inferSelect;
 
 /**
- * Claims the appointments whose reminder is due (not yet queued, the professional's lead time
- * reached, the patient or their 'Responsável financeiro' has an e-mail and the patient has not
- * opted out, the appointment still ahead and not cancelled): one UPDATE, so with several instances each is claimed by one. Returns their ids.
+ * Claims the reminders that are due, as rows of `appointment_messages`: for each open appointment
+ * still ahead, on the patient's channel (WhatsApp when `whatsapp` is on and the patient opted in
+ * with a phone, else e-mail when the patient or their 'Responsável financeiro' has one and the
+ * patient has not opted out), the shortest of the professional's lead times for that channel
+ * already reached. One INSERT whose unique index takes each (appointment, channel, lead time,
+ * start) once, so with several instances each reminder is claimed by one; a reminder whose time
+ * passed while a shorter one is due is skipped (booked 1 h ahead, only the last one goes).
+ * Returns the new rows' ids.
  */
-export async function claimDueReminders(db: Db | Tx, now: Date, options: { ownerId?: string; limit?: number } = {}): Promise<string[]> {
-  const due = db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.ownerId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(
-        isNull(appointments.reminderQueuedAt),
-        inArray(appointments.status, ['scheduled', 'confirmed']),
-        options.ownerId ? eq(appointments.ownerId, options.ownerId) : undefined,
-        gt(appointments.startsAt, now),
-        gt(users.reminderLeadHours, 0),
-        sql`${appointments.startsAt} - make_interval(hours => ${users.reminderLeadHours}) <= ${now}`,
-        or(isNotNull(patients.email), isNotNull(patients.payerEmail)),
-        eq(patients.remindersOptOut, false),
-      ),
-    )
-    .limit(options.limit ?? 200);
-  const claimed = await db
-    .update(appointments)
-    .set({ reminderQueuedAt: now })
-    .where(and(inArray(appointments.id, due), isNull(appointments.reminderQueuedAt)))
-    .returning({ id: appointments.id });
-  return claimed.map((row) => row.id);
+export async function claimDueReminders(db: Db | Tx, now: Date, options: { whatsapp: boolean; ownerId?: string; limit?: number }): Promise<string[]> {
+  const horizon = new Date(now.getTime() + reminderLeadHoursMax * 3_600_000);
+  const whatsappChannel = options.whatsapp
+    ? sql`${patients.whatsappOptIn} and ${patients.phone} is not null`
+    : sql`false`;
+  const result = await db.execute<{ id: string }>(sql`
+    insert into ${appointmentMessages} (appointment_id, kind, channel, lead_hours, starts_at)
+    select due.id, 'reminder', due.channel, due.lead, due.starts_at
+    from (
+      select ${appointments.id} as id, ${appointments.startsAt} as starts_at, chosen.channel,
+        (select min(lead) from unnest(case when chosen.channel = 'whatsapp' then ${users.whatsappReminderLeadHours} else ${users.emailReminderLeadHours} end) as lead
+          where ${appointments.startsAt} - make_interval(hours => lead) <= ${now}) as lead
+      from ${appointments}
+      join ${users} on ${users.id} = ${appointments.ownerId}
+      join ${patients} on ${patients.id} = ${appointments.patientId}
+      cross join lateral (select case when ${whatsappChannel} then 'whatsapp' else 'email' end as channel) as chosen
+      where ${appointments.status} in ('scheduled', 'confirmed')
+        and ${appointments.startsAt} > ${now} and ${appointments.startsAt} <= ${horizon}
+        ${options.ownerId ? sql`and ${appointments.ownerId} = ${options.ownerId}` : sql``}
+        and (chosen.channel = 'whatsapp' or ((${patients.email} is not null or ${patients.payerEmail} is not null) and not ${patients.remindersOptOut}))
+      order by ${appointments.startsAt}
+      limit ${options.limit ?? 200}
+    ) as due
+    where due.lead is not null
+    on conflict (appointment_id, channel, lead_hours, starts_at) where kind = 'reminder' do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** The rows of a raw query, as both drivers answer them. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+export async function insertMessage(db: Db | Tx, values: typeof appointmentMessages.$inferInsert): Promise<AppointmentMessageRow | undefined> {
+  const [row] = await db.insert(appointmentMessages).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findMessage(db: Db | Tx, id: string): Promise<AppointmentMessageRow | undefined> {
+  const [row] = await db.select().from(appointmentMessages).where(eq(appointmentMessages.id, id));
+  return row;
+}
+
+export async function updateMessage(db: Db | Tx, id: string, changes: Partial<typeof appointmentMessages.$inferInsert>): Promise<void> {
+  await db.update(appointmentMessages).set(changes).where(eq(appointmentMessages.id, id));
+}
+
+export async function deleteMessage(db: Db | Tx, id: string): Promise<void> {
+  await db.delete(appointmentMessages).where(eq(appointmentMessages.id, id));
+}
+
+/** The messages sent about the appointment, oldest first. */
+export async function listMessages(db: Db, appointmentId: string): Promise<AppointmentMessageRow[]> {
+  return db.select().from(appointmentMessages).where(eq(appointmentMessages.appointmentId, appointmentId)).orderBy(asc(appointmentMessages.createdAt), asc(appointmentMessages.id));
+}
+
+export async function findMessageByTokenHash(db: Db | Tx, tokenHash: string): Promise<AppointmentMessageRow | undefined> {
+  const [row] = await db.select().from(appointmentMessages).where(eq(appointmentMessages.tokenHash, tokenHash));
+  return row;
+}
+
+/** Keeps the patient's answer to a reminder, once: undefined when it already had one. */
+export async function answerMessage(db: Db | Tx, id: string, answer: 'confirmed' | 'cancelled', now: Date): Promise<AppointmentMessageRow | undefined> {
+  const [row] = await db
+    .update(appointmentMessages)
+    .set({ answer, answeredAt: now })
+    .where(and(eq(appointmentMessages.id, id), isNull(appointmentMessages.answer)))
+    .returning();
+  return row;
+}
+
+/** The order statuses come in: a late 'delivered' never undoes 'read'; 'failed' is final. */
+const statusRank = sql`case ${appointmentMessages.status} when 'queued' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`;
+const statusRanks = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+
+/** A status WhatsApp reported for one of the messages sent, applied when it moves the message forward; answers the row when it changed. */
+export async function advanceMessageStatus(
+  db: Db | Tx,
+  providerMessageId: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  error: string | null,
+): Promise<AppointmentMessageRow | undefined> {
+  const [row] = await db
+    .update(appointmentMessages)
+    .set({ status, ...(status === 'failed' ? { error } : {}) })
+    .where(and(eq(appointmentMessages.providerMessageId, providerMessageId), sql`${statusRank} < ${statusRanks[status]}`))
+    .returning();
+  return row;
 }
 
 /**
@@ -270,6 +342,9 @@ export async function findForReminder(db: Db, id: string) {
         birthdate: patients.birthdate,
         payerName: patients.payerName,
         payerEmail: patients.payerEmail,
+        cc: patients.cc,
+        phone: patients.phone,
+        whatsappOptIn: patients.whatsappOptIn,
       },
       professional: { ...mailProfessionalColumns, officeAddress: users.officeAddress },
     })

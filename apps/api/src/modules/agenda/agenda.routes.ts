@@ -25,6 +25,10 @@ export function agendaRoutes(ctx: Context): RoutesPlugin {
 
     route(app, agendaApi.get, async (request) => ({ data: { appointment: await agenda.getAppointment(ctx, sessionUser(request).id, request.params.id) } }));
 
+    route(app, agendaApi.messages, async (request) => ({
+      data: { messages: await agenda.listAppointmentMessages(ctx, sessionUser(request).id, request.params.id) },
+    }));
+
     route(app, agendaApi.update, async (request) => ({
       data: { appointment: await agenda.updateAppointment(ctx, sessionUser(request), request.params.id, request.body) },
       message: messages.agenda.updated,

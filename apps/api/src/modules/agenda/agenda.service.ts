@@ -5,6 +5,7 @@ import {
   limits,
   messages,
   type Appointment,
+  type AppointmentMessage,
   type AppointmentCreate,
   type AppointmentSummary,
   type AppointmentUpdate,
@@ -23,7 +24,8 @@ import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { patientRoomUrl } from '../video/video.service';
 import { countAttempt } from '../throttling/throttling.service';
-import { recipientsOf, sendCancellationNotice, sendPatientNotice, sendReminderMail, type PatientNotice } from './agenda.mails';
+import { recipientsOf, sendCancellationNotice, sendPatientNotice, sendReminderMail, type PatientNotice, type ReminderSubject } from './agenda.mails';
+import { parseButtonPayload, sendNoticeWhatsapp, sendReminderWhatsapp, whatsappAddressOf } from './agenda.whatsapp';
 import * as repo from './agenda.repository';
 import type { AppointmentRow, NewAppointment, SeriesRow } from './agenda.repository';
 import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type LocalStart, type SeriesRule } from './recurrence';
@@ -99,8 +101,11 @@ function noteAppointment(row: Pick<AppointmentRow, 'id' | 'patientId'>, action: 
   noteAccess({ patientId: row.patientId, action, entityType: 'appointment', entityId: row.id });
 }
 
-/** What a changed time means for the reminder: a new one is due for the new time (the links already mailed keep working). */
-const reminderReset = { reminderQueuedAt: null, reminderSentAt: null, reminderError: null } as const;
+/**
+ * What a changed time means for the reminders: new ones are due for the new time (each reminder
+ * is claimed for one start), and the links already sent keep working.
+ */
+const reminderReset = { reminderSentAt: null, reminderError: null } as const;
 
 function isOpen(status: AppointmentRow['status']): boolean {
   return status === 'scheduled' || status === 'confirmed';
@@ -433,18 +438,25 @@ export async function getSummaries(ctx: Context, ownerId: string, patientIds: re
   });
 }
 
-// ---- reminders ----
+// ---- reminders and the other messages to the patient ----
 
+/** Sends one row of `appointment_messages` (a reminder by e-mail or WhatsApp, a WhatsApp notice). */
 const REMINDER_JOB = 'agenda.reminder';
 const CANCELLATION_NOTICE_JOB = 'agenda.cancellation-notice';
 const PATIENT_NOTICE_JOB = 'agenda.patient-notice';
+
+interface MessageJob {
+  messageId: string;
+  /** A move's or cancellation's former start, for a notice. */
+  previousStartsAt?: string;
+}
 
 /** Queues the reminders that are due, of every professional or one (each claimed by one instance). */
 export async function queueDueReminders(ctx: Context, ownerId?: string): Promise<number> {
   // Claimed and queued in one transaction: an instance that dies between the two leaves neither.
   const ids = await ctx.db.transaction(async (tx) => {
-    const claimed = await repo.claimDueReminders(tx, ctx.clock.now(), ownerId ? { ownerId } : {});
-    for (const appointmentId of claimed) await ctx.jobs.send(REMINDER_JOB, { appointmentId }, { within: tx });
+    const claimed = await repo.claimDueReminders(tx, ctx.clock.now(), { whatsapp: ctx.config.whatsapp !== undefined, ...(ownerId ? { ownerId } : {}) });
+    for (const messageId of claimed) await ctx.jobs.send(REMINDER_JOB, { messageId } satisfies MessageJob, { within: tx });
     return claimed;
   });
   if (ids.length > 0) ctx.jobs.wake(REMINDER_JOB);
@@ -462,7 +474,6 @@ function queueDueRemindersLogged(ctx: Context, ownerId?: string): Promise<void> 
   );
 }
 
-
 /** A new link to the appointment for a mail: its token, whose hash is kept (good until the appointment's end). */
 async function newLink(ctx: Context, appointmentId: string): Promise<string> {
   const token = newToken();
@@ -470,23 +481,78 @@ async function newLink(ctx: Context, appointmentId: string): Promise<string> {
   return token;
 }
 
-/** Mails the patient's reminder (and a minor's guardian's) with the links to confirm or cancel. */
-async function sendReminder(ctx: Context, appointmentId: string): Promise<void> {
-  const found = await repo.findForReminder(ctx.db, appointmentId);
-  const now = ctx.clock.now();
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/** Sends one message of the record, if it still has a reason to go; a WhatsApp failure throws, for the job to retry. */
+async function sendPatientMessage(ctx: Context, job: MessageJob): Promise<void> {
+  const message = await repo.findMessage(ctx.db, job.messageId);
+  if (!message || message.status !== 'queued') return;
+  const found = await repo.findForReminder(ctx.db, message.appointmentId);
   if (!found) return;
+  if (message.kind !== 'reminder') {
+    await sendWhatsappNotice(ctx, message, found, job);
+    return;
+  }
+  const now = ctx.clock.now();
   const { appointment } = found;
-  const stillDue = isOpen(appointment.status) && appointment.startsAt > now && !appointment.reminderSentAt;
-  const recipients = recipientsOf(found, now);
-  if (!stillDue || recipients.length === 0) return;
+  const stillDue = isOpen(appointment.status) && appointment.startsAt > now && appointment.startsAt.getTime() === message.startsAt.getTime();
+  // A reminder the appointment outgrew (moved, cancelled) never went: it leaves no trace.
+  if (!stillDue) return repo.deleteMessage(ctx.db, message.id);
   const roomUrl = appointment.modality === 'online' ? await patientRoomUrl(ctx, appointment.id) : undefined;
-  await sendReminderMail(ctx, found, recipients, await newLink(ctx, appointment.id), roomUrl);
+  if (message.channel === 'whatsapp') {
+    const to = ctx.config.whatsapp ? whatsappAddressOf(found) : null;
+    // Opted out (or WhatsApp turned off) since it was claimed: e-mail takes over.
+    if (!to) return fallBackToEmail(ctx, message, 'WhatsApp indisponível para este paciente');
+    const token = newToken();
+    await repo.updateMessage(ctx.db, message.id, { tokenHash: hashToken(token) });
+    const providerMessageId = await sendReminderWhatsapp(ctx, found, to, token, roomUrl);
+    await repo.updateMessage(ctx.db, message.id, { status: 'sent', providerMessageId, sentAt: now, error: null });
+  } else {
+    const recipients = recipientsOf(found, now);
+    if (recipients.length === 0) return repo.deleteMessage(ctx.db, message.id);
+    await sendReminderMail(ctx, found, recipients, await newLink(ctx, appointment.id), roomUrl);
+    await repo.updateMessage(ctx.db, message.id, { status: 'sent', sentAt: now, error: null });
+  }
   await repo.updateAppointment(ctx.db, appointment.id, { reminderSentAt: now, reminderError: null }, now);
+}
+
+/** A WhatsApp notice of the professional's cancellation or move (the e-mail one went on its own). */
+async function sendWhatsappNotice(ctx: Context, message: repo.AppointmentMessageRow, found: ReminderSubject, job: MessageJob): Promise<void> {
+  const to = ctx.config.whatsapp ? whatsappAddressOf(found) : null;
+  if (!to || message.kind === 'reminder') return repo.deleteMessage(ctx.db, message.id);
+  const previousStartsAt = new Date(job.previousStartsAt ?? message.startsAt);
+  const providerMessageId = await sendNoticeWhatsapp(ctx, found, to, message.kind, previousStartsAt);
+  await repo.updateMessage(ctx.db, message.id, { status: 'sent', providerMessageId, sentAt: ctx.clock.now(), error: null });
+}
+
+/**
+ * A WhatsApp reminder that could not go (its retries spent, or WhatsApp reported it failed): the
+ * e-mail reminder goes instead, once, to those the e-mail would go to.
+ */
+async function fallBackToEmail(ctx: Context, message: repo.AppointmentMessageRow, reason: string, tx?: Tx): Promise<void> {
+  const db = tx ?? ctx.db;
+  await repo.updateMessage(db, message.id, { status: 'failed', error: reason.slice(0, 500) });
+  const now = ctx.clock.now();
+  await repo.updateAppointment(db, message.appointmentId, { reminderError: reason.slice(0, 500) }, now);
+  const fallback = await repo.insertMessage(db, {
+    appointmentId: message.appointmentId,
+    kind: 'reminder',
+    channel: 'email',
+    leadHours: message.leadHours,
+    startsAt: message.startsAt,
+    fallback: true,
+  });
+  if (!fallback) return;
+  await ctx.jobs.send(REMINDER_JOB, { messageId: fallback.id } satisfies MessageJob, tx ? { within: tx } : {});
+  if (!tx) ctx.jobs.wake(REMINDER_JOB);
 }
 
 /**
  * Tells the patient of the professional's cancellation or move, if it still holds when the job
- * runs (a move then undone by a cancellation is not announced as a move).
+ * runs (a move then undone by a cancellation is not announced as a move): by e-mail, and by
+ * WhatsApp too when the patient opted in (a job of its own, so a WhatsApp retry mails nothing again).
  */
 async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void> {
   const found = await repo.findForReminder(ctx.db, job.appointmentId);
@@ -494,19 +560,31 @@ async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void>
   const now = ctx.clock.now();
   const { appointment } = found;
   const stillTrue = job.change === 'cancelled' ? appointment.status === 'cancelled' : isOpen(appointment.status) && appointment.startsAt > now;
+  if (!stillTrue) return;
+  if (ctx.config.whatsapp && whatsappAddressOf(found)) {
+    const startsAt = job.change === 'cancelled' ? new Date(job.previousStartsAt) : appointment.startsAt;
+    const row = await repo.insertMessage(ctx.db, { appointmentId: appointment.id, kind: job.change, channel: 'whatsapp', startsAt });
+    if (row) {
+      await ctx.jobs.send(REMINDER_JOB, { messageId: row.id, previousStartsAt: job.previousStartsAt } satisfies MessageJob);
+      ctx.jobs.wake(REMINDER_JOB);
+    }
+  }
   const recipients = recipientsOf(found, now);
-  if (!stillTrue || recipients.length === 0) return;
+  if (recipients.length === 0) return;
   const token = job.change === 'moved' ? await newLink(ctx, appointment.id) : null;
   const notice = { change: job.change, previousStartsAt: new Date(job.previousStartsAt), following: job.following };
   await sendPatientNotice(ctx, found, recipients, notice, token);
 }
 
 export function defineAgendaJobs(ctx: Context): void {
-  ctx.jobs.define<{ appointmentId: string }>(REMINDER_JOB, {
-    handle: ({ id, data }) => once(ctx.db, id, () => sendReminder(ctx, data.appointmentId)),
+  ctx.jobs.define<MessageJob>(REMINDER_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => sendPatientMessage(ctx, data)),
     onFailed: async (data, error) => {
-      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
-      await repo.updateAppointment(ctx.db, data.appointmentId, { reminderError: reason }, ctx.clock.now());
+      const message = data.messageId ? await repo.findMessage(ctx.db, data.messageId) : undefined;
+      if (!message) return;
+      if (message.channel === 'whatsapp' && message.kind === 'reminder') return fallBackToEmail(ctx, message, errorText(error));
+      await repo.updateMessage(ctx.db, message.id, { status: 'failed', error: errorText(error) });
+      if (message.kind === 'reminder') await repo.updateAppointment(ctx.db, message.appointmentId, { reminderError: errorText(error) }, ctx.clock.now());
     },
   });
   ctx.jobs.define<PatientNoticeJob>(PATIENT_NOTICE_JOB, {
@@ -519,6 +597,57 @@ export function defineAgendaJobs(ctx: Context): void {
         if (found) await sendCancellationNotice(ctx, found);
       }),
   });
+}
+
+export function toAppointmentMessage(row: repo.AppointmentMessageRow): AppointmentMessage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel,
+    leadHours: row.leadHours,
+    status: row.status,
+    fallback: row.fallback,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    error: row.error,
+    answer: row.answer,
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The reminders and notices the patient was sent about the owner's appointment, with their statuses and answers. */
+export async function listAppointmentMessages(ctx: Context, ownerId: string, id: string): Promise<AppointmentMessage[]> {
+  const { appointment } = await ownedAppointment(ctx, ownerId, id);
+  noteAppointment(appointment, 'read');
+  return (await repo.listMessages(ctx.db, appointment.id)).map(toAppointmentMessage);
+}
+
+// ---- what the patient answers by WhatsApp (the whatsapp module's webhook calls these in its transaction) ----
+
+/**
+ * A reminder's button pressed: confirms or cancels the appointment the reminder was sent for,
+ * while it is open, and keeps the answer on the reminder. A payload no reminder carries, a
+ * reminder already answered or an appointment the professional closed change nothing. A
+ * cancellation tells the professional by e-mail, as through the link.
+ */
+export async function answerReminderButton(ctx: Context, tx: Tx, payload: string): Promise<'applied' | 'ignored'> {
+  const parsed = parseButtonPayload(payload);
+  if (!parsed) return 'ignored';
+  const message = await repo.findMessageByTokenHash(tx, hashToken(parsed.token));
+  if (!message || message.answer) return 'ignored';
+  const now = ctx.clock.now();
+  const changes = parsed.answer === 'confirmed' ? { status: 'confirmed' as const } : { status: 'cancelled' as const, cancellationReason: null };
+  const updated = await repo.updateOpenAppointment(tx, message.appointmentId, changes, now);
+  if (!updated) return 'ignored';
+  await repo.answerMessage(tx, message.id, parsed.answer, now);
+  if (parsed.answer === 'cancelled') await ctx.jobs.send(CANCELLATION_NOTICE_JOB, { appointmentId: updated.id }, { within: tx });
+  return 'applied';
+}
+
+/** A status WhatsApp reported for a message sent: kept when it moves forward; a reminder that failed falls back to e-mail. */
+export async function recordWhatsappStatus(ctx: Context, tx: Tx, report: { messageId: string; status: 'sent' | 'delivered' | 'read' | 'failed'; error: string | null }): Promise<void> {
+  const changed = await repo.advanceMessageStatus(tx, report.messageId, report.status, report.error);
+  if (changed?.status === 'failed' && changed.kind === 'reminder') await fallBackToEmail(ctx, changed, report.error ?? 'WhatsApp falhou', tx);
 }
 
 // ---- the patient's link ----

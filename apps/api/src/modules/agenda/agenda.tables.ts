@@ -50,8 +50,6 @@ export const appointments = pgTable(
     location: text('location'),
     notes: text('notes'),
     cancellationReason: text('cancellation_reason'),
-    /** Set when the reminder's job is queued (so one instance queues it), cleared when the time changes. */
-    reminderQueuedAt: timestamptz('reminder_queued_at'),
     reminderSentAt: timestamptz('reminder_sent_at'),
     reminderError: text('reminder_error'),
     /**
@@ -75,14 +73,56 @@ export const appointments = pgTable(
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
     index('appointments_series_starts_idx').on(t.seriesId, t.startsAt),
     uniqueIndex('appointments_public_token_key').on(t.publicTokenHash),
-    // The reminder scan reads only the appointments whose reminder is still to be queued.
-    index('appointments_reminder_due_idx')
+    // The reminder scan reads only the open appointments of the next few days.
+    index('appointments_open_starts_idx')
       .on(t.startsAt)
-      .where(sql`${t.reminderQueuedAt} is null and ${t.status} in ('scheduled', 'confirmed')`),
+      .where(sql`${t.status} in ('scheduled', 'confirmed')`),
     // What is owed (the finance page, 'A receber', a patient's balance) reads only the sessions not yet settled.
     index('appointments_unpaid_idx')
       .on(t.ownerId, t.patientId, t.startsAt)
       .where(sql`${t.paymentStatus} = 'pending' and ${t.feeCents} > ${t.paidCents}`),
+  ],
+);
+
+/**
+ * Every message the patient was sent about an appointment: each reminder (by e-mail or WhatsApp,
+ * one per lead time and start, so the unique index makes each go once whatever the number of
+ * instances), and each notice of the professional's cancellation or move. A WhatsApp reminder
+ * carries the hash of the token its buttons' payloads hold, and keeps the patient's answer.
+ */
+export const appointmentMessages = pgTable(
+  'appointment_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reminder', 'cancelled', 'moved'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'whatsapp'] }).notNull(),
+    /** A reminder's lead time; null for a notice. */
+    leadHours: integer('lead_hours'),
+    /** The appointment's start the message was about (a moved appointment gets its reminders again). */
+    startsAt: timestamptz('starts_at').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'delivered', 'read', 'failed'] }).notNull().default('queued'),
+    /** An e-mail sent because the WhatsApp message failed. */
+    fallback: boolean('fallback').notNull().default(false),
+    /** WhatsApp's id of the message (its statuses come by the webhook with it). */
+    providerMessageId: text('provider_message_id'),
+    /** SHA-256 of the token in the buttons' payloads. */
+    tokenHash: text('token_hash'),
+    answer: text('answer', { enum: ['confirmed', 'cancelled'] }),
+    answeredAt: timestamptz('answered_at'),
+    sentAt: timestamptz('sent_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointment_messages_appointment_idx').on(t.appointmentId, t.createdAt),
+    uniqueIndex('appointment_messages_reminder_key')
+      .on(t.appointmentId, t.channel, t.leadHours, t.startsAt)
+      .where(sql`${t.kind} = 'reminder'`),
+    uniqueIndex('appointment_messages_provider_key').on(t.providerMessageId),
+    uniqueIndex('appointment_messages_token_key').on(t.tokenHash),
   ],
 );
 

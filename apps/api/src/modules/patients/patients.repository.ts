@@ -116,7 +116,40 @@ export async function findPatient(db: Db | Tx, ownerId: string, id: string): Pro
 }
 
 function namedValues(patient: PatientCreate) {
-  return { ...patient, searchName: searchKey(fullNameOf(patient)) };
+  const { whatsappOptIn: _consent, ...values } = patient;
+  return { ...values, searchName: searchKey(fullNameOf(patient)) };
+}
+
+/** A new patient's WhatsApp consent, dated now when given. */
+function newConsent(patient: PatientCreate, now: Date) {
+  const optIn = patient.whatsappOptIn === true && patient.phone !== null;
+  return { whatsappOptIn: optIn, whatsappOptInAt: optIn ? now : null };
+}
+
+/**
+ * An edit's WhatsApp consent: the one sent, else the stored one; none without a phone. A consent
+ * kept keeps its date; a new one is dated now; a withdrawn one loses it.
+ */
+function editedConsent(patient: PatientUpdate, now: Date) {
+  const optIn =
+    patient.phone === null ? sql`false` : patient.whatsappOptIn === undefined ? sql`${patients.whatsappOptIn}` : sql`${patient.whatsappOptIn}::boolean`;
+  return {
+    whatsappOptIn: optIn,
+    whatsappOptInAt: sql`case when ${optIn} then coalesce(${patients.whatsappOptInAt}, ${now.toISOString()}::timestamptz) else null end`,
+  };
+}
+
+/**
+ * Withdraws the WhatsApp consent of every patient with that number ('PARAR' sent to the app's
+ * number stops its messages, whichever professional's patient wrote); answers how many changed.
+ */
+export async function optOutWhatsappByPhone(db: Db | Tx, e164Digits: string, now: Date): Promise<number> {
+  const changed = await db
+    .update(patients)
+    .set({ whatsappOptIn: false, whatsappOptInAt: null, updatedAt: now })
+    .where(and(eq(patients.whatsappOptIn, true), sql`regexp_replace(${patients.cc}, '[^0-9]', '', 'g') || ${patients.phone} = ${e164Digits}`))
+    .returning({ id: patients.id });
+  return changed.length;
 }
 
 /**
@@ -141,7 +174,7 @@ export async function insertPatient(
     if (owner?.limit != null && owner.count >= owner.limit) return { limit: owner.limit };
     const [row] = await tx
       .insert(patients)
-      .values({ ...namedValues(patient), ownerId, createdAt: now, updatedAt: now })
+      .values({ ...namedValues(patient), ...newConsent(patient, now), ownerId, createdAt: now, updatedAt: now })
       .returning();
     return row!;
   });
@@ -156,7 +189,7 @@ export async function updatePatient(
 ): Promise<PatientRow | undefined> {
   const [row] = await db
     .update(patients)
-    .set({ ...namedValues(patient), updatedAt: now })
+    .set({ ...namedValues(patient), ...editedConsent(patient, now), updatedAt: now })
     .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
     .returning();
   return row;

@@ -12,6 +12,7 @@ import {
   type PatientUpdate,
 } from '@consultorio/shared';
 import { noteAccess } from '../../platform/access-log';
+import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { forgetPatientLog, listAccessLog } from '../audit/audit.service';
 import { forgetPatientFiles, forgetStoredFiles, recordStoredFile } from '../files/files.service';
@@ -37,6 +38,8 @@ export function toPatient(row: PatientRow): Patient {
     country: row.country,
     avatarExternalKey: row.avatarExternalKey,
     remindersOptOut: row.remindersOptOut,
+    whatsappOptIn: row.whatsappOptIn,
+    whatsappOptInAt: row.whatsappOptInAt?.toISOString() ?? null,
     document: row.document,
     sessionFeeCents: row.sessionFeeCents,
     payerName: row.payerName,
@@ -102,6 +105,11 @@ export async function updatePatient(ctx: Context, ownerId: string, id: string, p
   if (!updated) throw new AppError('PATIENT_NOT_FOUND');
   notePatient(updated.id, 'update');
   return toPatient(updated);
+}
+
+/** A patient's 'PARAR' by WhatsApp (the whatsapp module's webhook, in its transaction): their consent is withdrawn. */
+export async function optOutOfWhatsapp(ctx: Context, tx: Tx, e164Digits: string): Promise<number> {
+  return repo.optOutWhatsappByPhone(tx, e164Digits, ctx.clock.now());
 }
 
 /** Who read or changed the patient's data, newest first (reading it is itself noted). */

@@ -26,6 +26,10 @@ export const patients = pgTable(
     avatarExternalKey: text('avatar_external_key'),
     /** The patient asked not to get appointment reminders by e-mail. */
     remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+    /** 'Lembretes por WhatsApp': the patient agreed to reminders and notices by WhatsApp on `cc` + `phone`. */
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
+    /** When the patient agreed (null while not opted in). */
+    whatsappOptInAt: timestamptz('whatsapp_opt_in_at'),
     /** CPF, 11 digits. */
     document: text('document'),
     /** The default fee of a session, copied to each new appointment. */

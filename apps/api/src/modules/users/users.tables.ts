@@ -26,8 +26,10 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
     /** 'Registro profissional' (e.g. 'CRP 06/123456'), printed on records and receipts. */
     professionalRegistration: text('professional_registration'),
-    /** Hours before an appointment its patient is reminded by e-mail; 0: no reminders. */
-    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    /** Hours before an appointment its patient is reminded by e-mail (up to three, longest first; empty: none). */
+    emailReminderLeadHours: integer('email_reminder_lead_hours').array().notNull().default(sql`'{24}'::integer[]`),
+    /** The same for patients who opted in to WhatsApp reminders. */
+    whatsappReminderLeadHours: integer('whatsapp_reminder_lead_hours').array().notNull().default(sql`'{24}'::integer[]`),
     /** The Pix key charges are made to, as a BR Code carries it (digits, lower-case e-mail, +55…, UUID). */
     pixKey: text('pix_key'),
     /** The city receipts are dated in (and a BR Code names). */

@@ -38,8 +38,6 @@ export const account = {
   officeAddressNote: 'Onde são as consultas presenciais: vai nos lembretes aos pacientes e nos recibos.',
   financeSectionNote: 'Seu CPF, registro profissional, cidade e endereço do consultório aparecem nos recibos; a chave Pix é usada nas cobranças.',
   pixKeyType: (type: string) => `Chave Pix do tipo ${type}`,
-  reminderLead: 'Lembrete por e-mail ao paciente',
-  reminderLeads: { 0: 'Desligado', 2: '2 horas antes', 24: '24 horas antes', 48: '48 horas antes' } as Record<0 | 2 | 24 | 48, string>,
   timeZone: 'Fuso horário',
   timeZoneSearch: 'Buscar fuso horário',
   useBrowserZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,

@@ -46,6 +46,8 @@ export const validation = {
   rangeInvalid: 'O fim do período deve ser depois do início',
   rangeTooLong: 'O período pode ter no máximo 62 dias',
   reminderLeadInvalid: 'Escolha quando enviar o lembrete',
+  reminderLeadsTooMany: (max: number) => `Escolha no máximo ${max} lembretes por canal`,
+  whatsappPhoneRequired: 'Informe o celular do paciente para enviar lembretes por WhatsApp',
   recordVersionRequired: 'Informe a versão do prontuário que foi editada',
   addendumRequired: 'Escreva o adendo',
   noteTemplateHeadingsRequired: 'Escreva ao menos um título, um por linha',

@@ -6,11 +6,11 @@ import { statusColors } from './status-colors';
 const seriesId = '11111111-2222-4333-8444-555555555555';
 
 describe('appointment events', () => {
-  it("maps an appointment to the calendar's event: patient, times, the status's colours", () => {
+  it("maps an appointment to the calendar's event: patient (marked once confirmed), times, the status's colours", () => {
     const appointment = appointmentOf({ status: 'confirmed' });
     expect(toCalendarEvent(appointment)).toMatchObject({
       id: appointment.id,
-      title: 'Maria Souza',
+      title: '✓ Maria Souza',
       start: '2026-03-10T17:00:00.000Z',
       end: '2026-03-10T17:50:00.000Z',
       backgroundColor: statusColors.confirmed.background,

@@ -3,12 +3,15 @@ import type { EventInput } from '@fullcalendar/core';
 import { statusColors } from './status-colors';
 import { formatTimeRange } from '../../../lib/zoned-time';
 
-/** The calendar's event of an appointment: the patient's name, the status's colours; a cancelled one cannot be dragged. */
+/**
+ * The calendar's event of an appointment: the patient's name (marked ✓ once confirmed, so it is
+ * not told by colour alone), the status's colours; a cancelled one cannot be dragged.
+ */
 export function toCalendarEvent(appointment: Appointment): EventInput {
   const colors = statusColors[appointment.status];
   return {
     id: appointment.id,
-    title: appointment.patientName,
+    title: appointment.status === 'confirmed' ? messages.whatsapp.confirmedEventTitle(appointment.patientName) : appointment.patientName,
     start: appointment.startsAt,
     end: appointment.endsAt,
     backgroundColor: colors.background,

@@ -2,7 +2,7 @@ import { messages } from '@consultorio/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { appointmentOf } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { EditAppointmentModal } from './edit-appointment-modal';
 
@@ -10,10 +10,16 @@ const a = messages.agenda;
 const zone = 'America/Sao_Paulo';
 const seriesId = '11111111-2222-4333-8444-555555555555';
 
+/** The modal's API: its messages to the patient (none yet), and the answers to its changes, the only calls returned. */
+function mockEdits(respond: (call: ApiCall) => { status: number; data?: unknown; message?: string; code?: string }) {
+  const calls = mockApi((call) => (call.method === 'GET' && call.url.endsWith('/messages') ? { status: 200, data: { messages: [] } } : respond(call)));
+  return () => calls.filter((call) => !(call.method === 'GET' && call.url.endsWith('/messages')));
+}
+
 describe('EditAppointmentModal', () => {
   it("asks 'Só esta' or 'Esta e as seguintes' for a series and sends only what changed with the scope", async () => {
     const appointment = appointmentOf({ seriesId });
-    const calls = mockApi(() => ({ status: 200, data: { appointment }, message: a.updated }));
+    const calls = mockEdits(() => ({ status: 200, data: { appointment }, message: a.updated }));
     const onClose = vi.fn();
     renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
@@ -23,7 +29,7 @@ describe('EditAppointmentModal', () => {
     fireEvent.click(await screen.findByRole('button', { name: a.scopeFollowing }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[0]).toEqual({
+    expect(calls()[0]).toEqual({
       method: 'PUT',
       url: `/v1/appointments/${appointment.id}`,
       body: { startsAt: '2026-03-10T18:30:00.000Z', scope: 'following' },
@@ -32,7 +38,7 @@ describe('EditAppointmentModal', () => {
 
   it('cancels a single appointment with its reason, without asking for a scope', async () => {
     const appointment = appointmentOf();
-    const calls = mockApi(() => ({ status: 200, data: { appointment: { ...appointment, status: 'cancelled' } }, message: a.updated }));
+    const calls = mockEdits(() => ({ status: 200, data: { appointment: { ...appointment, status: 'cancelled' } }, message: a.updated }));
     const onClose = vi.fn();
     renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
@@ -41,13 +47,13 @@ describe('EditAppointmentModal', () => {
     fireEvent.click(screen.getByRole('button', { name: a.confirmCancel }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[0]?.body).toEqual({ status: 'cancelled', cancellationReason: 'Viagem', scope: 'this' });
+    expect(calls()[0]?.body).toEqual({ status: 'cancelled', cancellationReason: 'Viagem', scope: 'this' });
   });
 
   it('shows the overlap and saves anyway when asked', async () => {
     const appointment = appointmentOf();
     let answered = 0;
-    const calls = mockApi(() => (answered++ === 0 ? { status: 409, code: 'APPOINTMENT_OVERLAP', message: messages.errors.appointmentOverlap } : { status: 200, data: { appointment } }));
+    const calls = mockEdits(() => (answered++ === 0 ? { status: 409, code: 'APPOINTMENT_OVERLAP', message: messages.errors.appointmentOverlap } : { status: 200, data: { appointment } }));
     const onClose = vi.fn();
     renderWithProviders(<EditAppointmentModal appointment={appointment} timeZone={zone} officeAddress={null} onClose={onClose} />);
 
@@ -57,6 +63,6 @@ describe('EditAppointmentModal', () => {
     fireEvent.click(screen.getByRole('button', { name: a.saveAnyway }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls[1]?.body).toEqual({ startsAt: '2026-03-10T19:00:00.000Z', scope: 'this', allowOverlap: true });
+    expect(calls()[1]?.body).toEqual({ startsAt: '2026-03-10T19:00:00.000Z', scope: 'this', allowOverlap: true });
   });
 });

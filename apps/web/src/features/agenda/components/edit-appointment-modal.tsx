@@ -8,6 +8,7 @@ import { BusyModal } from '../../../components/busy-modal';
 import { CloseButton } from '../../../components/form-actions';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { VideoRoomSection } from './video-room-section';
+import { AppointmentMessages } from './appointment-messages';
 import { hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-time';
 import { useDeleteAppointment } from '../api/delete-appointment';
@@ -146,6 +147,7 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
           <SessionNoteAction appointment={appointment} timeZone={timeZone} onLeave={onClose} />
         </Group>
       </Stack>
+      <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} />
       {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 
       {overlap !== null && pending !== null && (

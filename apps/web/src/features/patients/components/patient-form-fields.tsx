@@ -87,6 +87,20 @@ export function PatientFormFields<TOutput>({ form, disabled }: PatientFormFields
           />
         )}
       />
+      <Controller
+        control={control}
+        name="whatsappOptIn"
+        render={({ field }) => (
+          <Switch
+            label={messages.whatsapp.optInLabel}
+            description={messages.whatsapp.optInHelp}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            onBlur={field.onBlur}
+            disabled={disabled}
+          />
+        )}
+      />
       <TextInput
         label={messages.fields.patientDocument}
         placeholder={messages.placeholders.document}

@@ -27,6 +27,7 @@ describe('patient form values', () => {
       payerDocument: '',
       payerEmail: '',
       remindersOptOut: false,
+      whatsappOptIn: false,
     });
   });
 
@@ -50,6 +51,7 @@ describe('patient form values', () => {
       payerDocument: '',
       payerEmail: '',
       remindersOptOut: false,
+      whatsappOptIn: false,
     });
     expect(patientFormValues({ ...patient, document: '11144477735', sessionFeeCents: 15000, payerDocument: '93541134780' })).toMatchObject({
       document: '111.444.777-35',

@@ -22,6 +22,8 @@ export interface PatientFormValues {
   payerEmail: string;
   /** The patient asked not to get appointment reminders by e-mail. */
   remindersOptOut: boolean;
+  /** 'Lembretes por WhatsApp': the patient agreed to reminders on the phone's WhatsApp. */
+  whatsappOptIn: boolean;
 }
 
 /** A blank new patient: Brasil and +55. */
@@ -41,6 +43,7 @@ export function newPatientFormValues(): PatientFormValues {
     payerDocument: '',
     payerEmail: '',
     remindersOptOut: false,
+    whatsappOptIn: false,
   };
 }
 
@@ -61,5 +64,6 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     payerDocument: patient.payerDocument ? formatCpf(patient.payerDocument) : '',
     payerEmail: patient.payerEmail ?? '',
     remindersOptOut: patient.remindersOptOut,
+    whatsappOptIn: patient.whatsappOptIn,
   };
 }

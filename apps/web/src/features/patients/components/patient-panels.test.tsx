@@ -78,6 +78,7 @@ describe('NewPatientPanel', () => {
       payerDocument: null,
       payerEmail: null,
       remindersOptOut: false,
+      whatsappOptIn: false,
     });
     // After a save the form starts over.
     await waitFor(() => expect(textbox(messages.fields.firstName).value).toBe(''));

@@ -15,6 +15,8 @@ export function patientOf(overrides: Partial<Patient> = {}): Patient {
     country: 'BR',
     avatarExternalKey: null,
     remindersOptOut: false,
+    whatsappOptIn: false,
+    whatsappOptInAt: null,
     document: null,
     sessionFeeCents: null,
     payerName: null,

@@ -18,8 +18,9 @@ export interface ProfileFormValues {
   pixKey: string;
   /** IANA name of the zone the agenda, the e-mails and the assistant read times in. */
   timeZone: string;
-  /** 0 (no reminders), 2, 24 or 48. */
-  reminderLeadHours: number;
+  /** Up to three lead times (hours) per channel; none: no reminders on it. */
+  emailReminderLeadHours: number[];
+  whatsappReminderLeadHours: number[];
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -39,6 +40,7 @@ export function profileFormValues(user: User): ProfileFormValues {
     officeAddress: user.officeAddress ?? '',
     pixKey: user.pixKey ?? '',
     timeZone: user.timeZone,
-    reminderLeadHours: user.reminderLeadHours,
+    emailReminderLeadHours: user.emailReminderLeadHours,
+    whatsappReminderLeadHours: user.whatsappReminderLeadHours,
   };
 }

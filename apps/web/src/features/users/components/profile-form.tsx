@@ -3,12 +3,13 @@ import {
   messages,
   profileUpdateRequest,
   reminderLeadHoursOptions,
+  reminderLeadsMax,
   type Gender,
   type ProfileUpdate,
   type User,
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -168,14 +169,31 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
           />
           <Controller
             control={control}
-            name="reminderLeadHours"
+            name="emailReminderLeadHours"
             render={({ field, fieldState }) => (
-              <Select
-                label={messages.account.reminderLead}
-                data={reminderLeadHoursOptions.map((hours) => ({ value: String(hours), label: messages.account.reminderLeads[hours] }))}
-                allowDeselect={false}
-                value={String(field.value)}
-                onChange={(value) => field.onChange(Number(value))}
+              <MultiSelect
+                label={messages.whatsapp.leadsEmail}
+                description={messages.whatsapp.leadsHelp}
+                data={reminderLeadHoursOptions.map((hours) => ({ value: String(hours), label: messages.whatsapp.leadOption(hours) }))}
+                maxValues={reminderLeadsMax}
+                value={field.value.map(String)}
+                onChange={(values) => field.onChange(values.map(Number))}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="whatsappReminderLeadHours"
+            render={({ field, fieldState }) => (
+              <MultiSelect
+                label={messages.whatsapp.leadsWhatsapp}
+                description={messages.whatsapp.leadsHelp}
+                data={reminderLeadHoursOptions.map((hours) => ({ value: String(hours), label: messages.whatsapp.leadOption(hours) }))}
+                maxValues={reminderLeadsMax}
+                value={field.value.map(String)}
+                onChange={(values) => field.onChange(values.map(Number))}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
               />
