@@ -10,6 +10,7 @@ import { patientsModule } from './patients/patients.module';
 import { videoModule } from './video/video.module';
 import { agendaModule } from './agenda/agenda.module';
 import { financeModule } from './finance/finance.module';
+import { taxModule } from './tax/tax.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
 import { formsModule } from './forms/forms.module';
@@ -38,6 +39,7 @@ export const apiModules: readonly ApiModule[] = [
   videoModule,
   agendaModule,
   financeModule,
+  taxModule,
   qaTemplatesModule,
   assistantsModule,
   formsModule,
