@@ -10,6 +10,7 @@ import { usePayments } from '../api/list-payments';
 import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
 import { MonthPicker } from '../components/month-picker';
 import { PendingList } from '../components/pending-list';
+import { ReceitaSaudePanel } from '../components/receita-saude-panel';
 import { ReceiptIssuedModal } from '../components/receipt-issued-modal';
 import { ReceiptsTable } from '../components/receipts-table';
 import { SummaryCards } from '../components/summary-cards';
@@ -26,8 +27,8 @@ function Loading() {
 
 /**
  * 'Financeiro': a month's received and pending totals (by method), the sessions still owed by
- * patient with 'Registrar pagamento' and 'Cobrar por Pix', and the receipts issued, which are
- * also the monthly report (CSV). The month is in the address (?month=YYYY-MM).
+ * patient with 'Registrar pagamento' and 'Cobrar por Pix', 'Receita Saúde' (the Carnê-Leão files
+ * and what is still to issue), and the receipts issued, which are also the monthly report (CSV). The month is in the address (?month=YYYY-MM).
  */
 export function FinancePage() {
   const user = useCurrentUser();
@@ -62,6 +63,8 @@ export function FinancePage() {
       )}
 
       <SummaryCards summary={summary.data} />
+
+      <ReceitaSaudePanel month={month} currentYear={Number(currentMonth(user.timeZone).slice(0, 4))} />
 
       <Title order={3}>{f.pendingTitle}</Title>
       {pending.isPending ? (

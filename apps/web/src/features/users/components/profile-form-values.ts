@@ -1,4 +1,4 @@
-import { formatCpf, type Gender, type Title, type User } from '@consultorio/shared';
+import { formatCnpj, formatCpf, type Gender, type TaxpayerType, type Title, type User } from '@consultorio/shared';
 
 /** What the profile inputs hold: text everywhere, '' for "not given". */
 export interface ProfileFormValues {
@@ -20,6 +20,10 @@ export interface ProfileFormValues {
   timeZone: string;
   /** 0 (no reminders), 2, 24 or 48. */
   reminderLeadHours: number;
+  taxpayerType: TaxpayerType;
+  cnpj: string;
+  /** The Carnê-Leão occupation ('255'), '' for none. */
+  occupationCode: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -40,5 +44,8 @@ export function profileFormValues(user: User): ProfileFormValues {
     pixKey: user.pixKey ?? '',
     timeZone: user.timeZone,
     reminderLeadHours: user.reminderLeadHours,
+    taxpayerType: user.taxpayerType,
+    cnpj: user.cnpj ? formatCnpj(user.cnpj) : '',
+    occupationCode: user.occupationCode ?? '',
   };
 }
