@@ -41,7 +41,7 @@ export function isCarneLeaoOccupation(code: string): boolean {
   return Object.hasOwn(carneLeaoOccupations, code);
 }
 
-/** The occupations whose payments Receita Saúde covers (IN RFB 2.240/2024, art. 1º). */
+/** The occupations whose payments Receita Saúde covers (IN RFB 2.240/2024, art. 3º). */
 export const receitaSaudeOccupations: readonly string[] = ['225', '226', '230', '231', '232', '255'];
 
 /** Words of a profession (as typed in the profile, accents and case aside) and the occupation they mean; the first match wins. */
