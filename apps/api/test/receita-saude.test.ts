@@ -12,7 +12,8 @@ import type { InjectOptions } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { payments } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { files, payments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
@@ -25,6 +26,8 @@ const CHILD_CPF = '111.444.777-35';
 const PARENT_CPF = '935.411.347-80';
 const ADULT_CPF = '390.533.447-05';
 const CNPJ = '11.222.333/0001-81';
+/** The smallest file that is told a PDF by its bytes. */
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 let t: TestApp;
 let pro: Awaited<ReturnType<typeof professional>>;
@@ -272,6 +275,36 @@ describe('the livro-caixa', () => {
     expect(file.statusCode, file.body).toBe(200);
     expect(file.rawPayload.equals(await fixture('carne-leao-expenses.csv'))).toBe(true);
     expect(await summary(pro.cookie)).toMatchObject({ incomeCents: 50000, deductibleExpensesCents: 120000, differenceCents: -70000 });
+  });
+
+  it('keeps a photo or PDF as the expense receipt through the files module, refuses another type, and forgets it with the expense', async () => {
+    const expense = (
+      await call('POST', '/v1/users/me/expenses', pro.cookie, { date: '2025-03-07', code: 'P10.01.00007', amountCents: 25000, description: 'Energia' })
+    ).json().data.expense as Expense;
+    const form = (bytes: string, name: string) => {
+      const body = new FormData();
+      body.append('file', new File([bytes], name, { type: 'application/octet-stream' }));
+      return body;
+    };
+    const attach = (body: FormData, cookie = pro.cookie) => t.request({ method: 'PUT', url: `/v1/expenses/${expense.id}/receipt`, headers: { cookie }, payload: body });
+    const text = await attach(form('só texto', 'nota.txt'));
+    expect(text.statusCode, text.body).toBe(415);
+    expect(text.json().message).toBe(tax.errors.receiptFileType);
+    expect((await attach(form(PDF, 'conta.pdf'), other.cookie)).statusCode).toBe(404);
+    const attached = await attach(form(PDF, 'conta.pdf'));
+    expect(attached.statusCode, attached.body).toBe(200);
+    const receipt = (attached.json().data.expense as Expense).receipt!;
+    expect(receipt).toMatchObject({ name: 'conta.pdf', contentType: 'application/pdf' });
+    const file = await call('GET', `/v1/files/${receipt.fileKey}`, pro.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.body.startsWith('%PDF')).toBe(true);
+    expect((await call('GET', `/v1/files/${receipt.fileKey}`, other.cookie)).statusCode).toBe(404);
+    const removed = await call('DELETE', `/v1/expenses/${expense.id}/receipt`, pro.cookie);
+    expect(removed.json().data.expense.receipt).toBeNull();
+    expect((await call('GET', `/v1/files/${receipt.fileKey}`, pro.cookie)).statusCode).toBe(404);
+    const again = ((await attach(form(PDF, 'conta.pdf'))).json().data.expense as Expense).receipt!;
+    expect((await call('DELETE', `/v1/expenses/${expense.id}`, pro.cookie)).statusCode).toBe(200);
+    expect(await t.database.db.select().from(files).where(eq(files.key, again.fileKey))).toEqual([]);
   });
 
   it("answers 404 for another professional's payment or expense", async () => {

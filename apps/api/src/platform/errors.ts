@@ -129,6 +129,7 @@ export const errorCatalog = {
   RECEITA_SAUDE_INCOMPLETE: { status: 409, message: messages.tax.errors.incomplete },
   CARNE_LEAO_PROFILE_INCOMPLETE: { status: 409, message: messages.tax.errors.profileIncomplete },
   EXPENSE_NOT_FOUND: { status: 404, message: messages.tax.errors.expenseNotFound },
+  EXPENSE_RECEIPT_TYPE: { status: 415, message: messages.tax.errors.receiptFileType },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

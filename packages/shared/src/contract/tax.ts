@@ -12,6 +12,8 @@ import {
   markIssuedRequest,
   markIssuedResponse,
 } from '../schemas/tax';
+import { limits } from '../constants/limits';
+import { expenseReceiptTypes } from '../schemas/tax';
 import { idParams } from './common';
 import { binaryAnswer, defineRoute } from './route';
 
@@ -93,6 +95,26 @@ export const taxApi = {
     tag,
     params: idParams,
     body: expenseRequest,
+    status: 200,
+    response: expenseResponse,
+  }),
+  /** Attaches (or replaces) the expense's receipt: one photo or PDF in the part `file`; 415 for another type. */
+  attachExpenseReceipt: defineRoute({
+    method: 'PUT',
+    path: '/v1/expenses/:id/receipt',
+    access: 'session',
+    tag,
+    params: idParams,
+    multipart: { fileField: 'file', maxFiles: 1, maxFileBytes: limits.attachmentMaxBytes, fileTypes: expenseReceiptTypes },
+    status: 200,
+    response: expenseResponse,
+  }),
+  removeExpenseReceipt: defineRoute({
+    method: 'DELETE',
+    path: '/v1/expenses/:id/receipt',
+    access: 'session',
+    tag,
+    params: idParams,
     status: 200,
     response: expenseResponse,
   }),

@@ -113,8 +113,15 @@ export const expenseSchema = z.object({
   deductible: z.boolean(),
   amountCents: z.number().int(),
   description: z.string(),
+  /** The attached receipt (photo or PDF), downloaded from `GET /v1/files/:key`, or null. */
+  receipt: z
+    .object({ fileKey: z.string(), name: z.string().nullable(), contentType: z.string(), byteSize: z.number().int() })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 export const expenseResponse = envelope(z.object({ expense: expenseSchema }));
 export const expenseListResponse = envelope(z.object({ expenses: z.array(expenseSchema) }));
+
+/** What an expense's receipt may be, told by its bytes: a photo or a PDF. */
+export const expenseReceiptTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'] as const;

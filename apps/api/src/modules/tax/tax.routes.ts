@@ -1,6 +1,7 @@
 import { messages, taxApi } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { rawRoute, route, type RoutesPlugin } from '../../platform/routes';
+import { withSingleFile } from '../../platform/uploads';
 import { sessionUser } from '../sessions/sessions.service';
 import * as tax from './tax.service';
 
@@ -45,6 +46,18 @@ export function taxRoutes(ctx: Context): RoutesPlugin {
     route(app, taxApi.updateExpense, async (request) => ({
       data: { expense: await tax.updateExpense(ctx, sessionUser(request), request.params.id, request.body) },
       message: t.expenses.updated,
+    }));
+
+    route(app, taxApi.attachExpenseReceipt, async (request) => {
+      const expense = await withSingleFile(request, taxApi.attachExpenseReceipt.multipart, (upload) =>
+        tax.attachReceipt(ctx, sessionUser(request), request.params.id, upload),
+      );
+      return { data: { expense }, message: t.expenses.receiptAttached };
+    });
+
+    route(app, taxApi.removeExpenseReceipt, async (request) => ({
+      data: { expense: await tax.removeReceipt(ctx, sessionUser(request), request.params.id) },
+      message: t.expenses.receiptRemoved,
     }));
 
     route(app, taxApi.deleteExpense, async (request) => {

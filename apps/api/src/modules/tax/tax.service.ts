@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   carneLeaoFirstYear,
+  expenseReceiptTypes,
   isDeductibleExpenseCode,
   messages,
   type CarneLeaoSummary,
@@ -13,6 +14,9 @@ import { DateTime } from 'luxon';
 import yazl from 'yazl';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
+import type { Upload } from '../../platform/uploads';
+import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { markReceitaSaudeIssued, obligedToReceitaSaude } from '../finance/finance.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { occupationCodeOf } from '../users/users.service';
@@ -154,6 +158,7 @@ function toExpense(row: ExpenseRow): Expense {
     deductible: isDeductibleExpenseCode(row.code),
     amountCents: row.amountCents,
     description: row.description,
+    receipt: row.receiptFileKey && row.receipt ? { fileKey: row.receiptFileKey, ...row.receipt } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -162,18 +167,69 @@ function expenseValues(request: ExpenseRequest) {
   return { spentOn: request.date, code: request.code, amountCents: request.amountCents, description: request.description };
 }
 
-export async function createExpense(ctx: Context, owner: SessionUser, request: ExpenseRequest): Promise<Expense> {
-  return toExpense(await repo.insertExpense(ctx.db, { ownerId: owner.id, ...expenseValues(request), createdAt: ctx.clock.now() }));
-}
-
-export async function updateExpense(ctx: Context, owner: SessionUser, id: string, request: ExpenseRequest): Promise<Expense> {
-  const row = await repo.updateExpense(ctx.db, owner.id, id, expenseValues(request));
+async function ownedExpense(ctx: Context, ownerId: string, id: string): Promise<Expense> {
+  const row = await repo.findExpense(ctx.db, ownerId, id);
   if (!row) throw new AppError('EXPENSE_NOT_FOUND');
   return toExpense(row);
 }
 
+export async function createExpense(ctx: Context, owner: SessionUser, request: ExpenseRequest): Promise<Expense> {
+  const id = await repo.insertExpense(ctx.db, { ownerId: owner.id, ...expenseValues(request), createdAt: ctx.clock.now() });
+  return ownedExpense(ctx, owner.id, id);
+}
+
+export async function updateExpense(ctx: Context, owner: SessionUser, id: string, request: ExpenseRequest): Promise<Expense> {
+  if (!(await repo.updateExpense(ctx.db, owner.id, id, expenseValues(request)))) throw new AppError('EXPENSE_NOT_FOUND');
+  return ownedExpense(ctx, owner.id, id);
+}
+
+/** Deletes the expense and its receipt's file (its row through the files module, then the object once committed). */
 export async function deleteExpense(ctx: Context, owner: SessionUser, id: string): Promise<void> {
-  if (!(await repo.deleteExpense(ctx.db, owner.id, id))) throw new AppError('EXPENSE_NOT_FOUND');
+  const keys = await ctx.db.transaction(async (tx) => {
+    const found = await repo.lockExpense(tx, owner.id, id);
+    if (!found) throw new AppError('EXPENSE_NOT_FOUND');
+    await repo.deleteExpense(tx, found.id);
+    return found.receiptFileKey ? forgetStoredFiles(tx, owner.id, [found.receiptFileKey]) : [];
+  });
+  await removeStoredFiles(ctx, keys);
+}
+
+/**
+ * Attaches the uploaded photo or PDF as the expense's receipt, replacing the one before: the new
+ * file's row is recorded and the old one's forgotten through the files module, in one
+ * transaction; the old object is removed once it has committed. 415 for another type (told by the bytes).
+ */
+export async function attachReceipt(ctx: Context, owner: SessionUser, id: string, upload: Upload): Promise<Expense> {
+  await ownedExpense(ctx, owner.id, id);
+  const { basename: _basename, ...file } = await storeUploadedFile(ctx, 'expense', upload);
+  if (!(expenseReceiptTypes as readonly string[]).includes(file.contentType)) {
+    await removeStoredFiles(ctx, [file.key]);
+    throw new AppError('EXPENSE_RECEIPT_TYPE');
+  }
+  const replaced = await keepStoredFile(ctx, file.key, () =>
+    ctx.db.transaction(async (tx) => {
+      const found = await repo.lockExpense(tx, owner.id, id);
+      if (!found) return undefined;
+      await recordStoredFile(tx, { ownerId: owner.id }, file, ctx.clock.now());
+      await repo.setReceipt(tx, found.id, file.key);
+      return { keys: found.receiptFileKey ? await forgetStoredFiles(tx, owner.id, [found.receiptFileKey]) : [] };
+    }),
+  );
+  if (!replaced) throw new AppError('EXPENSE_NOT_FOUND');
+  await removeStoredFiles(ctx, replaced.keys);
+  return ownedExpense(ctx, owner.id, id);
+}
+
+export async function removeReceipt(ctx: Context, owner: SessionUser, id: string): Promise<Expense> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const found = await repo.lockExpense(tx, owner.id, id);
+    if (!found) throw new AppError('EXPENSE_NOT_FOUND');
+    if (!found.receiptFileKey) return [];
+    await repo.setReceipt(tx, found.id, null);
+    return forgetStoredFiles(tx, owner.id, [found.receiptFileKey]);
+  });
+  await removeStoredFiles(ctx, keys);
+  return ownedExpense(ctx, owner.id, id);
 }
 
 /** The expenses of a year (400 outside 2025..current), or of one of its months. */

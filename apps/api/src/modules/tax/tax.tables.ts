@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
+import { files } from '../files/files.tables';
 import { users } from '../users/users.tables';
 
 /**
@@ -17,6 +18,8 @@ export const expenses = pgTable(
     code: text('code').notNull(),
     amountCents: integer('amount_cents').notNull(),
     description: text('description').notNull(),
+    /** The attached receipt (photo or PDF): its row in `files`, recorded through the files module's service. */
+    receiptFileKey: text('receipt_file_key').references(() => files.key, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('expenses_owner_spent_on_idx').on(t.ownerId, t.spentOn)],

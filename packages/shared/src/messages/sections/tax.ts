@@ -23,6 +23,7 @@ export const tax = {
   },
   errors: {
     expenseNotFound: 'Despesa não encontrada',
+    receiptFileType: 'O comprovante deve ser uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF',
     profileIncomplete: 'Para gerar o arquivo, informe no perfil o seu CPF e o código de ocupação do Carnê-Leão.',
     notRequired: 'Este pagamento não precisa de recibo no Receita Saúde (pessoa jurídica ou profissão fora da regra).',
     incomplete: 'Faltam CPFs neste pagamento: informe-os antes de marcar como emitido.',
@@ -104,6 +105,12 @@ export const tax = {
     updated: 'Despesa atualizada.',
     deleted: 'Despesa excluída.',
     delete: (description: string) => `Excluir a despesa ${description}`,
+    receipt: 'Comprovante',
+    attachReceipt: (description: string) => `Anexar comprovante (foto ou PDF) à despesa ${description}`,
+    openReceipt: (description: string) => `Abrir o comprovante da despesa ${description}`,
+    removeReceipt: (description: string) => `Remover o comprovante da despesa ${description}`,
+    receiptAttached: 'Comprovante anexado.',
+    receiptRemoved: 'Comprovante removido.',
   },
   /** What the PDF recibo says of Receita Saúde or of the CNPJ. */
   receipt: {
