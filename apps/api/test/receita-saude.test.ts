@@ -150,7 +150,8 @@ describe('the Carnê-Leão income file', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toContain(tax.file.incomeName(2025));
     expect(response.rawPayload.equals(await fixture('carne-leao-income.csv'))).toBe(true);
-    const [child, adult] = parseCsv<string[]>(response.body, { delimiter: ';' });
+    const rows: string[][] = parseCsv(response.body, { delimiter: ';' });
+    const [child, adult] = rows;
     expect(child).toHaveLength(16);
     expect(child).toEqual([
       '10/03/2025',
