@@ -62,6 +62,20 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
     await expect(panel.getByRole('list', { name: tp.stepsTitle })).toBeVisible();
   });
 
+  await test.step("an expense of the livro-caixa counts in the panel's deductible expenses", async () => {
+    const book = page.getByRole('region', { name: messages.tax.expenses.title, exact: true });
+    const account = book.getByRole('combobox', { name: messages.tax.expenses.code, exact: true });
+    await account.click();
+    await account.fill('Aluguel');
+    await page.getByRole('option', { name: 'P10.01.00002 — Aluguel do consultório', exact: true }).click();
+    await book.getByRole('textbox', { name: messages.tax.expenses.amount, exact: true }).fill('1200');
+    await book.getByRole('textbox', { name: messages.tax.expenses.description, exact: true }).fill('Aluguel de sala');
+    await book.getByRole('button', { name: messages.tax.expenses.add }).click();
+    await seeAndCloseToast(page, messages.tax.expenses.created);
+    await expect(book.getByRole('cell', { name: 'Aluguel de sala', exact: true })).toBeVisible();
+    await expect(figure(tp.deductible)).toContainText('R$ 1.200,00');
+  });
+
   await test.step("download the year's file: one line per payment in the Carnê-Leão layout", async () => {
     const downloading = page.waitForEvent('download');
     await panel.getByRole('link', { name: new RegExp(`^${tp.download}`) }).click();

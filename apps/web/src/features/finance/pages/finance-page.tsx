@@ -8,6 +8,7 @@ import { useFinanceSummary } from '../api/get-finance-summary';
 import { usePending } from '../api/list-pending';
 import { usePayments } from '../api/list-payments';
 import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
+import { ExpensesSection } from '../components/expenses-section';
 import { MonthPicker } from '../components/month-picker';
 import { PendingList } from '../components/pending-list';
 import { ReceitaSaudePanel } from '../components/receita-saude-panel';
@@ -39,6 +40,7 @@ export function FinancePage() {
   const pending = usePending(month);
   const payments = usePayments(month);
   const [issued, setIssued] = useState<Payment | null>(null);
+  const currentYear = Number(currentMonth(user.timeZone).slice(0, 4));
   const profileIncomplete = !user.document || !user.professionalRegistration || !user.city || !user.officeAddress;
 
   return (
@@ -64,7 +66,7 @@ export function FinancePage() {
 
       <SummaryCards summary={summary.data} />
 
-      <ReceitaSaudePanel month={month} currentYear={Number(currentMonth(user.timeZone).slice(0, 4))} />
+      <ReceitaSaudePanel month={month} currentYear={currentYear} />
 
       <Title order={3}>{f.pendingTitle}</Title>
       {pending.isPending ? (
@@ -74,6 +76,7 @@ export function FinancePage() {
       )}
 
       {payments.isPending ? <Loading /> : <ReceiptsTable month={month} payments={payments.data ?? []} timeZone={user.timeZone} />}
+      <ExpensesSection month={month} currentYear={currentYear} />
       {issued && <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />}
     </Stack>
   );
