@@ -97,6 +97,7 @@ describe('the OpenAPI document', () => {
       'POST /v1/documents/:id/sign',
       'POST /v1/documents/:id/signed-pdf',
       'POST /v1/records/:id/attachments',
+      'PUT /v1/expenses/:id/receipt',
       'PUT /v1/patients/:id/avatar',
       'PUT /v1/users/me/avatar',
     ]);

@@ -70,11 +70,15 @@ describe('PUT /v1/users/me', () => {
       pixKeyType: null,
       city: null,
       officeAddress: null,
+      taxpayerType: 'individual',
+      cnpj: null,
+      // Not chosen: the one 'Psicóloga' suggests (nothing is stored).
+      occupationCode: '255',
     };
     expect(response.json()).toEqual({ status: 200, data: { user: expected }, message: messages.account.profileUpdated });
 
     const row = await storedUser(user.id);
-    const { mustChangePassword, pixKeyType: _pixKeyType, ...stored } = expected;
+    const { mustChangePassword, pixKeyType: _pixKeyType, occupationCode: _occupationCode, ...stored } = expected;
     expect(row).toMatchObject({ ...stored, id: user.id, passwordChangeRequired: mustChangePassword });
     const me = await t.request({ method: 'GET', url: '/v1/users/me', headers: { cookie } });
     expect(me.json().data.user).toEqual(expected);

@@ -97,6 +97,9 @@ describe('sign in', () => {
       pixKeyType: null,
       city: null,
       officeAddress: null,
+      taxpayerType: 'individual',
+      cnpj: null,
+      occupationCode: null,
     });
     expect(response.body).not.toContain('argon2');
 

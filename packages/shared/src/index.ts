@@ -29,6 +29,8 @@ export * from './schemas/documents';
 export * from './rules/measurement';
 export * from './contract';
 export * from './schemas/finance';
+export * from './schemas/tax';
 export * from './rules/pix-key';
 export * from './rules/money';
 export * from './rules/date-format';
+export * from './rules/carne-leao';

@@ -12,6 +12,7 @@ export * from '../modules/auth/auth.tables';
 export * from '../modules/patients/patients.tables';
 export * from '../modules/agenda/agenda.tables';
 export * from '../modules/finance/finance.tables';
+export * from '../modules/tax/tax.tables';
 export * from '../modules/qa-templates/qa-templates.tables';
 export * from '../modules/assistants/assistants.tables';
 export * from '../modules/forms/forms.tables';

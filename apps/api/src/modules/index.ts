@@ -11,6 +11,7 @@ import { videoModule } from './video/video.module';
 import { agendaModule } from './agenda/agenda.module';
 import { whatsappModule } from './whatsapp/whatsapp.module';
 import { financeModule } from './finance/finance.module';
+import { taxModule } from './tax/tax.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
 import { formsModule } from './forms/forms.module';
@@ -40,6 +41,7 @@ export const apiModules: readonly ApiModule[] = [
   agendaModule,
   whatsappModule,
   financeModule,
+  taxModule,
   qaTemplatesModule,
   assistantsModule,
   formsModule,

@@ -128,6 +128,12 @@ export const errorCatalog = {
   CERTIFICATE_NOT_YET_VALID: { status: 400, message: doc.certificateNotYetValid('') },
   CERTIFICATE_TOO_LARGE: { status: 413, message: doc.certificateTooLarge },
   SIGNED_PDF_INVALID: { status: 400, message: doc.signedPdfInvalid },
+  // Receita Saúde, Carnê-Leão and livro-caixa (issue 28)
+  RECEITA_SAUDE_NOT_REQUIRED: { status: 409, message: messages.tax.errors.notRequired },
+  RECEITA_SAUDE_INCOMPLETE: { status: 409, message: messages.tax.errors.incomplete },
+  CARNE_LEAO_PROFILE_INCOMPLETE: { status: 409, message: messages.tax.errors.profileIncomplete },
+  EXPENSE_NOT_FOUND: { status: 404, message: messages.tax.errors.expenseNotFound },
+  EXPENSE_RECEIPT_TYPE: { status: 415, message: messages.tax.errors.receiptFileType },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -27,6 +27,8 @@ export const staleAfter = {
   appointments: [agendaQueryKey, financeQueryKey],
   /** Registering or cancelling a payment: the money, and the sessions' payment status in the agenda. */
   payments: [financeQueryKey, agendaQueryKey],
+  /** Adding, changing or deleting a livro-caixa expense: the money figures (the Receita Saúde panel's deductible sum). */
+  expenses: [financeQueryKey],
 } as const satisfies Record<string, readonly (readonly unknown[])[]>;
 
 export type DataChange = keyof typeof staleAfter;

@@ -73,6 +73,9 @@ export function userOf(overrides: Partial<User> = {}): User {
     pixKeyType: null,
     city: null,
     officeAddress: null,
+    taxpayerType: 'individual',
+    cnpj: null,
+    occupationCode: '255',
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
   pixChargeResponse,
   receiptEmailRequest,
   receiptEmailResponse,
+  receitaSaudeUpdateRequest,
   reportQuery,
 } from '../schemas/finance';
 import { idParams } from './common';
@@ -54,6 +55,22 @@ export const financeApi = {
     tag,
     params: idParams,
     body: paymentVoidRequest,
+    status: 200,
+    response: paymentResponse,
+    errors: [409],
+  }),
+  /**
+   * Marks the payment's receipt issued in Receita Saúde (on `issuedOn`, today when left out, with
+   * its number) or back to pending, filling in the payer's and the patient's CPFs when given. 409
+   * for a cancelled receipt, a professional Receita Saúde does not oblige, or a CPF still missing.
+   */
+  updateReceitaSaude: defineRoute({
+    method: 'PUT',
+    path: '/v1/payments/:id/receita-saude',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: receitaSaudeUpdateRequest,
     status: 200,
     response: paymentResponse,
     errors: [409],

@@ -39,6 +39,7 @@ export * from './sections/measurement';
 export * from './sections/documents';
 export * from './sections/billing';
 export * from './sections/finance';
+export * from './sections/tax';
 export * from './sections/video';
 export * from './sections/whatsapp';
 export * from './sections/success';

@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { appointmentStatuses } from './appointments';
 import { emailSchema, envelope, idSchema, optionalText } from './common';
 import { instantSchema, isoDateSchema, monthSchema } from './dates';
+import { isValidCpf, onlyDigits } from '../rules/validators';
 
 const v = messages.validation;
 
@@ -70,6 +71,49 @@ export const paymentSessionSchema = z.object({
   amountCents: z.number().int(),
 });
 
+export const receitaSaudeStatuses = ['pending', 'issued', 'not_required'] as const;
+export type ReceitaSaudeStatus = (typeof receitaSaudeStatuses)[number];
+
+/** Where a payment's receipt stands in Receita Saúde. */
+export const receitaSaudeSchema = z.object({
+  /** 'pending' (a emitir), 'issued' (emitido) or 'not_required' (a company, or a profession outside the rule). */
+  status: z.enum(receitaSaudeStatuses),
+  /** The day it was issued, yyyy-mm-dd. */
+  issuedOn: z.string().nullable(),
+  /** The receipt's number in Receita Saúde, when given. */
+  number: z.string().nullable(),
+});
+export type ReceitaSaude = z.infer<typeof receitaSaudeSchema>;
+
+const tv = messages.tax.validation;
+const optionalCpfField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: v.documentInvalid })
+    .trim()
+    .max(20, { error: v.documentInvalid })
+    .refine(isValidCpf, { error: v.documentInvalid })
+    .transform(onlyDigits)
+    .nullable()
+    .optional(),
+);
+
+/**
+ * Marks a payment's receipt issued in Receita Saúde (on `issuedOn`, today when left out, with its
+ * number when given) or back to pending; the payer's and the patient's CPFs can be filled in at the same time.
+ */
+export const receitaSaudeUpdateRequest = z.object({
+  status: z.enum(['issued', 'pending'], { error: tv.statusInvalid }),
+  issuedOn: isoDateSchema(tv.issuedOn).optional(),
+  number: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string({ error: tv.receiptNumberInvalid }).trim().max(40, { error: tv.receiptNumberInvalid }).nullable().optional(),
+  ),
+  payerDocument: optionalCpfField,
+  patientDocument: optionalCpfField,
+});
+export type ReceitaSaudeUpdate = z.output<typeof receitaSaudeUpdateRequest>;
+
 /** A payment and its receipt (a payment is its receipt: one number each, in sequence per professional). */
 export const paymentSchema = z.object({
   id: z.uuid(),
@@ -90,6 +134,7 @@ export const paymentSchema = z.object({
   /** When the receipt was cancelled (it keeps its number; its sessions are owed again), or null. */
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
+  receitaSaude: receitaSaudeSchema,
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentResponse = envelope(z.object({ payment: paymentSchema }));

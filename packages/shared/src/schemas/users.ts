@@ -5,12 +5,28 @@ import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
 import { isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
+import { isCarneLeaoOccupation, isValidCnpj, taxpayerTypes } from '../rules/carne-leao';
 import { reminderLeadHoursListSchema } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
 import { isoDateSchema } from './dates';
 
 const v = messages.validation;
+const tv = messages.tax.validation;
+
+/** A CNPJ with valid check digits, stored as its 14 digits. */
+export const cnpjSchema = z
+  .string({ error: tv.cnpjInvalid })
+  .trim()
+  .max(20, { error: tv.cnpjInvalid })
+  .refine(isValidCnpj, { error: tv.cnpjInvalid })
+  .transform(onlyDigits);
+
+/** A code of the Carnê-Leão's occupation table ('255'). */
+export const occupationCodeSchema = z
+  .string({ error: tv.occupationInvalid })
+  .trim()
+  .refine(isCarneLeaoOccupation, { error: tv.occupationInvalid });
 
 export const genderSchema = z.enum(genders, { error: v.genderInvalid });
 export const titleSchema = z.enum(titles, { error: v.titleInvalid });
@@ -47,6 +63,12 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   /** 'Endereço do consultório': where in-person appointments take place unless one says otherwise. */
   officeAddress: z.string().nullable(),
+  /** How the professional works: as an individual ('Pessoa física (autônomo)') or a company (with its CNPJ). */
+  taxpayerType: z.enum(taxpayerTypes),
+  /** The company's CNPJ, 14 digits, when `taxpayerType` is 'company'. */
+  cnpj: z.string().nullable(),
+  /** The Carnê-Leão occupation ('255' psicólogo): the one chosen, else the one the profession suggests, else null. */
+  occupationCode: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -153,6 +175,11 @@ export const profileUpdateRequest = withContactRules(
       emailReminderLeadHours: reminderLeadHoursListSchema.optional(),
       /** Left out: the stored choice stays. */
       whatsappReminderLeadHours: reminderLeadHoursListSchema.optional(),
+      taxpayerType: z.enum(taxpayerTypes, { error: tv.taxpayerTypeInvalid }).optional(),
+      /** Left out: the stored CNPJ stays. */
+      cnpj: keptWhenOmitted(cnpjSchema),
+      /** Left out: the stored code stays; null: the one the profession suggests. */
+      occupationCode: keptWhenOmitted(occupationCodeSchema),
     })
     .superRefine((profile, ctx) => {
       if (profile.title !== null && !titlesForGender(profile.gender).includes(profile.title)) {

@@ -184,6 +184,50 @@ export async function owedByPatient(db: Db, ownerId: string, patientId: string) 
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
 }
 
+/** What decides whether the professional must issue receipts in Receita Saúde. */
+export async function findTaxProfile(db: Db, id: string) {
+  const [row] = await db
+    .select({ taxpayerType: users.taxpayerType, occupationCode: users.occupationCode, profession: users.profession })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function updateReceitaSaude(
+  tx: Tx,
+  id: string,
+  values: Pick<typeof payments.$inferInsert, 'payerDocument' | 'patientDocument' | 'receitaSaudeStatus' | 'receitaSaudeIssuedOn' | 'receitaSaudeNumber'>,
+): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
+/** The payments the Carnê-Leão file of those days carried (pending, not cancelled, both CPFs, registered by then), marked issued. */
+export async function markReceitaSaudeIssued(
+  db: Db,
+  ownerId: string,
+  range: { fromDay: string; toDay: string; registeredBy: Date },
+  issuedOn: string,
+): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({ receitaSaudeStatus: 'issued', receitaSaudeIssuedOn: issuedOn })
+    .where(
+      and(
+        eq(payments.ownerId, ownerId),
+        eq(payments.receitaSaudeStatus, 'pending'),
+        isNull(payments.voidedAt),
+        isNotNull(payments.payerDocument),
+        isNotNull(payments.patientDocument),
+        gte(payments.paidOn, range.fromDay),
+        lt(payments.paidOn, range.toDay),
+        lte(payments.createdAt, range.registeredBy),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
 /** The professional as a receipt or a Pix charge names them. */
 export async function findProfessional(db: Db, id: string) {
   const [row] = await db
@@ -195,6 +239,9 @@ export async function findProfessional(db: Db, id: string) {
       city: users.city,
       officeAddress: users.officeAddress,
       pixKey: users.pixKey,
+      taxpayerType: users.taxpayerType,
+      cnpj: users.cnpj,
+      occupationCode: users.occupationCode,
     })
     .from(users)
     .where(eq(users.id, id));

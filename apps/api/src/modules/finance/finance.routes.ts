@@ -24,6 +24,11 @@ export function financeRoutes(ctx: Context): RoutesPlugin {
       return { data: { payment }, message: f.paymentVoided(payment.receiptNumber) };
     });
 
+    route(app, financeApi.updateReceitaSaude, async (request) => ({
+      data: { payment: await finance.updateReceitaSaude(ctx, sessionUser(request), request.params.id, request.body) },
+      message: messages.tax.payment.updated,
+    }));
+
     rawRoute(app, financeApi.receipt, async (request, reply) => {
       const { filename, pdf } = await finance.receiptFile(ctx, sessionUser(request).id, request.params.id);
       return reply

@@ -7,6 +7,7 @@ import {
   fullNameOf,
   isDayInRange,
   isRealIsoDate,
+  isReceitaSaudeObliged,
   messages,
   paymentMethods,
   professionalNameOf,
@@ -19,6 +20,9 @@ import {
   type PendingPatient,
   type PendingSession,
   type PixCharge,
+  type ReceitaSaude,
+  type ReceitaSaudeUpdate,
+  type TaxpayerType,
 } from '@consultorio/shared';
 import { DateTime } from 'luxon';
 import { noteAccess } from '../../platform/access-log';
@@ -30,6 +34,7 @@ import { onFirstUse } from '../../platform/lazy';
 import { settleSessions, unsettleSessions } from '../agenda/agenda.service';
 import { ownedPatient, type PatientRow } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
+import { occupationCodeOf } from '../users/users.service';
 import { sendPixChargeMail, sendReceiptMail } from './finance.mails';
 import * as repo from './finance.repository';
 import type { AllocationRow, PaymentRow } from './finance.repository';
@@ -48,7 +53,18 @@ type AppointmentRow = Awaited<ReturnType<typeof repo.lockAppointments>>[number];
 
 // ---- mapping ----
 
-export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[]): Payment {
+/** Whether a professional (as the profile says now) must issue receipts in Receita Saúde. */
+export function obligedToReceitaSaude(profile: { taxpayerType: TaxpayerType; occupationCode: string | null; profession: string | null }): boolean {
+  return isReceitaSaudeObliged(profile.taxpayerType, occupationCodeOf(profile));
+}
+
+/** A payment's Receita Saúde state: issued as marked; else pending, or not required when the professional is not obliged. */
+export function receitaSaudeOf(row: Pick<PaymentRow, 'receitaSaudeStatus' | 'receitaSaudeIssuedOn' | 'receitaSaudeNumber'>, obliged: boolean): ReceitaSaude {
+  const status = row.receitaSaudeStatus === 'issued' ? 'issued' : obliged ? 'pending' : 'not_required';
+  return { status, issuedOn: row.receitaSaudeIssuedOn, number: row.receitaSaudeNumber };
+}
+
+export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[], obliged: boolean): Payment {
   return {
     id: row.id,
     receiptNumber: row.receiptNumber,
@@ -67,6 +83,7 @@ export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[]
     createdAt: row.createdAt.toISOString(),
     voidedAt: row.voidedAt?.toISOString() ?? null,
     voidReason: row.voidReason,
+    receitaSaude: receitaSaudeOf(row, obliged),
   };
 }
 
@@ -81,9 +98,12 @@ function toPendingSession(appointment: AppointmentRow, balance: number): Pending
   };
 }
 
+/** The payments (all of one owner) with their sessions and their Receita Saúde state. */
 async function withAllocations(ctx: Context, rows: readonly PaymentRow[]): Promise<Payment[]> {
-  const allocations = await repo.allocationsOf(ctx.db, rows.map((row) => row.id));
-  return rows.map((row) => toPayment(row, allocations));
+  if (rows.length === 0) return [];
+  const [allocations, profile] = await Promise.all([repo.allocationsOf(ctx.db, rows.map((row) => row.id)), repo.findTaxProfile(ctx.db, rows[0]!.ownerId)]);
+  const obliged = profile ? obligedToReceitaSaude(profile) : false;
+  return rows.map((row) => toPayment(row, allocations, obliged));
 }
 
 // ---- days and months in the professional's zone ----
@@ -183,7 +203,7 @@ export async function createPayment(ctx: Context, owner: SessionUser, request: P
     return { payment, allocations };
   });
   noteAccess({ patientId: patient.id, action: 'create', entityType: 'payment', entityId: payment.id });
-  return toPayment(payment, allocations);
+  return toPayment(payment, allocations, obligedToReceitaSaude(owner));
 }
 
 async function ownedPayment(ctx: Context, ownerId: string, id: string): Promise<PaymentRow> {
@@ -223,6 +243,56 @@ export async function listPayments(ctx: Context, owner: SessionUser, month: stri
   return withAllocations(ctx, await repo.listPayments(ctx.db, owner.id, fromDay, toDay));
 }
 
+// ---- Receita Saúde ----
+
+/**
+ * Marks the payment's receipt issued in Receita Saúde (today in the professional's zone when no
+ * day is given) or back to pending, and fills in the CPFs given. 409 for a cancelled receipt, for
+ * a professional Receita Saúde does not oblige, or when a CPF the receipt needs is still missing.
+ */
+export async function updateReceitaSaude(ctx: Context, owner: SessionUser, id: string, request: ReceitaSaudeUpdate): Promise<Payment> {
+  const now = ctx.clock.now();
+  const issuedOn = request.issuedOn ?? todayIn(owner.timeZone, now);
+  if (issuedOn > todayIn(owner.timeZone, now)) throw new AppError('VALIDATION', messages.tax.validation.futureDate(messages.tax.validation.issuedOn));
+  const payment = await ctx.db.transaction(async (tx) => {
+    const found = await repo.lockPayment(tx, owner.id, id);
+    if (!found) throw new AppError('PAYMENT_NOT_FOUND');
+    if (found.voidedAt) throw new AppError('PAYMENT_VOIDED');
+    const documents = {
+      payerDocument: request.payerDocument === undefined ? found.payerDocument : request.payerDocument,
+      patientDocument: request.patientDocument === undefined ? found.patientDocument : request.patientDocument,
+    };
+    if (request.status === 'issued') {
+      if (!obligedToReceitaSaude(owner)) throw new AppError('RECEITA_SAUDE_NOT_REQUIRED');
+      if (!documents.payerDocument || !documents.patientDocument) throw new AppError('RECEITA_SAUDE_INCOMPLETE');
+    }
+    const issued = request.status === 'issued';
+    return repo.updateReceitaSaude(tx, found.id, {
+      ...documents,
+      receitaSaudeStatus: request.status,
+      receitaSaudeIssuedOn: issued ? issuedOn : null,
+      receitaSaudeNumber: issued ? (request.number ?? null) : null,
+    });
+  });
+  if (payment.patientId) noteAccess({ patientId: payment.patientId, action: 'update', entityType: 'payment', entityId: payment.id });
+  const [answer] = await withAllocations(ctx, [payment]);
+  return answer!;
+}
+
+/**
+ * Marks issued, on `issuedOn`, every payment of the owner's still pending in Receita Saúde,
+ * dated from `fromDay` (inclusive) to `toDay` (exclusive), not cancelled, with both CPFs, and
+ * registered by `registeredBy`: what the Carnê-Leão file of those days carried. Answers how many.
+ */
+export async function markReceitaSaudeIssued(
+  ctx: Context,
+  ownerId: string,
+  range: { fromDay: string; toDay: string; registeredBy: Date },
+  issuedOn: string,
+): Promise<number> {
+  return repo.markReceitaSaudeIssued(ctx.db, ownerId, range, issuedOn);
+}
+
 // ---- receipts ----
 
 async function receiptContent(ctx: Context, payment: PaymentRow): Promise<ReceiptContent> {
@@ -243,6 +313,7 @@ async function receiptContent(ctx: Context, payment: PaymentRow): Promise<Receip
     patient: { name: payment.patientName, document: payment.patientDocument, gender: patientGender },
     sessionStarts: allocations.map((allocation) => allocation.startsAt),
     professional,
+    tax: { obliged: obligedToReceitaSaude(professional), cnpj: professional.taxpayerType === 'company' ? professional.cnpj : null },
     timeZone: professional.timeZone,
     voided: payment.voidedAt ? { on: payment.voidedAt, reason: payment.voidReason ?? '' } : null,
   };

@@ -31,11 +31,24 @@ export const payments = pgTable(
     /** A cancelled receipt keeps its number; what it paid is owed again. */
     voidedAt: timestamptz('voided_at'),
     voidReason: text('void_reason'),
+    /**
+     * Whether its receipt was issued in Receita Saúde ('issued', on `receitaSaudeIssuedOn`, with the
+     * receipt's number when given) or not yet ('pending'). A professional Receita Saúde does not
+     * oblige sees 'not_required' instead of 'pending' (worked out from the profile on reading). The
+     * payer's CPF (`payerDocument`, the 'titular') and the patient's (`patientDocument`, the
+     * beneficiary) are those the Carnê-Leão file carries.
+     */
+    receitaSaudeStatus: text('receita_saude_status', { enum: ['pending', 'issued'] })
+      .notNull()
+      .default('pending'),
+    receitaSaudeIssuedOn: date('receita_saude_issued_on', { mode: 'string' }),
+    receitaSaudeNumber: text('receita_saude_number'),
   },
   (t) => [
     uniqueIndex('payments_owner_receipt_key').on(t.ownerId, t.receiptNumber),
     index('payments_owner_paid_on_idx').on(t.ownerId, t.paidOn),
     index('payments_patient_idx').on(t.patientId),
+    index('payments_owner_receita_saude_idx').on(t.ownerId, t.receitaSaudeStatus, t.paidOn),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { formatCents, formatCpf, messages, professionalNameOf, ptBrDateFormat, type Gender } from '@consultorio/shared';
+import { formatCents, formatCnpj, formatCpf, messages, professionalNameOf, ptBrDateFormat, type Gender } from '@consultorio/shared';
 import { newPdfDocument, pdfFonts } from '../../platform/pdf';
 import { amountInWords } from './amount-in-words';
 import { sessionDates, shortDate } from './session-dates';
@@ -31,6 +31,8 @@ export interface ReceiptContent {
     /** 'Endereço do consultório'. */
     officeAddress: string | null;
   };
+  /** What the receipt says of taxes: that it does not replace Receita Saúde's (an obliged individual), or the company's CNPJ. */
+  tax?: { obliged: boolean; cnpj: string | null };
   timeZone: string;
   /** A cancelled receipt says so across its top. */
   voided?: { on: Date; reason: string } | null;
@@ -58,6 +60,12 @@ function longDay(isoDay: string): string {
   return ptBrDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T12:00:00Z`));
 }
 
+function taxLines(tax: ReceiptContent['tax']): string[] {
+  const t = messages.tax.receipt;
+  if (tax?.cnpj) return [t.company(formatCnpj(tax.cnpj))];
+  return tax?.obliged ? [t.notReceitaSaude] : [];
+}
+
 /** The receipt's paragraphs, in order (also what the tests read back from the PDF). */
 export function receiptLines(content: ReceiptContent) {
   const { professional } = content;
@@ -79,6 +87,7 @@ export function receiptLines(content: ReceiptContent) {
       ...(samePerson ? [] : [r.beneficiary(content.patient.name, content.patient.document ? formatCpf(content.patient.document) : null, content.patient.gender)]),
       r.method(content.method),
       ...(content.note ? [r.note(content.note)] : []),
+      ...taxLines(content.tax),
     ],
     cityDate: r.cityDate(professional.city, longDay(content.paidOn)),
     signature: [

@@ -1,4 +1,4 @@
-import { limits, messages, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
+import { limits, messages, occupationForProfession, parsePixKey, type ProfileUpdate, type User } from '@consultorio/shared';
 import type { Tx } from '../../db/client';
 import { addSeconds } from '../../platform/clock';
 import type { Context } from '../../platform/context';
@@ -42,7 +42,15 @@ export function toUser(row: UserRow): User {
     pixKeyType: row.pixKey ? (parsePixKey(row.pixKey)?.type ?? null) : null,
     city: row.city,
     officeAddress: row.officeAddress,
+    taxpayerType: row.taxpayerType,
+    cnpj: row.cnpj,
+    occupationCode: occupationCodeOf(row),
   };
+}
+
+/** The Carnê-Leão occupation of a professional: the one chosen, else the one the profession suggests. */
+export function occupationCodeOf(row: Pick<UserRow, 'occupationCode' | 'profession'>): string | null {
+  return row.occupationCode ?? occupationForProfession(row.profession);
 }
 
 type DbContext = Pick<Context, 'db'>;
@@ -61,6 +69,9 @@ export async function findUserByUsernameOrEmail(ctx: DbContext, who: string): Pr
 }
 
 export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<User> {
+  const working = profile.taxpayerType ?? user.taxpayerType;
+  const cnpj = profile.cnpj === undefined ? user.cnpj : profile.cnpj;
+  if (working === 'company' && !cnpj) throw new AppError('VALIDATION', messages.tax.validation.cnpjRequired);
   const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
   if (!updated) throw new AppError('UNAUTHORIZED');
   return toUser(updated);

@@ -36,6 +36,12 @@ export const users = pgTable(
     city: text('city'),
     /** 'Endereço do consultório': where in-person appointments take place unless one says otherwise (and receipts print it). */
     officeAddress: text('office_address'),
+    /** How the professional works: 'individual' (pessoa física, autônomo) or 'company' (with `cnpj`); Receita Saúde obliges individuals only. */
+    taxpayerType: text('taxpayer_type', { enum: ['individual', 'company'] }).notNull().default('individual'),
+    /** The company's CNPJ (14 digits), printed on receipts when `taxpayerType` is 'company'. */
+    cnpj: text('cnpj'),
+    /** The Carnê-Leão occupation chosen ('255'); null: the one the profession suggests. */
+    occupationCode: text('occupation_code'),
     /**
      * How many patients the user has, kept by the `patients_count` trigger of migration 0001
      * on every insert and delete, so the list's total and the dashboard need not count rows

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
 import { TodayAppointments } from '../../features/agenda/components/today-appointments';
+import { ReceitaSaudeReminder } from '../../features/dashboard/components/receita-saude-reminder';
 import { ReceivableCard } from '../../features/dashboard/components/receivable-card';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
 import { AlertsBanner } from '../../features/measurement/components/alerts-banner';
@@ -21,6 +22,7 @@ export function DashboardPage() {
   return (
     <Stack gap="xl">
       <AlertsBanner />
+      <ReceitaSaudeReminder timeZone={user.timeZone} />
       <Stack gap="xs">
         <Title order={2}>{messages.dashboard.welcome(user.firstName)}</Title>
         <Text c="dimmed">{messages.dashboard.intro(user.gender)}</Text>

@@ -49,6 +49,7 @@ describe('PaymentModal', () => {
       createdAt: '2025-03-20T12:00:00.000Z',
       voidedAt: null,
       voidReason: null,
+      receitaSaude: { status: 'pending', issuedOn: null, number: null },
     };
     const calls = mockApi(() => ({ status: 201, data: { payment }, message: f.paymentRegistered(7) }));
     const onPaid = vi.fn();

@@ -24,6 +24,7 @@ function receipt(receiptNumber: number, overrides: Partial<Payment> = {}): Payme
     createdAt: '2025-03-20T12:00:00.000Z',
     voidedAt: null,
     voidReason: null,
+    receitaSaude: { status: 'pending', issuedOn: null, number: null },
     ...overrides,
   };
 }

@@ -1,13 +1,48 @@
 import { formatCents, messages, type Payment } from '@consultorio/shared';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconMail, IconReceiptOff } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconMail, IconReceiptOff } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { receiptUrl, reportUrl } from '../api/downloads';
 import { useEmailReceipt } from '../api/email-receipt';
+import { useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay, formatDocument, formatSessionDay } from './finance-format';
 import { VoidReceiptModal } from './void-receipt-modal';
 
 const f = messages.finance;
+
+const rs = messages.tax;
+
+/** The payment's Receita Saúde state, and the button that marks it issued (or back to pending). */
+function ReceitaSaudeCell({ payment }: { payment: Payment }) {
+  const update = useUpdateReceitaSaude();
+  const { status, issuedOn } = payment.receitaSaude;
+  if (payment.voidedAt !== null || status === 'not_required') return <Text size="xs" c="dimmed">{rs.statuses.not_required}</Text>;
+  const incomplete = status === 'pending' && (!payment.payerDocument || !payment.patientDocument);
+  return (
+    <Group gap={4} wrap="nowrap">
+      {incomplete ? (
+        <Badge color="orange" variant="light" aria-label={rs.payment.incompleteLabel(payment.receiptNumber)}>
+          {rs.incomplete}
+        </Badge>
+      ) : (
+        <Badge color={status === 'issued' ? 'teal' : 'yellow'} variant="light" title={issuedOn ? rs.payment.issuedOn(formatDay(issuedOn)) : undefined}>
+          {rs.statuses[status]}
+        </Badge>
+      )}
+      {status === 'issued' ? (
+        <ActionIcon variant="subtle" aria-label={rs.payment.markPendingLabel(payment.receiptNumber)} title={rs.payment.markPending} disabled={update.isPending} onClick={() => update.mutate({ paymentId: payment.id, status: 'pending' })}>
+          <IconArrowBackUp size={18} />
+        </ActionIcon>
+      ) : (
+        !incomplete && (
+          <ActionIcon variant="subtle" color="teal" aria-label={rs.payment.markIssuedLabel(payment.receiptNumber)} title={rs.payment.markIssued} disabled={update.isPending} onClick={() => update.mutate({ paymentId: payment.id, status: 'issued' })}>
+            <IconCircleCheck size={18} />
+          </ActionIcon>
+        )
+      )}
+    </Group>
+  );
+}
 
 function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string }) {
   const emailReceipt = useEmailReceipt();
@@ -43,6 +78,9 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
         {formatCents(payment.amountCents)}
       </Table.Td>
       <Table.Td>{f.methods[payment.method]}</Table.Td>
+      <Table.Td>
+        <ReceitaSaudeCell payment={payment} />
+      </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <ActionIcon component="a" href={receiptUrl(payment.id)} download variant="subtle" aria-label={f.downloadReceiptLabel(payment.receiptNumber)} title={f.downloadReceipt}>
@@ -99,7 +137,7 @@ export function ReceiptsTable({ month, payments, timeZone }: { month: string; pa
         {payments.length === 0 ? (
           <Text c="dimmed">{f.receiptsEmpty}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={1020}>
             <Table striped verticalSpacing={4} aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>
@@ -111,6 +149,7 @@ export function ReceiptsTable({ month, payments, timeZone }: { month: string; pa
                   <Table.Th>{f.payerDocument}</Table.Th>
                   <Table.Th ta="right">{f.fee}</Table.Th>
                   <Table.Th>{f.method}</Table.Th>
+                  <Table.Th>{rs.payment.receitaSaude}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -123,7 +162,7 @@ export function ReceiptsTable({ month, payments, timeZone }: { month: string; pa
                 <Table.Tr>
                   <Table.Th colSpan={6}>{f.total}</Table.Th>
                   <Table.Th ta="right">{formatCents(total)}</Table.Th>
-                  <Table.Th colSpan={2} />
+                  <Table.Th colSpan={3} />
                 </Table.Tr>
               </Table.Tfoot>
             </Table>

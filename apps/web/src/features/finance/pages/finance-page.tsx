@@ -8,8 +8,10 @@ import { useFinanceSummary } from '../api/get-finance-summary';
 import { usePending } from '../api/list-pending';
 import { usePayments } from '../api/list-payments';
 import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
+import { ExpensesSection } from '../components/expenses-section';
 import { MonthPicker } from '../components/month-picker';
 import { PendingList } from '../components/pending-list';
+import { ReceitaSaudePanel } from '../components/receita-saude-panel';
 import { ReceiptIssuedModal } from '../components/receipt-issued-modal';
 import { ReceiptsTable } from '../components/receipts-table';
 import { SummaryCards } from '../components/summary-cards';
@@ -26,8 +28,8 @@ function Loading() {
 
 /**
  * 'Financeiro': a month's received and pending totals (by method), the sessions still owed by
- * patient with 'Registrar pagamento' and 'Cobrar por Pix', and the receipts issued, which are
- * also the monthly report (CSV). The month is in the address (?month=YYYY-MM).
+ * patient with 'Registrar pagamento' and 'Cobrar por Pix', 'Receita Saúde' (the Carnê-Leão files
+ * and what is still to issue), and the receipts issued, which are also the monthly report (CSV). The month is in the address (?month=YYYY-MM).
  */
 export function FinancePage() {
   const user = useCurrentUser();
@@ -38,6 +40,7 @@ export function FinancePage() {
   const pending = usePending(month);
   const payments = usePayments(month);
   const [issued, setIssued] = useState<Payment | null>(null);
+  const currentYear = Number(currentMonth(user.timeZone).slice(0, 4));
   const profileIncomplete = !user.document || !user.professionalRegistration || !user.city || !user.officeAddress;
 
   return (
@@ -63,6 +66,8 @@ export function FinancePage() {
 
       <SummaryCards summary={summary.data} />
 
+      <ReceitaSaudePanel month={month} currentYear={currentYear} />
+
       <Title order={3}>{f.pendingTitle}</Title>
       {pending.isPending ? (
         <Loading />
@@ -71,6 +76,7 @@ export function FinancePage() {
       )}
 
       {payments.isPending ? <Loading /> : <ReceiptsTable month={month} payments={payments.data ?? []} timeZone={user.timeZone} />}
+      <ExpensesSection month={month} currentYear={currentYear} />
       {issued && <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { formatCpf, type Gender, type Title, type User } from '@consultorio/shared';
+import { formatCnpj, formatCpf, type Gender, type TaxpayerType, type Title, type User } from '@consultorio/shared';
 
 /** What the profile inputs hold: text everywhere, '' for "not given". */
 export interface ProfileFormValues {
@@ -21,6 +21,10 @@ export interface ProfileFormValues {
   /** Up to three lead times (hours) per channel; none: no reminders on it. */
   emailReminderLeadHours: number[];
   whatsappReminderLeadHours: number[];
+  taxpayerType: TaxpayerType;
+  cnpj: string;
+  /** The Carnê-Leão occupation ('255'), '' for none. */
+  occupationCode: string;
 }
 
 export function profileFormValues(user: User): ProfileFormValues {
@@ -42,5 +46,8 @@ export function profileFormValues(user: User): ProfileFormValues {
     timeZone: user.timeZone,
     emailReminderLeadHours: user.emailReminderLeadHours,
     whatsappReminderLeadHours: user.whatsappReminderLeadHours,
+    taxpayerType: user.taxpayerType,
+    cnpj: user.cnpj ? formatCnpj(user.cnpj) : '',
+    occupationCode: user.occupationCode ?? '',
   };
 }

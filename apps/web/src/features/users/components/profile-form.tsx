@@ -1,15 +1,18 @@
 import {
+  carneLeaoOccupations,
+  isReceitaSaudeObliged,
   limits,
   messages,
   profileUpdateRequest,
   reminderLeadHoursOptions,
   reminderLeadsMax,
+  taxpayerTypes,
   type Gender,
   type ProfileUpdate,
   type User,
 } from '@consultorio/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -43,6 +46,8 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
   const { errors } = formState;
   const gender = useWatch({ control, name: 'gender' });
   const timeZone = useWatch({ control, name: 'timeZone' });
+  const taxpayerType = useWatch({ control, name: 'taxpayerType' });
+  const occupationCode = useWatch({ control, name: 'occupationCode' });
   const zones = useMemo(() => timeZoneOptions(user.timeZone), [user.timeZone]);
   const browserZone = browserTimeZone();
 
@@ -233,6 +238,7 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
             {...register('pixKey')}
           />
         </SimpleGrid>
+        <TaxFields control={control} register={register} errors={errors} obliged={isReceitaSaudeObliged(taxpayerType, occupationCode || null)} isCompany={taxpayerType === 'company'} />
         <Group justify="flex-end">
           <Button type="submit" disabled={updateProfile.isPending}>
             {updateProfile.isPending ? messages.common.saving : messages.account.saveProfile}
@@ -240,5 +246,66 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const tp = messages.tax.profile;
+const occupationOptions = Object.entries(carneLeaoOccupations).map(([code, name]) => ({ value: code, label: tp.occupationOption(code, name) }));
+
+interface TaxFieldsProps {
+  control: ReturnType<typeof useForm<ProfileFormValues, unknown, ProfileUpdate>>['control'];
+  register: ReturnType<typeof useForm<ProfileFormValues, unknown, ProfileUpdate>>['register'];
+  errors: ReturnType<typeof useForm<ProfileFormValues, unknown, ProfileUpdate>>['formState']['errors'];
+  obliged: boolean;
+  isCompany: boolean;
+}
+
+/** How the professional works (individual or company, with the CNPJ) and the Carnê-Leão occupation, with the Receita Saúde duty when it applies. */
+function TaxFields({ control, register, errors, obliged, isCompany }: TaxFieldsProps) {
+  return (
+    <Stack gap="sm" mt="sm">
+      <Title order={4}>{tp.section}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={control}
+          name="taxpayerType"
+          render={({ field, fieldState }) => (
+            <Select
+              label={tp.taxpayerType}
+              data={taxpayerTypes.map((type) => ({ value: type, label: tp.taxpayerTypes[type] }))}
+              allowDeselect={false}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? 'individual')}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {isCompany && <TextInput label={tp.cnpj} required autoComplete="off" inputMode="numeric" error={errors.cnpj?.message} {...register('cnpj')} />}
+        <Controller
+          control={control}
+          name="occupationCode"
+          render={({ field, fieldState }) => (
+            <Select
+              label={tp.occupationCode}
+              data={occupationOptions}
+              searchable
+              clearable
+              placeholder={tp.occupationNone}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              nothingFoundMessage={messages.common.nothingFound}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {obliged && (
+        <Alert color="blue" title={messages.tax.panel.title}>
+          {tp.obligationNote}
+        </Alert>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,9 @@
+import type { ApiModule } from '../../platform/api-module';
+import { taxRoutes } from './tax.routes';
+import * as tables from './tax.tables';
+
+export const taxModule: ApiModule = {
+  name: 'tax',
+  routes: taxRoutes,
+  tables,
+};

@@ -1,0 +1,42 @@
+import { financeApi, taxApi, type CarneLeaoSummary, type ReceitaSaudeUpdate } from '@consultorio/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient, urlOf } from '../../../lib/api-client';
+import { changes, financeQueryKey } from '../../../lib/query-keys';
+
+export async function getCarneLeaoSummary(month: string, signal?: AbortSignal): Promise<CarneLeaoSummary> {
+  const response = await apiClient.call(taxApi.carneLeaoSummary, { query: { month }, signal });
+  return response.data.carneLeao;
+}
+
+/** The month's income, deductible expenses and Receita Saúde counts (the 'Receita Saúde' panel). */
+export function useCarneLeaoSummary(month: string) {
+  return useQuery({ queryKey: [...financeQueryKey, 'carne-leao', month], queryFn: ({ signal }) => getCarneLeaoSummary(month, signal) });
+}
+
+/** The year's Carnê-Leão income file (the payments still to issue, or all of them). */
+export function carneLeaoFileUrl(year: number, status: 'pending' | 'all'): string {
+  return urlOf(taxApi.carneLeaoFile, { query: { year, format: 'csv', status } });
+}
+
+/** The year's livro-caixa as the Carnê-Leão's payments file. */
+export function carneLeaoExpensesUrl(year: number): string {
+  return urlOf(taxApi.carneLeaoExpensesFile, { query: { year, format: 'csv' } });
+}
+
+export function markIssued(body: { year: number; exportedAt?: string }) {
+  return apiClient.call(taxApi.markIssued, { body });
+}
+
+/** Marks what the downloaded file carried as issued in Receita Saúde. */
+export function useMarkIssued() {
+  return useMutation({ mutationFn: markIssued, meta: changes('payments') });
+}
+
+export function updateReceitaSaude({ paymentId, ...body }: { paymentId: string } & Partial<ReceitaSaudeUpdate> & Pick<ReceitaSaudeUpdate, 'status'>) {
+  return apiClient.call(financeApi.updateReceitaSaude, { params: { id: paymentId }, body });
+}
+
+/** One payment's Receita Saúde state (and its CPFs). */
+export function useUpdateReceitaSaude() {
+  return useMutation({ mutationFn: updateReceitaSaude, meta: changes('payments') });
+}
