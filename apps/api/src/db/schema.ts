@@ -20,3 +20,4 @@ export * from '../modules/records/records.tables';
 export * from '../modules/chats/chats.tables';
 export * from '../modules/video/video.tables';
 export * from '../modules/documents/documents.tables';
+export * from '../modules/recordings/recordings.tables';

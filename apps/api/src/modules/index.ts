@@ -17,6 +17,7 @@ import { measurementModule } from './measurement/measurement.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
 import { documentsModule } from './documents/documents.module';
+import { recordingsModule } from './recordings/recordings.module';
 import { patientExportModule } from './patient-export/patient-export.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 
@@ -45,6 +46,7 @@ export const apiModules: readonly ApiModule[] = [
   recordsModule,
   chatsModule,
   documentsModule,
+  recordingsModule,
   patientExportModule,
   dashboardModule,
 ];

@@ -9,6 +9,7 @@ import { financeApi } from './finance';
 import { formsApi, qaTemplatesApi } from './forms';
 import { measurementApi } from './measurement';
 import { patientsApi } from './patients';
+import { recordingsApi } from './recordings';
 import { recordsApi } from './records';
 import type { ApiRoute } from './route';
 import { sessionsApi } from './sessions';
@@ -17,9 +18,9 @@ import { videoApi } from './video';
 
 export * from './route';
 export { certificateUpload, signedPdfUpload } from './documents';
-export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
+export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, recordingsApi, usersApi, videoApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi, recordingsApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -138,6 +138,7 @@ export const accessEntityTypes = [
   'video-professional',
   'video-patient',
   'document',
+  'recording',
 ] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 
