@@ -60,10 +60,11 @@ export const recordingsApi = {
     access: 'session',
     tag,
     params: recordingChunkParams,
+    rawBody: 'audio/*',
     maxBodyBytes: recordingChunkMaxBytes,
     status: 200,
     response: recordingResponse,
-    errors: [409, 413, 415],
+    errors: [409],
   }),
   /** Ends the recording (409 when a chunk is missing) and queues its transcription. */
   finish: defineRoute({

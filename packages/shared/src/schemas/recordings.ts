@@ -22,6 +22,10 @@ export type DraftSentence = z.infer<typeof draftSentenceSchema>;
 export const draftSectionSchema = z.object({ title: z.string(), sentences: z.array(draftSentenceSchema) });
 export type DraftSection = z.infer<typeof draftSectionSchema>;
 
+/** One stream of the recording's audio (a reloaded page starts another): its chunks' files in order, played as one file, and where it starts on the transcript's clock. */
+export const recordingAudioStreamSchema = z.object({ startSeconds: z.number(), fileKeys: z.array(z.string()) });
+export type RecordingAudioStream = z.infer<typeof recordingAudioStreamSchema>;
+
 export const recordingSchema = z.object({
   id: z.uuid(),
   recordId: z.uuid(),
@@ -39,6 +43,8 @@ export const recordingSchema = z.object({
   hasAudio: z.boolean(),
   /** When the audio will be deleted after an accepted draft (the retention setting); null while none is planned. */
   audioDeleteAt: z.string().nullable(),
+  /** The audio to play a sentence's sources from (each file at /v1/files/:key), once transcribed and while kept. */
+  audio: z.array(recordingAudioStreamSchema),
   transcript: z.object({ segments: z.array(transcriptSegmentSchema) }).nullable(),
   draft: z.object({ sections: z.array(draftSectionSchema) }).nullable(),
   /** The note template the draft follows. */

@@ -18,6 +18,7 @@ CREATE TABLE "recordings" (
 	"finished_at" timestamp with time zone,
 	"duration_seconds" real,
 	"transcript" jsonb,
+	"audio_streams" jsonb,
 	"draft" jsonb,
 	"note_template_name" text,
 	"failure" text,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type ClinicalRecord, type DraftSection, type Recording, type TranscriptSegment } from '@consultorio/shared';
+import { messages, type ClinicalRecord, type DraftSection, type Recording, type RecordingAudioStream, type TranscriptSegment } from '@consultorio/shared';
 import type { TranscriptionConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { noteAccess } from '../../platform/access-log';
@@ -32,6 +32,7 @@ function toRecording(row: RecordingRow, chunkCount: number): Recording {
     chunkCount,
     durationSeconds: row.durationSeconds,
     hasAudio: chunkCount > 0,
+    audio: chunkCount > 0 ? (row.audioStreams ?? []) : [],
     audioDeleteAt: row.audioDeleteAt?.toISOString() ?? null,
     transcript: row.transcript ? { segments: row.transcript } : null,
     draft: row.draft ? { sections: row.draft } : null,
@@ -264,26 +265,41 @@ function startsStream(bytes: Buffer): boolean {
   return isWebm(bytes) || isOggStart || isMp4;
 }
 
+interface RecordedStream {
+  bytes: Buffer;
+  contentType: string;
+  fileKeys: string[];
+}
+
 /** The recording's audio as files that each play alone: one per stream the browser started. */
-async function recordedStreams(ctx: Context, recordingId: string): Promise<Array<{ bytes: Buffer; contentType: string }>> {
+async function recordedStreams(ctx: Context, recordingId: string): Promise<RecordedStream[]> {
   const chunks = await repo.listChunks(ctx.db, recordingId);
-  const streams: Buffer[][] = [];
+  const streams: Array<{ parts: Buffer[]; fileKeys: string[] }> = [];
   for (const chunk of chunks) {
     const bytes = await storedBytes(ctx, chunk.fileKey);
-    if (streams.length === 0 || startsStream(bytes)) streams.push([]);
-    streams.at(-1)!.push(bytes);
+    if (streams.length === 0 || startsStream(bytes)) streams.push({ parts: [], fileKeys: [] });
+    streams.at(-1)!.parts.push(bytes);
+    streams.at(-1)!.fileKeys.push(chunk.fileKey);
   }
-  return streams.map((parts) => {
+  return streams.map(({ parts, fileKeys }) => {
     const bytes = Buffer.concat(parts);
-    return { bytes, contentType: isWebm(bytes) ? 'audio/webm' : 'application/octet-stream' };
+    return { bytes, contentType: isWebm(bytes) ? 'audio/webm' : 'application/octet-stream', fileKeys };
   });
 }
 
+interface RecordingTranscript {
+  segments: TranscriptSegment[];
+  duration: number;
+  streams: RecordingAudioStream[];
+}
+
 /** Transcribes each stream, split under the server's size limit, on one clock: segments numbered from 1. */
-async function transcribeRecording(ctx: Context, config: TranscriptionConfig, recordingId: string): Promise<{ segments: TranscriptSegment[]; duration: number }> {
+async function transcribeRecording(ctx: Context, config: TranscriptionConfig, recordingId: string): Promise<RecordingTranscript> {
   const segments: TranscriptSegment[] = [];
+  const streams: RecordingAudioStream[] = [];
   let offset = 0;
   for (const stream of await recordedStreams(ctx, recordingId)) {
+    streams.push({ startSeconds: round(offset), fileKeys: stream.fileKeys });
     const parts = isWebm(stream.bytes) ? splitWebm(stream.bytes, config.maxUploadBytes) : [{ bytes: stream.bytes, startSeconds: 0 }];
     let streamLength = 0;
     for (const part of parts) {
@@ -296,7 +312,7 @@ async function transcribeRecording(ctx: Context, config: TranscriptionConfig, re
     }
     offset += streamLength;
   }
-  return { segments, duration: round(offset) };
+  return { segments, duration: round(offset), streams };
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
@@ -315,7 +331,12 @@ async function runSteps(ctx: Context, recordingId: string): Promise<void> {
     const transcript = await transcribeRecording(ctx, config, recordingId).catch((error: unknown) => {
       throw new StepError(failures.transcriptionFailed, error);
     });
-    await repo.moveRecording(ctx.db, recordingId, 'transcribing', { status: 'drafting', transcript: transcript.segments, durationSeconds: transcript.duration });
+    await repo.moveRecording(ctx.db, recordingId, 'transcribing', {
+      status: 'drafting',
+      transcript: transcript.segments,
+      durationSeconds: transcript.duration,
+      audioStreams: transcript.streams,
+    });
     recording = await repo.findRecording(ctx.db, recordingId);
   }
   if (recording?.status === 'drafting') {

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
-import type { DraftSection, RecordingStatus, TranscriptSegment } from '@consultorio/shared';
+import type { DraftSection, RecordingAudioStream, RecordingStatus, TranscriptSegment } from '@consultorio/shared';
 import { createdAt, timestamptz } from '../../db/columns';
 import { files } from '../files/files.tables';
 import { patients } from '../patients/patients.tables';
@@ -30,6 +30,8 @@ export const recordings = pgTable(
     finishedAt: timestamptz('finished_at'),
     durationSeconds: real('duration_seconds'),
     transcript: jsonb('transcript').$type<TranscriptSegment[]>(),
+    /** The files the audio plays as (one per stream the browser started) and where each starts on the transcript's clock. */
+    audioStreams: jsonb('audio_streams').$type<RecordingAudioStream[]>(),
     draft: jsonb('draft').$type<DraftSection[]>(),
     noteTemplateName: text('note_template_name'),
     /** Why the last attempt failed (status 'failed'). */
