@@ -2,7 +2,7 @@ import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-import { seeAndCloseToast } from './support/toasts';
+import { closeToast, seeAndCloseToast } from './support/toasts';
 
 const m = messages.recordings;
 
@@ -34,8 +34,9 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
     await expect(start).toBeDisabled();
     await section.getByRole('checkbox', { name: m.consentLabel }).check();
     await start.click();
-    await seeAndCloseToast(page, m.started);
-    await expect(section.getByRole('status')).toContainText(m.recordingNow('').trim());
+    // The fake microphone can take a while to start on a busy machine.
+    await expect(section.getByRole('status')).toContainText(m.recordingNow('').trim(), { timeout: 30_000 });
+    await closeToast(page, m.started);
     await expect(section.getByText(m.chunksSent(1))).toBeVisible({ timeout: 20_000 });
   });
 
@@ -43,10 +44,12 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
     await page.reload();
     await expect(section.getByText(m.interrupted)).toBeVisible();
     await section.getByRole('button', { name: m.resume }).click();
-    await seeAndCloseToast(page, m.resumed);
+    await expect(section.getByRole('status')).toContainText(m.recordingNow('').trim(), { timeout: 30_000 });
+    await closeToast(page, m.resumed);
     await page.waitForTimeout(5_000);
     await section.getByRole('button', { name: m.stop }).click();
-    await seeAndCloseToast(page, m.finished);
+    await expect(section.getByRole('heading', { name: m.draftTitle }).or(section.getByText(m.status.transcribing))).toBeVisible({ timeout: 30_000 });
+    await closeToast(page, m.finished);
   });
 
   await test.step('the draft beside the transcript: a sentence shows its sources', async () => {
