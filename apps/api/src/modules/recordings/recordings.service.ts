@@ -155,9 +155,11 @@ export async function finishRecording(ctx: Context, ownerId: string, id: string,
       expectedChunks,
     );
     if (missing !== null) throw new AppError('RECORDING_CHUNK_MISSING', failures.chunkMissing(missing));
+    // Queued in the same transaction: a recording is never left 'transcribing' without its job.
+    await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id, within: tx });
     return repo.updateRecording(tx, id, { status: 'transcribing', finishedAt: ctx.clock.now(), failure: null });
   });
-  await queueProcessing(ctx, id);
+  ctx.jobs.wake(RECORDING_JOB);
   noteRecording(finished!, 'update');
   return recordingAnswer(ctx, finished!);
 }
