@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
-import { startFakeChatModel } from './fake-chat-model.mjs';
+import { defaultReply, startFakeChatModel } from './fake-chat-model.mjs';
+import { isScribeDraftRequest, scribeDraftReply, startFakeTranscription } from './fake-transcription.mjs';
 
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '../.tmp/e2e'));
 rmSync(dataDir, { recursive: true, force: true });
@@ -31,6 +32,10 @@ const admin = spawnSync(process.execPath, ['apps/api/dist/admin.js', 'coupons:cr
 if (admin.status !== 0) throw new Error('could not create the e2e coupon');
 // The assistants answer from a loopback model speaking the chat-completions protocol, word by
 // word with a small pause, so the browser sees a real streamed answer.
-const model = await startFakeChatModel({ behavior: { chunkDelayMs: 80 } });
-Object.assign(process.env, { AI_BASE_URL: model.url, AI_MODEL: 'fake-model', AI_TIMEOUT_SECONDS: '20' });
+// The AI scribe's draft request gets a draft in its JSON; the session recordings are transcribed by
+// a loopback server speaking OpenAI's audio-transcriptions protocol.
+const reply = (body) => (isScribeDraftRequest(body) ? scribeDraftReply(body) : defaultReply(body));
+const model = await startFakeChatModel({ behavior: { chunkDelayMs: 80, reply } });
+const transcription = await startFakeTranscription();
+Object.assign(process.env, { AI_BASE_URL: model.url, AI_MODEL: 'fake-model', AI_TIMEOUT_SECONDS: '20', TRANSCRIPTION_BASE_URL: transcription.url });
 await import('../apps/api/dist/main.js');

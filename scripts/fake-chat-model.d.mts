@@ -44,3 +44,6 @@ export interface FakeChatModel {
 }
 
 export function startFakeChatModel(options?: { port?: number; behavior?: FakeChatModelBehavior }): Promise<FakeChatModel>;
+
+/** 'Resposta do modelo: ' + the first 80 characters of the last user message. */
+export function defaultReply(body: unknown): string;

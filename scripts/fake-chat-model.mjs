@@ -18,7 +18,8 @@ function contentText(content) {
   return '';
 }
 
-function defaultReply(body) {
+/** What the fake answers unless told otherwise: the start of the last user message. */
+export function defaultReply(body) {
   const messages = Array.isArray(body?.messages) ? body.messages : [];
   const lastUser = messages.filter((message) => message?.role === 'user').at(-1);
   return 'Resposta do modelo: ' + contentText(lastUser?.content).slice(0, 80);

@@ -102,6 +102,12 @@ const envSchema = z.object({
   ICE_SERVERS: iceServersJson.optional(),
   TURN_URLS: turnUrls.optional(),
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters (coturn static-auth-secret)').optional(),
+  TRANSCRIPTION_BASE_URL: optionalUrl(['http', 'https']),
+  TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  TRANSCRIPTION_MAX_UPLOAD_MB: z.coerce.number().min(0.05).max(1024).default(24),
+  RECORDING_AUDIO_RETENTION_DAYS: z.coerce.number().int().min(0).max(30).default(0),
 });
 
 /** Every variable the app reads: a deployment file naming another one has a typo. */
@@ -152,6 +158,17 @@ export interface AiConfig {
 }
 
 const openAiBaseUrl = 'https://api.openai.com/v1';
+
+/** A server with OpenAI's `/v1/audio/transcriptions` (faster-whisper-server, whisper.cpp's server, OpenAI): the AI scribe. */
+export interface TranscriptionConfig {
+  /** Without `/v1`: the client posts to `${baseUrl}/v1/audio/transcriptions`. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  /** The largest file sent in one request: longer audio is split under it. */
+  maxUploadBytes: number;
+}
 
 export interface S3Config {
   bucket: string;
@@ -207,6 +224,10 @@ export interface Config {
   warnings: readonly string[];
   /** NAT traversal of the video rooms: fixed ICE servers, and TURN servers whose credentials are made per participant. */
   video: VideoConfig;
+  /** The AI scribe's transcription server; without TRANSCRIPTION_BASE_URL sessions cannot be recorded. */
+  transcription: TranscriptionConfig | undefined;
+  /** Days a recording's audio is kept after its draft is accepted (0: deleted at once). */
+  recordingAudioRetentionDays: number;
 }
 
 /** ICE servers given as they are (ICE_SERVERS) and coturn's REST API credentials (TURN_URLS + TURN_SECRET); neither: host candidates only. */
@@ -291,6 +312,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     warnings: stripeWarnings(e),
     video: videoConfig(e),
+    transcription: e.TRANSCRIPTION_BASE_URL
+      ? {
+          baseUrl: e.TRANSCRIPTION_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.TRANSCRIPTION_API_KEY,
+          model: e.TRANSCRIPTION_MODEL,
+          timeoutMs: e.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
+          maxUploadBytes: Math.floor(e.TRANSCRIPTION_MAX_UPLOAD_MB * 1024 * 1024),
+        }
+      : undefined,
+    recordingAudioRetentionDays: e.RECORDING_AUDIO_RETENTION_DAYS,
   };
 }
 

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       warnings: [],
       // Video rooms: host candidates only.
       video: { iceServers: [], turn: undefined },
+      // The AI scribe: no transcription server; audio deleted as soon as a draft is accepted.
+      transcription: undefined,
+      recordingAudioRetentionDays: 0,
     });
   });
 

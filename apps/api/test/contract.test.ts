@@ -63,7 +63,7 @@ describe('the shared contract and the server', () => {
   it('declares the error envelope for every failure', async () => {
     const document = (await t.request({ method: 'GET', url: '/docs/json' })).json();
     const failure = document.paths['/v1/patients/{id}'].get.responses['404'].content['application/json'].schema;
-    expect(failure.required).toEqual(['status', 'data', 'message', 'requestId']);
+    expect(failure.required).toEqual(['status', 'code', 'data', 'message', 'requestId']);
   });
 });
 

@@ -22,3 +22,4 @@ export * from '../modules/chats/chats.tables';
 export * from '../modules/video/video.tables';
 export * from '../modules/documents/documents.tables';
 export * from '../modules/whatsapp/whatsapp.tables';
+export * from '../modules/recordings/recordings.tables';

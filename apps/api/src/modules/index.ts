@@ -19,6 +19,7 @@ import { measurementModule } from './measurement/measurement.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
 import { documentsModule } from './documents/documents.module';
+import { recordingsModule } from './recordings/recordings.module';
 import { patientExportModule } from './patient-export/patient-export.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 
@@ -49,6 +50,7 @@ export const apiModules: readonly ApiModule[] = [
   recordsModule,
   chatsModule,
   documentsModule,
+  recordingsModule,
   patientExportModule,
   dashboardModule,
 ];

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 
 const e = messages.errors;
 const doc = messages.documents.errors;
+const rec = messages.recordings.errors;
 
 /** Every failure the API reports on purpose: its HTTP status and its Portuguese message. */
 export const errorCatalog = {
@@ -134,6 +135,20 @@ export const errorCatalog = {
   CARNE_LEAO_PROFILE_INCOMPLETE: { status: 409, message: messages.tax.errors.profileIncomplete },
   EXPENSE_NOT_FOUND: { status: 404, message: messages.tax.errors.expenseNotFound },
   EXPENSE_RECEIPT_TYPE: { status: 415, message: messages.tax.errors.receiptFileType },
+  // recordings: the AI scribe (issue 33)
+  RECORDING_NOT_FOUND: { status: 404, message: rec.notFound },
+  RECORDING_CONSENT_REQUIRED: { status: 400, message: rec.consentRequired },
+  TRANSCRIPTION_NOT_CONFIGURED: { status: 409, message: rec.notConfigured },
+  RECORDING_ALREADY_RECORDING: { status: 409, message: rec.alreadyRecording },
+  RECORDING_NOT_RECORDING: { status: 409, message: rec.notRecording },
+  // Thrown with the chunk's number.
+  RECORDING_CHUNK_MISSING: { status: 409, message: rec.chunkMissing(0) },
+  RECORDING_NO_CHUNKS: { status: 409, message: rec.noChunks },
+  RECORDING_CHUNK_EMPTY: { status: 400, message: rec.chunkEmpty },
+  RECORDING_CHUNK_NOT_AUDIO: { status: 415, message: e.unsupportedMediaType },
+  RECORDING_NOT_READY: { status: 409, message: rec.notReady },
+  RECORDING_NOT_FAILED: { status: 409, message: rec.notFailed },
+  RECORDING_ALREADY_ACCEPTED: { status: 409, message: rec.alreadyAccepted },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -64,6 +64,7 @@ export function routeSchema(route: ApiRoute) {
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),
     ...(route.multipart ? { consumes: ['multipart/form-data'], [MULTIPART_BODY]: multipartBodySchema(route.multipart) } : {}),
+    ...(route.rawBody ? { consumes: [route.rawBody] } : {}),
     response: responseSchemas(route),
   };
 }

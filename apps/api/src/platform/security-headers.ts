@@ -9,6 +9,8 @@ export function securityOptions(isHttps: boolean): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A recording's chunks are joined in the page and played from a blob: URL (the AI scribe).
+        mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // Over plain HTTP (a LAN address, say) upgrading would break every asset request.

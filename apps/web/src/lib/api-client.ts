@@ -40,7 +40,7 @@ export function hasErrorCode(error: unknown, ...codes: readonly string[]): error
 export const NETWORK_ERROR_STATUS = 0;
 
 export interface RequestOptions {
-  /** A plain value is sent as JSON; a FormData as multipart. */
+  /** A plain value is sent as JSON; a FormData as multipart; a Blob as itself, with its type. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -81,7 +81,13 @@ export function routeRef<R extends ApiRoute>(method: R['method'], path: R['path'
 /** What a call to `route` sends: its path parameters, query and body, each only when the route has them. */
 export type CallInput<R extends RouteSpec> = (R['params'] extends object ? { params: RouteParams<R> } : { params?: never }) &
   (R['query'] extends object ? { query?: RouteQuery<R> } : { query?: never }) &
-  (R['body'] extends object ? { body: RouteBody<R> } : R['multipart'] extends object ? { body: FormData } : { body?: never }) &
+  (R['body'] extends object
+    ? { body: RouteBody<R> }
+    : R['multipart'] extends object
+      ? { body: FormData }
+      : R['rawBody'] extends string
+        ? { body: Blob }
+        : { body?: never }) &
   Omit<RequestOptions, 'body'>;
 
 /** A query value as the URL carries it; undefined for one not given (absent, null or empty). */
@@ -150,6 +156,10 @@ function buildInit(method: ApiRoute['method'], options: RequestOptions, accept: 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     // The browser sets the multipart boundary itself.
+    body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A raw body (a chunk of audio), sent as its own type.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
     body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

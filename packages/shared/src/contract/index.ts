@@ -9,6 +9,7 @@ import { financeApi } from './finance';
 import { formsApi, qaTemplatesApi } from './forms';
 import { measurementApi } from './measurement';
 import { patientsApi } from './patients';
+import { recordingsApi } from './recordings';
 import { recordsApi } from './records';
 import type { ApiRoute } from './route';
 import { sessionsApi } from './sessions';
@@ -19,9 +20,9 @@ import { whatsappApi } from './whatsapp';
 
 export * from './route';
 export { certificateUpload, signedPdfUpload } from './documents';
-export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, taxApi, videoApi, whatsappApi };
+export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, recordingsApi, usersApi, taxApi, videoApi, whatsappApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi, whatsappApi, taxApi];
+const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi, whatsappApi, taxApi, recordingsApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -72,6 +72,8 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** A multipart body (files), read by the handler as it arrives rather than by a schema. */
   multipart?: MultipartBody;
+  /** A raw body of this media type range (a chunk of audio: `audio/*`), the bytes as they are. */
+  rawBody?: `${string}/*`;
   /** The largest body accepted (413 beyond it); the server's default when absent. */
   maxBodyBytes?: number;
   status: SuccessStatus;
@@ -99,7 +101,7 @@ export type ApiRoute<S extends RouteSpec = RouteSpec> = S & {
  */
 function impliedErrors(spec: RouteSpec): ErrorStatus[] {
   const implied: ErrorStatus[] = [500];
-  const hasBody = spec.body !== undefined || spec.multipart !== undefined;
+  const hasBody = spec.body !== undefined || spec.multipart !== undefined || spec.rawBody !== undefined;
   if (spec.params || spec.query || hasBody) implied.push(400);
   if (spec.access === 'session') implied.push(401);
   if (spec.access === 'session' && !spec.allowedDuringPasswordChange) implied.push(403);

@@ -42,6 +42,7 @@ export * from './sections/finance';
 export * from './sections/tax';
 export * from './sections/video';
 export * from './sections/whatsapp';
+export * from './sections/recordings';
 export * from './sections/success';
 export * from './sections/credentials';
 export * from './sections/validation';

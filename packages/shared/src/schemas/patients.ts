@@ -148,6 +148,7 @@ export const accessEntityTypes = [
   'video-professional',
   'video-patient',
   'document',
+  'recording',
 ] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 

@@ -19,7 +19,7 @@ export const accessLog = pgTable(
     patientId: uuid('patient_id').notNull(),
     action: text('action', { enum: ['read', 'create', 'update', 'delete', 'download', 'export', 'join', 'leave'] }).notNull(),
     entityType: text('entity_type', {
-      enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'video-professional', 'video-patient', 'document'],
+      enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'video-professional', 'video-patient', 'document', 'recording'],
     }).notNull(),
     entityId: text('entity_id').notNull(),
     ip: text('ip'),

@@ -11,6 +11,7 @@ import { exportPayments } from '../finance/finance.service';
 import { exportForms } from '../forms/forms.service';
 import { exportMeasurement } from '../measurement/measurement.service';
 import { ownedPatient, toPatient } from '../patients/patients.service';
+import { exportRecordings } from '../recordings/recordings.service';
 import { exportRecords } from '../records/records.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { recordDocument } from './record-document';
@@ -47,14 +48,15 @@ export interface PatientExport {
 /**
  * The patient's whole file as a ZIP, streamed: `paciente.json` (the patient, forms with answers
  * and scores, records with their latest content, addenda and attachments, chats with their
- * messages, appointments, payments, issued documents (with the paths of their PDFs), safety
+ * messages, appointments, payments, issued documents (with the paths of their PDFs), session
+ * recordings (consent, transcript, draft and the paths of their audio, while kept), safety
  * alerts, measurement plans, and the list of stored files), each record as an HTML document under
  * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
  * ZIP is written, so memory stays flat however large the files are.
  */
 export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
   const patientRow = await ownedPatient(ctx, owner.id, patientId);
-  const [forms, records, chats, files, appointments, payments, measurement, documents] = await Promise.all([
+  const [forms, records, chats, files, appointments, payments, measurement, documents, recordings] = await Promise.all([
     exportForms(ctx, owner.id, patientId),
     exportRecords(ctx, owner.id, patientId),
     exportChats(ctx, owner.id, patientId),
@@ -63,6 +65,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
     exportPayments(ctx, owner.id, patientId),
     exportMeasurement(ctx, owner.id, patientId),
     exportDocuments(ctx, owner.id, patientId),
+    exportRecordings(ctx, owner.id, patientId),
   ]);
   const now = ctx.clock.now();
   const zip = new yazl.ZipFile();
@@ -94,6 +97,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
       issuedPdf: issuedFileKey ? filePaths.get(issuedFileKey) : undefined,
       signedPdf: signedFileKey ? filePaths.get(signedFileKey) : undefined,
     })),
+    recordings: recordings.map(({ recording, audioFileKeys }) => ({ ...recording, audio: audioFileKeys.map((key) => filePaths.get(key)) })),
     safetyAlerts: measurement.alerts,
     measurementPlans: measurement.plans,
     files: files.map((file) => ({

@@ -346,6 +346,11 @@ async function defaultNoteTemplate(ctx: Context, ownerId: string): Promise<NoteT
   return template;
 }
 
+/** The template a drafted session note follows: the professional's default (the AI scribe). */
+export async function draftNoteTemplate(ctx: Context, ownerId: string): Promise<NoteTemplate> {
+  return toNoteTemplate(await defaultNoteTemplate(ctx, ownerId));
+}
+
 export async function listNoteTemplates(ctx: Context, ownerId: string): Promise<{ noteTemplates: NoteTemplate[]; defaultNoteTemplateId: string }> {
   const [rows, chosen] = await Promise.all([repo.listNoteTemplates(ctx.db, ownerId), defaultNoteTemplate(ctx, ownerId)]);
   return { noteTemplates: rows.map(toNoteTemplate), defaultNoteTemplateId: chosen.id };

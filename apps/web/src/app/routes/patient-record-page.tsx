@@ -1,8 +1,12 @@
-import { messages } from '@consultorio/shared';
+import { messages, type ClinicalRecord } from '@consultorio/shared';
+import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PatientFrame } from './patient-frame';
-import { useRecordDetail } from '../../features/records/api/get-record';
+import { SessionRecorder } from '../../features/recordings/components/session-recorder';
+import { storeSavedRecord, useRecordDetail } from '../../features/records/api/get-record';
 import { RecordView } from '../../features/records/components/record-view';
+import { useCurrentUser } from '../../lib/session';
 
 /**
  * /patients/:patientId/records/:recordId: one record inside the patient's area frame (which
@@ -11,10 +15,20 @@ import { RecordView } from '../../features/records/components/record-view';
 export function PatientRecordPage() {
   const { patientId = '', recordId = '' } = useParams();
   // Asked for now, beside the patient, rather than after the frame has loaded them.
-  useRecordDetail(recordId);
+  const { data: detail } = useRecordDetail(recordId);
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  // An accepted draft is the record's new version: the editor shows it as it shows a restore.
+  const showAccepted = (record: ClinicalRecord) => void storeSavedRecord(queryClient, record);
+  const isOwnRecord = detail !== undefined && detail.record.patientId === patientId;
   return (
     <PatientFrame patientId={patientId} title={messages.records.title}>
-      <RecordView patientId={patientId} recordId={recordId} />
+      <Stack>
+        <RecordView patientId={patientId} recordId={recordId} />
+        {isOwnRecord && (
+          <SessionRecorder recordId={recordId} readOnly={detail.record.finalizedAt !== null} timeZone={user.timeZone} onAccepted={showAccepted} />
+        )}
+      </Stack>
     </PatientFrame>
   );
 }

@@ -31,6 +31,7 @@ export const accessLog = {
     'video-professional': 'Teleconsulta (profissional)',
     'video-patient': 'Teleconsulta (paciente)',
     document: 'Documento',
+    recording: 'Gravação de sessão',
   },
   exportData: 'Exportar dados do paciente',
   exportHint: 'Um arquivo ZIP com os dados, questionários, prontuários, sessões, documentos emitidos e anexos do paciente (LGPD).',
