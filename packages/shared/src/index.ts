@@ -24,6 +24,7 @@ export * from './schemas/chats';
 export * from './schemas/appointments';
 export * from './schemas/measurement';
 export * from './schemas/video';
+export * from './schemas/booking';
 export * from './schemas/documents';
 export * from './rules/measurement';
 export * from './contract';

@@ -15,6 +15,7 @@ export * from '../modules/finance/finance.tables';
 export * from '../modules/qa-templates/qa-templates.tables';
 export * from '../modules/assistants/assistants.tables';
 export * from '../modules/forms/forms.tables';
+export * from '../modules/booking/booking.tables';
 export * from '../modules/measurement/measurement.tables';
 export * from '../modules/records/records.tables';
 export * from '../modules/chats/chats.tables';

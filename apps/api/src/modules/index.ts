@@ -13,6 +13,7 @@ import { financeModule } from './finance/finance.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
 import { formsModule } from './forms/forms.module';
+import { bookingModule } from './booking/booking.module';
 import { measurementModule } from './measurement/measurement.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
@@ -41,6 +42,7 @@ export const apiModules: readonly ApiModule[] = [
   qaTemplatesModule,
   assistantsModule,
   formsModule,
+  bookingModule,
   measurementModule,
   recordsModule,
   chatsModule,

@@ -124,6 +124,12 @@ export const errorCatalog = {
   CERTIFICATE_NOT_YET_VALID: { status: 400, message: doc.certificateNotYetValid('') },
   CERTIFICATE_TOO_LARGE: { status: 413, message: doc.certificateTooLarge },
   SIGNED_PDF_INVALID: { status: 400, message: doc.signedPdfInvalid },
+  // online booking (issue 31)
+  BOOKING_SLOT_TAKEN: { status: 409, message: messages.booking.errors.slotTaken },
+  BOOKING_PAGE_NOT_FOUND: { status: 404, message: messages.booking.errors.pageNotFound },
+  BOOKING_LINK_INVALID: { status: 404, message: messages.booking.errors.linkInvalid },
+  BOOKING_SLUG_TAKEN: { status: 409, message: messages.booking.errors.slugTaken },
+  BOOKING_NOT_REQUESTED: { status: 409, message: messages.booking.errors.notRequested },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

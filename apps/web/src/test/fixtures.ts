@@ -72,6 +72,8 @@ export function userOf(overrides: Partial<User> = {}): User {
     pixKeyType: null,
     city: null,
     officeAddress: null,
+    bookingSlug: null,
+    bookingEnabled: false,
     ...overrides,
   };
 }

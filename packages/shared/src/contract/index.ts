@@ -1,6 +1,7 @@
 import { agendaApi } from './agenda';
 import { authApi } from './auth';
 import { billingApi } from './billing';
+import { bookingApi } from './booking';
 import { assistantsApi, chatsApi } from './chats';
 import { dashboardApi } from './dashboard';
 import { documentsApi } from './documents';
@@ -17,9 +18,9 @@ import { videoApi } from './video';
 
 export * from './route';
 export { certificateUpload, signedPdfUpload } from './documents';
-export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
+export { agendaApi, bookingApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, usersApi, videoApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
+const groups = [agendaApi, bookingApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

@@ -40,6 +40,7 @@ export * from './sections/documents';
 export * from './sections/billing';
 export * from './sections/finance';
 export * from './sections/video';
+export * from './sections/booking';
 export * from './sections/success';
 export * from './sections/credentials';
 export * from './sections/validation';

@@ -41,6 +41,8 @@ export function toUser(row: UserRow): User {
     pixKeyType: row.pixKey ? (parsePixKey(row.pixKey)?.type ?? null) : null,
     city: row.city,
     officeAddress: row.officeAddress,
+    bookingSlug: row.bookingSlug,
+    bookingEnabled: row.bookingEnabled,
   };
 }
 
@@ -59,10 +61,28 @@ export async function findUserByUsernameOrEmail(ctx: DbContext, who: string): Pr
   return (await repo.findUserByUsername(ctx.db, who)) ?? repo.findUserByEmail(ctx.db, who.toLowerCase());
 }
 
+/**
+ * Saves the profile. The booking page needs an address to be on: clearing the address turns it
+ * off, and turning it on without one is refused; an address another professional has is 409.
+ */
 export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<User> {
-  const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
+  const slug = profile.bookingSlug === undefined ? user.bookingSlug : profile.bookingSlug;
+  if (profile.bookingEnabled === true && !slug) throw new AppError('VALIDATION', messages.booking.errors.slugInvalid);
+  const bookingEnabled = slug ? (profile.bookingEnabled ?? user.bookingEnabled) : false;
+  let updated: UserRow | undefined;
+  try {
+    updated = await repo.updateProfile(ctx.db, user.id, { ...profile, bookingEnabled }, ctx.clock.now());
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_booking_slug_key')) throw new AppError('BOOKING_SLUG_TAKEN');
+    throw error;
+  }
   if (!updated) throw new AppError('UNAUTHORIZED');
   return toUser(updated);
+}
+
+/** The professional whose booking page is at `slug`, while the page is on. */
+export async function findBookingProfessional(ctx: DbContext, slug: string): Promise<UserRow | undefined> {
+  return repo.findUserByBookingSlug(ctx.db, slug.toLowerCase());
 }
 
 /**
@@ -227,4 +247,8 @@ export async function createUser(tx: Tx, values: NewUser): Promise<string> {
 
 export async function purgeExpiredRecoveries(ctx: Context): Promise<void> {
   await repo.deleteExpiredRecoveries(ctx.db, ctx.clock.now());
+}
+
+export async function findUserById(ctx: DbContext, id: string): Promise<UserRow | undefined> {
+  return repo.findUserById(ctx.db, id);
 }

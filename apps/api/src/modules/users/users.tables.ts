@@ -34,6 +34,10 @@ export const users = pgTable(
     city: text('city'),
     /** 'Endereço do consultório': where in-person appointments take place unless one says otherwise (and receipts print it). */
     officeAddress: text('office_address'),
+    /** The address of the public booking page ('/agendar/<slug>'), unique among professionals. */
+    bookingSlug: text('booking_slug'),
+    /** Whether the booking page takes bookings (off by default). */
+    bookingEnabled: boolean('booking_enabled').notNull().default(false),
     /**
      * How many patients the user has, kept by the `patients_count` trigger of migration 0001
      * on every insert and delete, so the list's total and the dashboard need not count rows
@@ -46,6 +50,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_booking_slug_key').on(t.bookingSlug),
   ],
 );
 
