@@ -60,6 +60,15 @@ export function createAppRouter() {
               }),
             },
             {
+              // The public booking page and the confirmation mail's link.
+              path: paths.bookingPagePattern,
+              lazy: async () => ({ Component: (await import('../features/booking/pages/booking-page')).BookingPage }),
+            },
+            {
+              path: paths.confirmBooking,
+              lazy: async () => ({ Component: (await import('../features/booking/pages/confirm-booking-page')).ConfirmBookingPage }),
+            },
+            {
               // The patient's side of an online appointment's video room, from the reminder's link.
               path: paths.patientVideoRoom,
               lazy: async () => ({ Component: (await import('../features/video/pages/patient-room-page')).PatientRoomPage }),

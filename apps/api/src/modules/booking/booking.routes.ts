@@ -36,12 +36,12 @@ export function bookingPublicRoutes(ctx: Context): RoutesPlugin {
 
     route(app, bookingApi.request, async (request) => {
       await booking.requestBooking(ctx, request.params.slug, request.body, request.ip);
-      return { data: null, message: messages.booking.requestSent };
+      // The page says it (no toast).
+      return { data: null };
     });
 
     route(app, bookingApi.confirm, async (request) => ({
       data: { appointment: await booking.confirmBooking(ctx, request.body.token, request.ip) },
-      message: messages.booking.confirmTitle,
     }));
   };
 }
