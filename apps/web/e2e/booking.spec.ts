@@ -67,3 +67,34 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   const { appointments } = ((await agenda.json()) as { data: { appointments: Array<{ patientName: string; modality: string; status: string }> } }).data;
   expect(appointments).toEqual([expect.objectContaining({ patientName: 'Marina Alves', modality: 'online', status: 'scheduled' })]);
 });
+
+test('an invited patient signs in to the portal on a phone and cancels an appointment', async ({ page, browser }) => {
+  const professional = await registerConfirmedProfessional(page, 'Portal');
+  const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
+  expect(signedIn.status()).toBe(200);
+  const email = `portal.${professional.username}@example.com`;
+  const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Lia', lastName: 'Costa', email } });
+  expect(created.status()).toBe(201);
+  const patientId = ((await created.json()) as { data: { patient: { id: string } } }).data.patient.id;
+  const startsAt = new Date(Date.now() + 72 * 3_600_000);
+  startsAt.setUTCMinutes(0, 0, 0);
+  const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: startsAt.toISOString(), durationMinutes: 50 } });
+  expect(booked.status()).toBe(201);
+  const invited = await page.request.post(`/v1/patients/${patientId}/portal-invitation`);
+  expect(invited.status()).toBe(202);
+
+  const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const patient = await patientContext.newPage();
+  await patient.goto(await waitForMailLink(email, '/portal'));
+  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toBeVisible();
+  await expect(patient).toHaveURL(/\/portal$/);
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(patient.getByText(messages.portal.with(`${professional.firstName} ${professional.lastName}`))).toBeVisible();
+  await patient.getByRole('button', { name: messages.portal.cancel }).click();
+  await patient.getByRole('textbox', { name: messages.portal.cancelReason }).fill('Imprevisto');
+  await patient.getByRole('button', { name: messages.portal.confirmCancel }).click();
+  await expect(patient.getByText(messages.agenda.statuses.cancelled, { exact: true })).toBeVisible();
+  // The portal's cookie is not a professional session.
+  expect((await patient.request.get('/v1/users/me')).status()).toBe(401);
+  await patientContext.close();
+});

@@ -25,6 +25,7 @@ export * from './schemas/appointments';
 export * from './schemas/measurement';
 export * from './schemas/video';
 export * from './schemas/booking';
+export * from './schemas/portal';
 export * from './schemas/documents';
 export * from './rules/measurement';
 export * from './contract';

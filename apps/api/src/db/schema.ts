@@ -21,3 +21,4 @@ export * from '../modules/records/records.tables';
 export * from '../modules/chats/chats.tables';
 export * from '../modules/video/video.tables';
 export * from '../modules/documents/documents.tables';
+export * from '../modules/portal/portal.tables';

@@ -18,6 +18,7 @@ import { measurementModule } from './measurement/measurement.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
 import { documentsModule } from './documents/documents.module';
+import { portalModule } from './portal/portal.module';
 import { patientExportModule } from './patient-export/patient-export.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 
@@ -47,6 +48,7 @@ export const apiModules: readonly ApiModule[] = [
   recordsModule,
   chatsModule,
   documentsModule,
+  portalModule,
   patientExportModule,
   dashboardModule,
 ];

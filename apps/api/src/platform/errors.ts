@@ -130,6 +130,11 @@ export const errorCatalog = {
   BOOKING_LINK_INVALID: { status: 404, message: messages.booking.errors.linkInvalid },
   BOOKING_SLUG_TAKEN: { status: 409, message: messages.booking.errors.slugTaken },
   BOOKING_NOT_REQUESTED: { status: 409, message: messages.booking.errors.notRequested },
+  // the patient portal (issue 31)
+  PORTAL_LINK_INVALID: { status: 404, message: messages.portal.errors.linkInvalid },
+  // Thrown with the notice's hours.
+  PORTAL_TOO_LATE: { status: 409, message: messages.portal.errors.tooLateToCancel(24) },
+  PORTAL_NO_EMAIL: { status: 409, message: messages.portal.noEmail },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

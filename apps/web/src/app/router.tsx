@@ -65,6 +65,10 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import('../features/booking/pages/booking-page')).BookingPage }),
             },
             {
+              path: paths.portal,
+              lazy: async () => ({ Component: (await import('../features/portal/pages/portal-page')).PortalPage }),
+            },
+            {
               path: paths.confirmBooking,
               lazy: async () => ({ Component: (await import('../features/booking/pages/confirm-booking-page')).ConfirmBookingPage }),
             },

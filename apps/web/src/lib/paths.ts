@@ -22,6 +22,8 @@ export const paths = {
   bookingPage: (slug: string) => `/agendar/${encodeURIComponent(slug)}`,
   /** The confirmation mail's link of a booking (?token=), without a session. */
   confirmBooking: '/confirmar-agendamento',
+  /** The patient portal (?token= from the sign-in mail). */
+  portal: '/portal',
   account: '/user',
   /** The account area's questionnaire templates and AI assistants. */
   qaTemplates: '/user/qa-templates',

@@ -41,6 +41,7 @@ export * from './sections/billing';
 export * from './sections/finance';
 export * from './sections/video';
 export * from './sections/booking';
+export * from './sections/portal';
 export * from './sections/success';
 export * from './sections/credentials';
 export * from './sections/validation';

@@ -367,11 +367,19 @@ export async function lockOwnerAgenda(tx: Tx, ownerId: string): Promise<void> {
 }
 
 /** The spans of the owner's appointments (not cancelled) that start before `to` and end after `from`. */
-export async function busySpansInRange(db: Db | Tx, ownerId: string, from: Date, to: Date): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
+export async function busySpansInRange(db: Db | Tx, ownerId: string, from: Date, to: Date, exceptId?: string): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
   return db
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
-    .where(and(eq(appointments.ownerId, ownerId), ne(appointments.status, 'cancelled'), lt(appointments.startsAt, to), gt(appointments.endsAt, from)));
+    .where(
+      and(
+        eq(appointments.ownerId, ownerId),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    );
 }
 
 /** The owner's open-ended series whose appointments exist only up to before `to`. */

@@ -28,6 +28,8 @@ import * as repo from './agenda.repository';
 import type { AppointmentRow, NewAppointment, SeriesRow } from './agenda.repository';
 import { dayBefore, occurrenceStarts, shiftLocal, toInstant, toLocalStart, type LocalStart, type SeriesRule } from './recurrence';
 
+export type { AppointmentRow };
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -696,10 +698,10 @@ export interface BusySpan {
 /**
  * When the owner is busy between two instants: their appointments that are not cancelled
  * (requested ones included), and the occurrences of open-ended series not yet booked that far
- * (expanded from the series' rule, as they will be booked).
+ * (expanded from the series' rule, as they will be booked); `exceptId`'s own time is not busy (it is being moved).
  */
-export async function busySpans(db: Db | Tx, ownerId: string, from: Date, to: Date): Promise<BusySpan[]> {
-  const spans: BusySpan[] = await repo.busySpansInRange(db, ownerId, from, to);
+export async function busySpans(db: Db | Tx, ownerId: string, from: Date, to: Date, exceptId?: string): Promise<BusySpan[]> {
+  const spans: BusySpan[] = await repo.busySpansInRange(db, ownerId, from, to, exceptId);
   for (const series of await repo.openSeriesBookedBefore(db, ownerId, to)) {
     const starts = occurrenceStarts(series, { openUntil: toLocalStart(to, series.timeZone), after: toLocalStart(series.bookedUntil!, series.timeZone) });
     for (const local of starts) {
@@ -749,4 +751,26 @@ export async function decideRequested(ctx: Context, ownerId: string, id: string,
   noteAppointment(updated, 'update');
   if (accept) await queueDueRemindersLogged(ctx, ownerId);
   return { appointment: toAppointment(updated, patientName), row: updated };
+}
+
+// ---- the patient's portal ----
+
+/** The patient's appointments (rows), by start: what the portal shows them. */
+export async function patientAppointmentRows(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string): Promise<AppointmentRow[]> {
+  return (await repo.listOfPatient(ctx.db, ownerId, patientId)).map((row) => row.appointment);
+}
+
+/** Confirms or cancels an open appointment for its patient (409 once closed); a cancellation is told to the professional. */
+export async function answerForPatient(ctx: Context, row: AppointmentRow, answer: { status: 'confirmed' } | { status: 'cancelled'; reason: string | null }): Promise<AppointmentRow> {
+  if (!isOpen(row.status) && row.status !== 'requested') throw closedByProfessional(row.status);
+  const changes = answer.status === 'cancelled' ? { status: 'cancelled' as const, cancellationReason: answer.reason } : { status: 'confirmed' as const };
+  const updated = await repo.updateIfStatus(ctx.db, row.id, row.status, changes, ctx.clock.now());
+  if (!updated) throw closedByProfessional((await repo.findStatus(ctx.db, row.id)) ?? 'cancelled');
+  if (answer.status === 'cancelled') await ctx.jobs.send(CANCELLATION_NOTICE_JOB, { appointmentId: row.id });
+  return updated;
+}
+
+/** Moves an appointment for its patient, in the caller's transaction (which holds the owner's agenda); its reminder is due again. */
+export async function moveForPatient(tx: Tx, row: AppointmentRow, times: { startsAt: Date; endsAt: Date }, now: Date): Promise<AppointmentRow | undefined> {
+  return repo.updateIfStatus(tx, row.id, row.status, { ...times, ...reminderReset }, now);
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { formatMailDateTime } from '../../platform/mail/render';
 import { hashToken, newToken } from '../../platform/tokens';
-import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment } from '../agenda/agenda.service';
+import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, type AppointmentRow } from '../agenda/agenda.service';
 import { findOrCreateBookedPatient, ownedPatient } from '../patients/patients.service';
 import { countAttempt } from '../throttling/throttling.service';
 import { findBookingProfessional, findUserById, type UserRow } from '../users/users.service';
@@ -193,6 +193,31 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
   await ctx.jobs.send(BOOKING_NOTICE_JOB, { to: { email: professional.email, firstName: professional.firstName }, subject: m.newBookingSubject, body });
   await afterBooking(ctx, professional.id);
   return toBooked(booked.appointment, professional.timeZone);
+}
+
+// ---- the patient's portal ----
+
+/**
+ * Moves the patient's appointment to another free slot of the professional's page (409 when it
+ * is not one), checked again and taken while holding the professional's agenda.
+ */
+export async function rescheduleAppointment(ctx: Context, professional: UserRow, row: AppointmentRow, startsAt: Date): Promise<AppointmentRow> {
+  const availability = await getAvailability(ctx, professional.id);
+  const day = dayOf(startsAt, professional.timeZone);
+  const { start, end } = spanOfDays(day, day);
+  const free = freeSlots(availability, professional.timeZone, { from: day, to: day }, await busySpans(ctx.db, professional.id, start, end, row.id), ctx.clock.now());
+  const slot = free.find((item) => Date.parse(item.startsAt) === startsAt.getTime());
+  if (!slot) throw new AppError('BOOKING_SLOT_TAKEN');
+  const times = { startsAt, endsAt: new Date(slot.endsAt) };
+  const buffer = availability.bufferMinutes * MINUTE;
+  const moved = await inOwnerAgenda(ctx, professional.id, async (tx) => {
+    const busy = await busySpans(tx, professional.id, new Date(startsAt.getTime() - buffer), new Date(times.endsAt.getTime() + buffer), row.id);
+    if (!isClear(times, busy, availability.bufferMinutes)) throw new AppError('BOOKING_SLOT_TAKEN');
+    return moveForPatient(tx, row, times, ctx.clock.now());
+  });
+  if (!moved) throw new AppError('APPOINTMENT_CLOSED');
+  await afterBooking(ctx, professional.id);
+  return moved;
 }
 
 // ---- the professional's decision ----

@@ -173,7 +173,7 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
           <TextInput label={b.document} inputMode="numeric" {...field('document')} />
         </SimpleGrid>
         {profile.modalities.length > 1 && (
-          <Radio.Group label={b.modality} value={modality} onChange={(value) => setModality(value as Modality)}>
+          <Radio.Group label={b.modality} value={modality} onChange={(value) => setModality(value)}>
             <Group mt="xs">
               {profile.modalities.map((item) => (
                 <Radio key={item} value={item} label={messages.agenda.modality[item]} />
