@@ -196,7 +196,9 @@ describe('route-scope authentication', () => {
     },
   );
 
-  it.each(contractRoutes.filter((route) => route.access === 'public' && route.body).map((route) => [key(route.method, route.path), route] as const))(
+  // The patient portal's views are public routes behind the portal's own cookie: without it they answer 401 before the body is read.
+  const behindPortalCookie = (route: { path: string }) => route.path.startsWith('/v1/portal/') && !route.path.startsWith('/v1/portal/sessions');
+  it.each(contractRoutes.filter((route) => route.access === 'public' && route.body && !behindPortalCookie(route)).map((route) => [key(route.method, route.path), route] as const))(
     'public %s answers a malformed body with 400',
     async (_name, route) => {
       const response = await t.request({

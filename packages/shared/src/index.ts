@@ -26,6 +26,8 @@ export * from './schemas/measurement';
 export * from './schemas/video';
 export * from './schemas/whatsapp';
 export * from './schemas/recordings';
+export * from './schemas/booking';
+export * from './schemas/portal';
 export * from './schemas/documents';
 export * from './rules/measurement';
 export * from './contract';

@@ -15,11 +15,13 @@ import { taxModule } from './tax/tax.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
 import { formsModule } from './forms/forms.module';
+import { bookingModule } from './booking/booking.module';
 import { measurementModule } from './measurement/measurement.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
 import { documentsModule } from './documents/documents.module';
 import { recordingsModule } from './recordings/recordings.module';
+import { portalModule } from './portal/portal.module';
 import { patientExportModule } from './patient-export/patient-export.module';
 import { dashboardModule } from './dashboard/dashboard.module';
 
@@ -46,11 +48,13 @@ export const apiModules: readonly ApiModule[] = [
   qaTemplatesModule,
   assistantsModule,
   formsModule,
+  bookingModule,
   measurementModule,
   recordsModule,
   chatsModule,
   documentsModule,
   recordingsModule,
+  portalModule,
   patientExportModule,
   dashboardModule,
 ];

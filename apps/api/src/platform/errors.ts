@@ -149,6 +149,17 @@ export const errorCatalog = {
   RECORDING_NOT_READY: { status: 409, message: rec.notReady },
   RECORDING_NOT_FAILED: { status: 409, message: rec.notFailed },
   RECORDING_ALREADY_ACCEPTED: { status: 409, message: rec.alreadyAccepted },
+  // online booking (issue 31)
+  BOOKING_SLOT_TAKEN: { status: 409, message: messages.booking.errors.slotTaken },
+  BOOKING_PAGE_NOT_FOUND: { status: 404, message: messages.booking.errors.pageNotFound },
+  BOOKING_LINK_INVALID: { status: 404, message: messages.booking.errors.linkInvalid },
+  BOOKING_SLUG_TAKEN: { status: 409, message: messages.booking.errors.slugTaken },
+  BOOKING_NOT_REQUESTED: { status: 409, message: messages.booking.errors.notRequested },
+  // the patient portal (issue 31)
+  PORTAL_LINK_INVALID: { status: 404, message: messages.portal.errors.linkInvalid },
+  // Thrown with the notice's hours.
+  PORTAL_TOO_LATE: { status: 409, message: messages.portal.errors.tooLateToCancel(24) },
+  PORTAL_NO_EMAIL: { status: 409, message: messages.portal.noEmail },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -60,6 +60,19 @@ export function createAppRouter() {
               }),
             },
             {
+              // The public booking page and the confirmation mail's link.
+              path: paths.bookingPagePattern,
+              lazy: async () => ({ Component: (await import('../features/booking/pages/booking-page')).BookingPage }),
+            },
+            {
+              path: paths.portal,
+              lazy: async () => ({ Component: (await import('../features/portal/pages/portal-page')).PortalPage }),
+            },
+            {
+              path: paths.confirmBooking,
+              lazy: async () => ({ Component: (await import('../features/booking/pages/confirm-booking-page')).ConfirmBookingPage }),
+            },
+            {
               // The patient's side of an online appointment's video room, from the reminder's link.
               path: paths.patientVideoRoom,
               lazy: async () => ({ Component: (await import('../features/video/pages/patient-room-page')).PatientRoomPage }),

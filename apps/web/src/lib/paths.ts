@@ -17,6 +17,13 @@ export const paths = {
   /** The professional's side of the room (signed in). */
   videoRoomPattern: '/sala/:appointmentId',
   videoRoom: (appointmentId: string) => `/sala/${encodeURIComponent(appointmentId)}`,
+  /** The public booking page of a professional (no session). */
+  bookingPagePattern: '/agendar/:slug',
+  bookingPage: (slug: string) => `/agendar/${encodeURIComponent(slug)}`,
+  /** The confirmation mail's link of a booking (?token=), without a session. */
+  confirmBooking: '/confirmar-agendamento',
+  /** The patient portal (?token= from the sign-in mail). */
+  portal: '/portal',
   account: '/user',
   /** The account area's questionnaire templates and AI assistants. */
   qaTemplates: '/user/qa-templates',

@@ -76,6 +76,8 @@ export function userOf(overrides: Partial<User> = {}): User {
     taxpayerType: 'individual',
     cnpj: null,
     occupationCode: '255',
+    bookingSlug: null,
+    bookingEnabled: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { agendaApi } from './agenda';
 import { authApi } from './auth';
 import { billingApi } from './billing';
+import { bookingApi } from './booking';
 import { assistantsApi, chatsApi } from './chats';
 import { dashboardApi } from './dashboard';
 import { documentsApi } from './documents';
@@ -10,6 +11,7 @@ import { formsApi, qaTemplatesApi } from './forms';
 import { measurementApi } from './measurement';
 import { patientsApi } from './patients';
 import { recordingsApi } from './recordings';
+import { portalApi } from './portal';
 import { recordsApi } from './records';
 import type { ApiRoute } from './route';
 import { sessionsApi } from './sessions';
@@ -20,9 +22,9 @@ import { whatsappApi } from './whatsapp';
 
 export * from './route';
 export { certificateUpload, signedPdfUpload } from './documents';
-export { agendaApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, recordingsApi, usersApi, taxApi, videoApi, whatsappApi };
+export { agendaApi, bookingApi, portalApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, recordingsApi, usersApi, taxApi, videoApi, whatsappApi };
 
-const groups = [agendaApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi, whatsappApi, taxApi, recordingsApi];
+const groups = [agendaApi, bookingApi, portalApi, financeApi, authApi, usersApi, sessionsApi, patientsApi, dashboardApi, qaTemplatesApi, formsApi, measurementApi, recordsApi, documentsApi, assistantsApi, chatsApi, billingApi, filesApi, healthApi, videoApi, whatsappApi, taxApi, recordingsApi];
 
 function isRoute(value: unknown): value is ApiRoute {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;

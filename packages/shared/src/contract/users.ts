@@ -34,6 +34,8 @@ export const usersApi = {
     body: profileUpdateRequest,
     status: 200,
     response: userResponse,
+    /** 409: the booking page's address is another professional's. */
+    errors: [409],
   }),
   changePassword: defineRoute({
     method: 'PUT',

@@ -43,6 +43,8 @@ export * from './sections/tax';
 export * from './sections/video';
 export * from './sections/whatsapp';
 export * from './sections/recordings';
+export * from './sections/booking';
+export * from './sections/portal';
 export * from './sections/success';
 export * from './sections/credentials';
 export * from './sections/validation';

@@ -7,7 +7,7 @@ import { instantSchema, isoDateSchema } from './dates';
 const v = messages.validation;
 const field = v.dateFields;
 
-export const appointmentStatuses = ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] as const;
+export const appointmentStatuses = ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled', 'requested'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const modalities = ['in_person', 'online'] as const;
 export type Modality = (typeof modalities)[number];

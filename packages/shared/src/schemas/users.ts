@@ -69,6 +69,10 @@ export const userSchema = z.object({
   cnpj: z.string().nullable(),
   /** The Carnê-Leão occupation ('255' psicólogo): the one chosen, else the one the profession suggests, else null. */
   occupationCode: z.string().nullable(),
+  /** The address of the public booking page, '/agendar/<slug>'. */
+  bookingSlug: z.string().nullable(),
+  /** Whether the booking page takes bookings (off by default). */
+  bookingEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -79,6 +83,13 @@ export const currentSessionResponse = envelope(z.object({ user: userSchema.nulla
 export const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 export const birthdateSchema = isoDateSchema(v.dateFields.birthdate).refine((date) => date <= todayIsoDate(), { error: v.birthdateFuture });
+
+/** The address of a booking page: '/agendar/<slug>'. */
+export const bookingSlugSchema = z
+  .string({ error: messages.booking.errors.slugInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/, { error: messages.booking.errors.slugInvalid });
 
 export const timeZoneSchema = z.string({ error: v.timeZoneInvalid }).trim().refine(isTimeZone, { error: v.timeZoneInvalid });
 
@@ -171,6 +182,10 @@ export const profileUpdateRequest = withContactRules(
       city: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(60, { error: v.tooLong(60) })),
       /** Left out: the stored address stays. */
       officeAddress: keptWhenOmitted(z.string({ error: v.invalidBody }).trim().max(limits.locationMax, { error: v.tooLong(limits.locationMax) })),
+      /** Left out: the stored address stays; null clears it (and turns the page off). */
+      bookingSlug: keptWhenOmitted(bookingSlugSchema),
+      /** Left out: the stored choice stays. */
+      bookingEnabled: z.boolean({ error: v.invalidBody }).optional(),
       /** Left out: the stored choice stays. */
       emailReminderLeadHours: reminderLeadHoursListSchema.optional(),
       /** Left out: the stored choice stays. */

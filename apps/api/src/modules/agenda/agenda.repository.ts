@@ -431,3 +431,58 @@ export async function findFeedOwner(db: Db, token: string) {
     .where(eq(calendarFeeds.token, token));
   return row;
 }
+
+/**
+ * Holds the owner's agenda for the rest of the transaction (a transaction-scoped advisory lock on
+ * the owner): bookings from the public page check that their slot is free and take it one at a
+ * time, so two confirmations for one slot never both succeed.
+ */
+export async function lockOwnerAgenda(tx: Tx, ownerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${ownerId}, 0))`);
+}
+
+/** The spans of the owner's appointments (not cancelled) that start before `to` and end after `from`. */
+export async function busySpansInRange(db: Db | Tx, ownerId: string, from: Date, to: Date, exceptId?: string): Promise<Array<{ startsAt: Date; endsAt: Date }>> {
+  return db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.ownerId, ownerId),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    );
+}
+
+/** The owner's open-ended series whose appointments exist only up to before `to`. */
+export async function openSeriesBookedBefore(db: Db | Tx, ownerId: string, to: Date): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(appointmentSeries)
+    .where(and(eq(appointmentSeries.ownerId, ownerId), isNotNull(appointmentSeries.bookedUntil), lt(appointmentSeries.bookedUntil, to)));
+}
+
+/** One appointment of the owner's patient (no series), in the caller's transaction. */
+export async function insertAppointment(tx: Tx, values: typeof appointments.$inferInsert): Promise<AppointmentRow> {
+  const [row] = await tx.insert(appointments).values(values).returning();
+  return row!;
+}
+
+/** Changes an appointment only while it has the status given; undefined when it no longer has. */
+export async function updateIfStatus(
+  db: Db | Tx,
+  id: string,
+  status: AppointmentRow['status'],
+  changes: Partial<typeof appointments.$inferInsert>,
+  now: Date,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(appointments.id, id), eq(appointments.status, status)))
+    .returning();
+  return row;
+}

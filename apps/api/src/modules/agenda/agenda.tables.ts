@@ -44,7 +44,7 @@ export const appointments = pgTable(
     seriesId: uuid('series_id').references(() => appointmentSeries.id, { onDelete: 'set null' }),
     startsAt: timestamptz('starts_at').notNull(),
     endsAt: timestamptz('ends_at').notNull(),
-    status: text('status', { enum: ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled', 'requested'] }).notNull().default('scheduled'),
     modality: text('modality', { enum: ['in_person', 'online'] }).notNull().default('in_person'),
     videoLink: text('video_link'),
     location: text('location'),

@@ -255,3 +255,14 @@ export async function setPatientAvatar(
   const [patient] = await tx.update(patients).set({ avatarExternalKey: key, updatedAt: now }).where(eq(patients.id, id)).returning();
   return { patient: patient!, previousKey: current.key };
 }
+
+/** The owner's patient with this e-mail (compared without case), the oldest when several share it. */
+export async function findPatientByEmail(db: Db | Tx, ownerId: string, email: string): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.ownerId, ownerId), sql`lower(${patients.email}) = ${email.toLowerCase()}`))
+    .orderBy(patients.createdAt)
+    .limit(1);
+  return row;
+}

@@ -187,3 +187,17 @@ function decodeCursor(cursor: string): PageStart {
   }
   throw new AppError('VALIDATION', messages.validation.cursorInvalid);
 }
+
+/**
+ * The patient a confirmed booking is for, in the booking's transaction: the owner's patient with
+ * the confirmed e-mail (no duplicate), else a new one from what the person gave.
+ */
+export async function findOrCreateBookedPatient(tx: Tx, ownerId: string, person: PatientCreate, now: Date): Promise<{ patient: PatientRow; created: boolean }> {
+  const known = person.email ? await repo.findPatientByEmail(tx, ownerId, person.email) : undefined;
+  if (known) return { patient: known, created: false };
+  const created = await repo.insertPatient(tx, ownerId, person, now);
+  if ('limit' in created) throw new AppError('PATIENT_LIMIT', messages.errors.patientLimit(created.limit));
+  // Made by the person booking, not by a session: nothing for the access log.
+  return { patient: created, created: true };
+}
+

@@ -123,3 +123,12 @@ export async function deleteExpiredRecoveries(db: Db, now: Date): Promise<void> 
   await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now));
   await db.delete(emailUpdates).where(lte(emailUpdates.expiresAt, now));
 }
+
+/** The professional whose booking page is at `slug` and on. */
+export async function findUserByBookingSlug(db: Db, slug: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.bookingSlug, slug), eq(users.bookingEnabled, true)));
+  return row;
+}

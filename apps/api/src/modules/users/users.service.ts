@@ -45,6 +45,8 @@ export function toUser(row: UserRow): User {
     taxpayerType: row.taxpayerType,
     cnpj: row.cnpj,
     occupationCode: occupationCodeOf(row),
+    bookingSlug: row.bookingSlug,
+    bookingEnabled: row.bookingEnabled,
   };
 }
 
@@ -68,13 +70,31 @@ export async function findUserByUsernameOrEmail(ctx: DbContext, who: string): Pr
   return (await repo.findUserByUsername(ctx.db, who)) ?? repo.findUserByEmail(ctx.db, who.toLowerCase());
 }
 
+/**
+ * Saves the profile. The booking page needs an address to be on: clearing the address turns it
+ * off, and turning it on without one is refused; an address another professional has is 409.
+ */
 export async function updateProfile(ctx: Context, user: UserRow, profile: ProfileUpdate): Promise<User> {
   const working = profile.taxpayerType ?? user.taxpayerType;
   const cnpj = profile.cnpj === undefined ? user.cnpj : profile.cnpj;
   if (working === 'company' && !cnpj) throw new AppError('VALIDATION', messages.tax.validation.cnpjRequired);
-  const updated = await repo.updateProfile(ctx.db, user.id, profile, ctx.clock.now());
+  const slug = profile.bookingSlug === undefined ? user.bookingSlug : profile.bookingSlug;
+  if (profile.bookingEnabled === true && !slug) throw new AppError('VALIDATION', messages.booking.errors.slugInvalid);
+  const bookingEnabled = slug ? (profile.bookingEnabled ?? user.bookingEnabled) : false;
+  let updated: UserRow | undefined;
+  try {
+    updated = await repo.updateProfile(ctx.db, user.id, { ...profile, bookingEnabled }, ctx.clock.now());
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_booking_slug_key')) throw new AppError('BOOKING_SLUG_TAKEN');
+    throw error;
+  }
   if (!updated) throw new AppError('UNAUTHORIZED');
   return toUser(updated);
+}
+
+/** The professional whose booking page is at `slug`, while the page is on. */
+export async function findBookingProfessional(ctx: DbContext, slug: string): Promise<UserRow | undefined> {
+  return repo.findUserByBookingSlug(ctx.db, slug.toLowerCase());
 }
 
 /**
@@ -239,4 +259,8 @@ export async function createUser(tx: Tx, values: NewUser): Promise<string> {
 
 export async function purgeExpiredRecoveries(ctx: Context): Promise<void> {
   await repo.deleteExpiredRecoveries(ctx.db, ctx.clock.now());
+}
+
+export async function findUserById(ctx: DbContext, id: string): Promise<UserRow | undefined> {
+  return repo.findUserById(ctx.db, id);
 }

@@ -42,6 +42,10 @@ export const users = pgTable(
     cnpj: text('cnpj'),
     /** The Carnê-Leão occupation chosen ('255'); null: the one the profession suggests. */
     occupationCode: text('occupation_code'),
+    /** The address of the public booking page ('/agendar/<slug>'), unique among professionals. */
+    bookingSlug: text('booking_slug'),
+    /** Whether the booking page takes bookings (off by default). */
+    bookingEnabled: boolean('booking_enabled').notNull().default(false),
     /**
      * How many patients the user has, kept by the `patients_count` trigger of migration 0001
      * on every insert and delete, so the list's total and the dashboard need not count rows
@@ -54,6 +58,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_booking_slug_key').on(t.bookingSlug),
   ],
 );
 

@@ -3,6 +3,7 @@ import { Button, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CalendarFeedSection } from '../../features/agenda/components/calendar-feed-section';
+import { BookingSettingsSection } from '../../features/booking/components/booking-settings-section';
 import { ChangeEmailDialog } from '../../features/users/components/change-email-dialog';
 import { ChangePasswordDialog } from '../../features/users/components/change-password-dialog';
 import { ProfileForm } from '../../features/users/components/profile-form';
@@ -53,6 +54,11 @@ export function AccountPage() {
               <Title order={3}>{messages.account.profileSection}</Title>
               <ProfileForm user={user} onChangeEmail={() => setOpenDialog('changeEmail')} />
             </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Paper p="lg">
+            <BookingSettingsSection user={user} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={12}>

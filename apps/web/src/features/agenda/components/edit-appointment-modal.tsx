@@ -18,6 +18,7 @@ import { AppointmentFields } from './appointment-fields';
 import { appointmentValues, asksToCharge, editFormSchema, hasChanges, toUpdateRequest, type AppointmentFormValues } from './appointment-form';
 import { ScopeChoice } from './scope-choice';
 import { SessionNoteAction } from './session-note-action';
+import { BookingDecision } from './booking-decision';
 import { statusOrder } from './status-colors';
 
 
@@ -148,6 +149,7 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
         </Group>
       </Stack>
       <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} />
+      {appointment.status === 'requested' && <BookingDecision appointment={appointment} onDone={onClose} />}
       {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 
       {overlap !== null && pending !== null && (

@@ -16,10 +16,11 @@ export const statusColors: Record<AppointmentStatus, StatusColors> = {
   attended: { background: '#495057', border: '#495057', text: '#ffffff' },
   no_show: { background: '#c92a2a', border: '#c92a2a', text: '#ffffff' },
   cancelled: { background: '#f1f3f5', border: '#868e96', text: '#495057' },
+  requested: { background: '#fff3bf', border: '#e67700', text: '#5c3c00' },
 };
 
 /** The order of the legend and of the status choice. */
-export const statusOrder: readonly AppointmentStatus[] = ['scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'];
+export const statusOrder: readonly AppointmentStatus[] = ['requested', 'scheduled', 'confirmed', 'attended', 'no_show', 'cancelled'];
 
 function channel(value: number): number {
   const scaled = value / 255;

@@ -1,9 +1,10 @@
 import { messages, type AccessLogEntry } from '@consultorio/shared';
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileZip, IconHistory } from '@tabler/icons-react';
+import { IconFileZip, IconHistory, IconUserShare } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
+import { useInviteToPortal } from '../api/invite-to-portal';
 import { patientExportUrl, useAccessLog } from '../api/list-access-log';
 
 function AccessLogRows({ entries, timeZone }: { entries: AccessLogEntry[]; timeZone: string }) {
@@ -63,6 +64,7 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
 /** In 'Editar Paciente': the patient's rights under LGPD, a copy of all their data and who accessed it. */
 export function PatientDataSection({ patientId }: { patientId: string }) {
   const [isLogOpen, logModal] = useDisclosure(false);
+  const invite = useInviteToPortal();
   return (
     <Stack gap="xs" component="section" aria-labelledby="patient-data-title">
       <Title order={3} size="h5" id="patient-data-title">
@@ -77,6 +79,9 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
         </Button>
         <Button variant="default" leftSection={<IconHistory size={18} />} onClick={logModal.open}>
           {messages.accessLog.title}
+        </Button>
+        <Button variant="default" leftSection={<IconUserShare size={18} />} loading={invite.isPending} onClick={() => invite.mutate(patientId)}>
+          {messages.portal.invite}
         </Button>
       </Group>
       {isLogOpen && <AccessLogModal patientId={patientId} opened onClose={logModal.close} />}

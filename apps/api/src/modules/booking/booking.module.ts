@@ -1,0 +1,13 @@
+import type { ApiModule } from '../../platform/api-module';
+import { bookingPublicRoutes, bookingRoutes } from './booking.routes';
+import { defineBookingJobs, purgeExpiredRequests } from './booking.service';
+import * as tables from './booking.tables';
+
+export const bookingModule: ApiModule = {
+  name: 'booking',
+  routes: bookingRoutes,
+  publicRoutes: bookingPublicRoutes,
+  jobs: defineBookingJobs,
+  purge: purgeExpiredRequests,
+  tables,
+};

@@ -1,0 +1,12 @@
+import type { ApiModule } from '../../platform/api-module';
+import { portalPublicRoutes, portalRoutes } from './portal.routes';
+import { purgeExpiredPortal } from './portal.service';
+import * as tables from './portal.tables';
+
+export const portalModule: ApiModule = {
+  name: 'portal',
+  routes: portalRoutes,
+  publicRoutes: portalPublicRoutes,
+  purge: purgeExpiredPortal,
+  tables,
+};

@@ -1,0 +1,53 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { patients } from '../patients/patients.tables';
+import { users } from '../users/users.tables';
+import { portalInvitations, portalLinks, portalSessions } from './portal.tables';
+
+export async function insertInvitation(db: Db, patientId: string): Promise<void> {
+  await db.insert(portalInvitations).values({ patientId }).onConflictDoNothing();
+}
+
+/** The invited patient rows with this e-mail (compared without case), with their professional. */
+export async function invitedPatientsByEmail(db: Db, email: string) {
+  return db
+    .select({ patient: patients, professional: users })
+    .from(portalInvitations)
+    .innerJoin(patients, eq(patients.id, portalInvitations.patientId))
+    .innerJoin(users, eq(users.id, patients.ownerId))
+    .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`);
+}
+
+export async function insertLink(db: Db, values: typeof portalLinks.$inferInsert): Promise<void> {
+  await db.insert(portalLinks).values(values);
+}
+
+/** Uses a link up (deleted: it works once); its e-mail while it was still good. */
+export async function consumeLink(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .delete(portalLinks)
+    .where(and(eq(portalLinks.tokenHash, tokenHash), gt(portalLinks.expiresAt, now)))
+    .returning({ email: portalLinks.email });
+  return row?.email;
+}
+
+export async function insertSession(db: Db, values: typeof portalSessions.$inferInsert): Promise<void> {
+  await db.insert(portalSessions).values(values);
+}
+
+export async function findSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(portalSessions)
+    .where(and(eq(portalSessions.tokenHash, tokenHash), gt(portalSessions.expiresAt, now)));
+  return row;
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(portalSessions).where(eq(portalSessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpired(db: Db, now: Date): Promise<void> {
+  await db.delete(portalLinks).where(lte(portalLinks.expiresAt, now));
+  await db.delete(portalSessions).where(lte(portalSessions.expiresAt, now));
+}

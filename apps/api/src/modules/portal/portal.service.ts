@@ -1,0 +1,191 @@
+import { messages, professionalNameOf, type PortalAppointment, type PortalDocument, type PortalForm, type PortalReceipt } from '@consultorio/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Context } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { appLink } from '../../platform/mail/render';
+import { sendActionMail } from '../../platform/mail/send';
+import { hashToken, newToken } from '../../platform/tokens';
+import { answerForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
+import { getAvailability, rescheduleAppointment } from '../booking/booking.service';
+import { exportDocuments } from '../documents/documents.service';
+import { exportPayments } from '../finance/finance.service';
+import { exportForms } from '../forms/forms.service';
+import { ownedPatient } from '../patients/patients.service';
+import { countAttempt } from '../throttling/throttling.service';
+import type { UserRow } from '../users/users.service';
+import { patientRoomUrl } from '../video/video.service';
+import * as repo from './portal.repository';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A sign-in link is good for 15 minutes; a portal session for 12 hours. */
+const LINK_MINUTES = 15;
+export const PORTAL_SESSION_SECONDS = 12 * 3600;
+/** The portal's cookie: never the professional's `sid`. */
+export const PORTAL_COOKIE = 'portal_sid';
+const m = messages.portal.mail;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the portal scope's onRequest hook: the e-mail the patient signed in with. */
+    portalEmail: string | null;
+  }
+}
+
+async function mailLink(ctx: Context, to: { email: string; firstName: string }, mail: { subject: string; body: string }): Promise<void> {
+  const token = newToken();
+  await repo.insertLink(ctx.db, { tokenHash: hashToken(token), email: to.email.toLowerCase(), expiresAt: new Date(ctx.clock.now().getTime() + LINK_MINUTES * MINUTE) });
+  await sendActionMail(ctx, to, { subject: mail.subject, paragraphs: [mail.body], button: m.button, path: 'portal', token });
+}
+
+/** 'Convidar para o portal': the patient (with an e-mail) may sign in, and is mailed a link. */
+export async function invitePatient(ctx: Context, owner: UserRow, patientId: string): Promise<void> {
+  const patient = await ownedPatient(ctx, owner.id, patientId);
+  if (!patient.email) throw new AppError('PORTAL_NO_EMAIL');
+  await repo.insertInvitation(ctx.db, patient.id);
+  await mailLink(ctx, { email: patient.email, firstName: patient.firstName }, { subject: m.inviteSubject, body: m.inviteBody(professionalNameOf(owner)) });
+}
+
+async function limit(ctx: Context, key: string, max: number, windowSeconds: number): Promise<void> {
+  if ((await countAttempt(ctx, key, windowSeconds)) > max) throw new AppError('TOO_MANY_REQUESTS');
+}
+
+/** A sign-in link to an invited patient's address; the same answer for any other address. */
+export async function requestSignIn(ctx: Context, email: string, ip: string): Promise<void> {
+  await limit(ctx, `portal-link-ip:${ip}`, 20, 3600);
+  await limit(ctx, `portal-link-email:${email}`, 5, 3600);
+  const [invited] = await repo.invitedPatientsByEmail(ctx.db, email);
+  if (invited) await mailLink(ctx, { email, firstName: invited.patient.firstName }, { subject: m.signInSubject, body: m.signInBody });
+}
+
+/** Uses the link up and opens a portal session: answers the cookie's token. */
+export async function signIn(ctx: Context, token: string, ip: string): Promise<string> {
+  await limit(ctx, `portal-sign-in:${ip}`, 30, 60);
+  const now = ctx.clock.now();
+  const email = await repo.consumeLink(ctx.db, hashToken(token), now);
+  if (!email) throw new AppError('PORTAL_LINK_INVALID');
+  const session = newToken();
+  await repo.insertSession(ctx.db, { tokenHash: hashToken(session), email, expiresAt: new Date(now.getTime() + PORTAL_SESSION_SECONDS * 1000) });
+  return session;
+}
+
+export async function signOut(ctx: Context, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSession(ctx.db, hashToken(token));
+}
+
+/** The e-mail of a portal cookie's session, or null. */
+export async function resolvePortalSession(ctx: Context, token: string | undefined): Promise<string | null> {
+  if (!token) return null;
+  return (await repo.findSession(ctx.db, hashToken(token), ctx.clock.now()))?.email ?? null;
+}
+
+export function portalEmail(request: FastifyRequest): string {
+  if (!request.portalEmail) throw new AppError('UNAUTHORIZED');
+  return request.portalEmail;
+}
+
+/** The signed-in person's invited patient rows, one per professional. */
+async function mine(ctx: Context, email: string) {
+  return repo.invitedPatientsByEmail(ctx.db, email);
+}
+
+function toPortalAppointment(row: AppointmentRow, professional: UserRow, noticeHours: number, now: Date, videoUrl: string | null): PortalAppointment {
+  const open = row.status === 'scheduled' || row.status === 'confirmed' || row.status === 'requested';
+  return {
+    id: row.id,
+    professionalName: professionalNameOf(professional),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    timeZone: professional.timeZone,
+    modality: row.modality,
+    status: row.status,
+    videoUrl,
+    changeable: open && row.startsAt.getTime() - now.getTime() >= noticeHours * HOUR,
+    cancellationNoticeHours: noticeHours,
+  };
+}
+
+async function portalView(ctx: Context, row: AppointmentRow, professional: UserRow): Promise<PortalAppointment> {
+  const { cancellationNoticeHours } = await getAvailability(ctx, professional.id);
+  const videoUrl = row.modality === 'online' && row.status !== 'cancelled' && row.endsAt > ctx.clock.now() ? await patientRoomUrl(ctx, row.id) : null;
+  return toPortalAppointment(row, professional, cancellationNoticeHours, ctx.clock.now(), videoUrl);
+}
+
+export async function listAppointments(ctx: Context, email: string): Promise<PortalAppointment[]> {
+  const views: PortalAppointment[] = [];
+  for (const { patient, professional } of await mine(ctx, email)) {
+    for (const row of await patientAppointmentRows(ctx, professional.id, patient.id)) views.push(await portalView(ctx, row, professional));
+  }
+  return views.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** One of the signed-in person's appointments (another's id: 404). */
+async function myAppointment(ctx: Context, email: string, id: string): Promise<{ row: AppointmentRow; professional: UserRow }> {
+  for (const { patient, professional } of await mine(ctx, email)) {
+    const row = (await patientAppointmentRows(ctx, professional.id, patient.id)).find((item) => item.id === id);
+    if (row) return { row, professional };
+  }
+  throw new AppError('APPOINTMENT_NOT_FOUND');
+}
+
+/** 409 inside the professional's cancellation notice: the patient must contact them. */
+async function refuseInsideNotice(ctx: Context, row: AppointmentRow, professional: UserRow): Promise<void> {
+  const { cancellationNoticeHours } = await getAvailability(ctx, professional.id);
+  if (row.startsAt.getTime() - ctx.clock.now().getTime() < cancellationNoticeHours * HOUR) {
+    throw new AppError('PORTAL_TOO_LATE', messages.portal.errors.tooLateToCancel(cancellationNoticeHours));
+  }
+}
+
+export async function confirmAppointment(ctx: Context, email: string, id: string): Promise<PortalAppointment> {
+  const { row, professional } = await myAppointment(ctx, email, id);
+  return portalView(ctx, await answerForPatient(ctx, row, { status: 'confirmed' }), professional);
+}
+
+export async function cancelAppointment(ctx: Context, email: string, id: string, reason: string | null): Promise<PortalAppointment> {
+  const { row, professional } = await myAppointment(ctx, email, id);
+  await refuseInsideNotice(ctx, row, professional);
+  return portalView(ctx, await answerForPatient(ctx, row, { status: 'cancelled', reason }), professional);
+}
+
+export async function reschedule(ctx: Context, email: string, id: string, startsAt: string): Promise<PortalAppointment> {
+  const { row, professional } = await myAppointment(ctx, email, id);
+  await refuseInsideNotice(ctx, row, professional);
+  if (row.status !== 'scheduled' && row.status !== 'confirmed' && row.status !== 'requested') throw new AppError('APPOINTMENT_CLOSED');
+  return portalView(ctx, await rescheduleAppointment(ctx, professional, row, new Date(startsAt)), professional);
+}
+
+/** The questionnaires still to answer, with their links. */
+export async function listForms(ctx: Context, email: string): Promise<PortalForm[]> {
+  const forms: PortalForm[] = [];
+  for (const { patient, professional } of await mine(ctx, email)) {
+    for (const form of await exportForms(ctx, professional.id, patient.id)) {
+      const open = !form.submittedAt && !form.isLocked && (!form.publicExpiresAt || Date.parse(form.publicExpiresAt) > ctx.clock.now().getTime());
+      if (open) forms.push({ id: form.id, professionalName: professionalNameOf(professional), name: form.name, url: appLink(ctx.config.publicUrl, 'form-public-view', form.publicToken) });
+    }
+  }
+  return forms;
+}
+
+export async function listReceipts(ctx: Context, email: string): Promise<PortalReceipt[]> {
+  const receipts: PortalReceipt[] = [];
+  for (const { patient, professional } of await mine(ctx, email)) {
+    for (const payment of await exportPayments(ctx, professional.id, patient.id)) {
+      if (!payment.voidedAt) receipts.push({ id: payment.id, professionalName: professionalNameOf(professional), receiptNumber: payment.receiptNumber, amountCents: payment.amountCents, paidAt: payment.paidAt });
+    }
+  }
+  return receipts;
+}
+
+export async function listDocuments(ctx: Context, email: string): Promise<PortalDocument[]> {
+  const documents: PortalDocument[] = [];
+  for (const { patient, professional } of await mine(ctx, email)) {
+    for (const { document } of await exportDocuments(ctx, professional.id, patient.id)) {
+      documents.push({ id: document.id, professionalName: professionalNameOf(professional), title: document.title, issuedAt: document.issuedAt! });
+    }
+  }
+  return documents;
+}
+
+export async function purgeExpiredPortal(ctx: Context): Promise<void> {
+  await repo.deleteExpired(ctx.db, ctx.clock.now());
+}

@@ -1,0 +1,100 @@
+import { messages } from '@consultorio/shared';
+import { expect, test } from '@playwright/test';
+import { waitForMailLink } from './support/mail';
+import { registerConfirmedProfessional } from './support/professional';
+
+const b = messages.booking;
+const PHONE = { width: 390, height: 844 };
+
+test.use({ viewport: PHONE });
+
+test('a patient books a slot from the page on a phone and confirms it from the e-mail', async ({ page, browser }) => {
+  const professional = await registerConfirmedProfessional(page, 'Reserva');
+  const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
+  expect(signedIn.status()).toBe(200);
+  const slug = `reserva-${professional.username.split('_')[1]}`;
+  const profile = await page.request.put('/v1/users/me', {
+    data: { firstName: professional.firstName, lastName: professional.lastName, profession: 'Psicóloga', bookingSlug: slug, bookingEnabled: true },
+  });
+  expect(profile.status()).toBe(200);
+  const availability = await page.request.put('/v1/users/me/availability', {
+    data: {
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      sessionMinutes: 50,
+      bufferMinutes: 10,
+      minNoticeHours: 2,
+      maxDaysAhead: 14,
+      modalities: ['in_person', 'online'],
+      requiresApproval: false,
+      cancellationNoticeHours: 24,
+    },
+  });
+  expect(availability.status()).toBe(200);
+
+  // The patient, on a phone of their own (no session).
+  const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const patient = await patientContext.newPage();
+  await patient.goto(`/agendar/${slug}`);
+  await expect(patient.getByRole('heading', { name: b.pageTitle(`${professional.firstName} ${professional.lastName}`) })).toBeVisible();
+  await expect(patient.getByText('Psicóloga')).toBeVisible();
+  // No third-party script on the page.
+  const scripts = await patient.locator('script[src]').evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).src));
+  expect(scripts.every((src) => new URL(src).origin === new URL(patient.url()).origin)).toBe(true);
+  // Nothing wider than the phone.
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  await patient.getByRole('button', { name: /\d{2}:\d{2}$/ }).first().click();
+  await expect(patient.getByText(/^Horário escolhido:/)).toBeVisible();
+  const email = `paciente.${professional.username}@example.com`;
+  await patient.getByRole('textbox', { name: /^Nome/ }).fill('Marina');
+  await patient.getByRole('textbox', { name: /^Sobrenome/ }).fill('Alves');
+  await patient.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+  await patient.getByRole('textbox', { name: /^Telefone/ }).fill('11987654321');
+  await patient.getByRole('radio', { name: messages.agenda.modality.online }).check();
+  await patient.getByRole('checkbox', { name: b.consent }).check();
+  await patient.getByRole('button', { name: b.submit, exact: true }).click();
+  await expect(patient.getByText(b.requestSent)).toBeVisible();
+
+  const link = await waitForMailLink(email, '/confirmar-agendamento');
+  await patient.goto(link);
+  await expect(patient.getByText(/^Agendamento confirmado para /)).toBeVisible();
+  await patientContext.close();
+
+  // The professional's agenda has it, for the new patient.
+  const from = new Date().toISOString();
+  const to = new Date(Date.now() + 15 * 86_400_000).toISOString();
+  const agenda = await page.request.get(`/v1/users/me/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  const { appointments } = ((await agenda.json()) as { data: { appointments: Array<{ patientName: string; modality: string; status: string }> } }).data;
+  expect(appointments).toEqual([expect.objectContaining({ patientName: 'Marina Alves', modality: 'online', status: 'scheduled' })]);
+});
+
+test('an invited patient signs in to the portal on a phone and cancels an appointment', async ({ page, browser }) => {
+  const professional = await registerConfirmedProfessional(page, 'Portal');
+  const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
+  expect(signedIn.status()).toBe(200);
+  const email = `portal.${professional.username}@example.com`;
+  const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Lia', lastName: 'Costa', email } });
+  expect(created.status()).toBe(201);
+  const patientId = ((await created.json()) as { data: { patient: { id: string } } }).data.patient.id;
+  const startsAt = new Date(Date.now() + 72 * 3_600_000);
+  startsAt.setUTCMinutes(0, 0, 0);
+  const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: startsAt.toISOString(), durationMinutes: 50 } });
+  expect(booked.status()).toBe(201);
+  const invited = await page.request.post(`/v1/patients/${patientId}/portal-invitation`);
+  expect(invited.status()).toBe(202);
+
+  const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const patient = await patientContext.newPage();
+  await patient.goto(await waitForMailLink(email, '/portal'));
+  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toBeVisible();
+  await expect(patient).toHaveURL(/\/portal$/);
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(patient.getByText(messages.portal.with(`${professional.firstName} ${professional.lastName}`))).toBeVisible();
+  await patient.getByRole('button', { name: messages.portal.cancel }).click();
+  await patient.getByRole('textbox', { name: messages.portal.cancelReason }).fill('Imprevisto');
+  await patient.getByRole('button', { name: messages.portal.confirmCancel }).click();
+  await expect(patient.getByText(messages.agenda.statuses.cancelled, { exact: true })).toBeVisible();
+  // The portal's cookie is not a professional session.
+  expect((await patient.request.get('/v1/users/me')).status()).toBe(401);
+  await patientContext.close();
+});

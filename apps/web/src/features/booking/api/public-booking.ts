@@ -1,0 +1,34 @@
+import { bookingApi, type BookedAppointment, type BookingProfile, type BookingRequestInput, type BookingSlot } from '@consultorio/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export async function getBookingProfile(slug: string, signal?: AbortSignal): Promise<BookingProfile> {
+  return (await apiClient.call(bookingApi.profile, { params: { slug }, signal })).data.profile;
+}
+
+/** The page's professional: name, profession, registration, modalities and time zone. */
+export function useBookingProfile(slug: string) {
+  return useQuery({ queryKey: ['booking', slug, 'profile'], queryFn: ({ signal }) => getBookingProfile(slug, signal), retry: false });
+}
+
+export async function listBookingSlots(slug: string, range: { from: string; to: string }, signal?: AbortSignal): Promise<BookingSlot[]> {
+  return (await apiClient.call(bookingApi.slots, { params: { slug }, query: range, signal })).data.slots;
+}
+
+/** The free slots between two days (yyyy-mm-dd). */
+export function useBookingSlots(slug: string, range: { from: string; to: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: ['booking', slug, 'slots', range.from, range.to],
+    queryFn: ({ signal }) => listBookingSlots(slug, range, signal),
+    enabled,
+  });
+}
+
+/** Holds the slot and mails the link that confirms it. */
+export function useRequestBooking(slug: string) {
+  return useMutation({ mutationFn: (body: BookingRequestInput) => apiClient.call(bookingApi.request, { params: { slug }, body }) });
+}
+
+export async function confirmBooking(token: string): Promise<BookedAppointment> {
+  return (await apiClient.call(bookingApi.confirm, { body: { token } })).data.appointment;
+}

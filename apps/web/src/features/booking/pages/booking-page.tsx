@@ -1,0 +1,196 @@
+import { messages, type BookingProfile, type BookingSlot, type Modality } from '@consultorio/shared';
+import { Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendarCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-time';
+import { useBookingProfile, useBookingSlots, useRequestBooking } from '../api/public-booking';
+
+const b = messages.booking;
+const DAY = 86_400_000;
+const WEEK_DAYS = 7;
+
+/** Today (yyyy-mm-dd) on the professional's calendar. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function plusDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The slots' distinct starts, grouped by their day in the zone. */
+function byDay(slots: readonly BookingSlot[], timeZone: string): Array<{ day: string; slots: BookingSlot[] }> {
+  const groups = new Map<string, BookingSlot[]>();
+  for (const slot of slots) {
+    const day = formatLongDate(slot.startsAt, timeZone);
+    const list = groups.get(day) ?? [];
+    if (!list.some((item) => item.startsAt === slot.startsAt)) list.push(slot);
+    groups.set(day, list);
+  }
+  return [...groups].map(([day, list]) => ({ day, slots: list }));
+}
+
+/**
+ * The public booking page (/agendar/:slug), without a session: who the professional is, the free
+ * slots of a week in the professional's zone (named), and the person's details for the chosen
+ * one. The booking is held until the link mailed to the person confirms it.
+ */
+export function BookingPage() {
+  const { slug = '' } = useParams();
+  const profile = useBookingProfile(slug);
+  if (profile.isPending) return <PageLoader />;
+  if (!profile.data) {
+    return (
+      <Alert color="red" variant="light">
+        {hasErrorCode(profile.error, 'BOOKING_PAGE_NOT_FOUND', 'NOT_FOUND', 'VALIDATION') ? b.unavailable : messages.requestErrors.generic}
+      </Alert>
+    );
+  }
+  return <BookingContent slug={slug} profile={profile.data} />;
+}
+
+function BookingContent({ slug, profile }: { slug: string; profile: BookingProfile }) {
+  const { timeZone } = profile;
+  const today = useMemo(() => todayIn(timeZone), [timeZone]);
+  const [week, setWeek] = useState(0);
+  const from = plusDays(today, week * WEEK_DAYS);
+  const to = plusDays(from, WEEK_DAYS - 1);
+  const slots = useBookingSlots(slug, { from, to }, true);
+  const [chosen, setChosen] = useState<BookingSlot | null>(null);
+  const [sent, setSent] = useState(false);
+  const lastWeek = Math.ceil(profile.maxDaysAhead / WEEK_DAYS);
+
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }}>
+      <Stack>
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {b.pageTitle(profile.name)}
+          </Title>
+          {(profile.profession || profile.professionalRegistration) && (
+            <Text c="dimmed">{[profile.profession, profile.professionalRegistration].filter(Boolean).join(' · ')}</Text>
+          )}
+          <Text size="sm">{profile.modalities.map((modality) => messages.agenda.modality[modality]).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">
+            {b.timeZoneNote(zoneName(timeZone))}
+          </Text>
+        </Stack>
+
+        {sent ? (
+          <Alert role="status" color="teal" variant="light" icon={<IconCalendarCheck size={18} />}>
+            {b.requestSent}
+          </Alert>
+        ) : chosen ? (
+          <BookingForm slug={slug} profile={profile} slot={chosen} onBack={() => setChosen(null)} onSent={() => setSent(true)} />
+        ) : (
+          <Stack>
+            <Title order={2} size="h4">
+              {b.chooseSlot}
+            </Title>
+            <Group justify="space-between">
+              <Button variant="default" leftSection={<IconChevronLeft size={16} />} disabled={week === 0} onClick={() => setWeek(week - 1)}>
+                {b.previousWeek}
+              </Button>
+              <Button variant="default" rightSection={<IconChevronRight size={16} />} disabled={week >= lastWeek} onClick={() => setWeek(week + 1)}>
+                {b.nextWeek}
+              </Button>
+            </Group>
+            {slots.isPending ? (
+              <PageLoader />
+            ) : !slots.data || slots.data.length === 0 ? (
+              <Text>{slots.error instanceof ApiError ? slots.error.message : b.noSlots}</Text>
+            ) : (
+              byDay(slots.data, timeZone).map((group) => (
+                <Stack key={group.day} gap="xs">
+                  <Title order={3} size="h5">
+                    {group.day}
+                  </Title>
+                  <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
+                    {group.slots.map((slot) => (
+                      <Button key={slot.startsAt} variant="light" onClick={() => setChosen(slot)} aria-label={`${group.day}, ${formatTime(slot.startsAt, timeZone)}`}>
+                        {formatTime(slot.startsAt, timeZone)}
+                      </Button>
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              ))
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface BookingFormProps {
+  slug: string;
+  profile: BookingProfile;
+  slot: BookingSlot;
+  onBack: () => void;
+  onSent: () => void;
+}
+
+function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) {
+  const request = useRequestBooking(slug);
+  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', phone: '', document: '' });
+  const [modality, setModality] = useState<Modality>(profile.modalities[0] ?? 'in_person');
+  const [consent, setConsent] = useState(false);
+  const formError = request.error instanceof ApiError ? request.error.message : null;
+  const when = `${formatLongDate(slot.startsAt, profile.timeZone)}, ${formatTime(slot.startsAt, profile.timeZone)}`;
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (event: { currentTarget: { value: string } }) => setValues({ ...values, [name]: event.currentTarget.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate(
+      { startsAt: slot.startsAt, modality, ...values, consent: consent as true },
+      { onSuccess: onSent },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600}>{b.chosen(when)}</Text>
+          <Button variant="subtle" onClick={onBack}>
+            {b.changeSlot}
+          </Button>
+        </Group>
+        <Title order={2} size="h4">
+          {b.yourData}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={b.firstName} required autoComplete="given-name" {...field('firstName')} />
+          <TextInput label={b.lastName} autoComplete="family-name" {...field('lastName')} />
+          <TextInput label={b.email} required type="email" autoComplete="email" {...field('email')} />
+          <TextInput label={b.phone} type="tel" autoComplete="tel" {...field('phone')} />
+          <TextInput label={b.document} inputMode="numeric" {...field('document')} />
+        </SimpleGrid>
+        {profile.modalities.length > 1 && (
+          <Radio.Group label={b.modality} value={modality} onChange={(value) => setModality(value)}>
+            <Group mt="xs">
+              {profile.modalities.map((item) => (
+                <Radio key={item} value={item} label={messages.agenda.modality[item]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        <Checkbox label={b.consent} checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Button type="submit" loading={request.isPending}>
+          {b.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

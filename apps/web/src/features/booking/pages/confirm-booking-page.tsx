@@ -1,0 +1,69 @@
+import { messages, type BookedAppointment } from '@consultorio/shared';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-time';
+import { confirmBooking } from '../api/public-booking';
+
+const b = messages.booking;
+
+type Outcome = { appointment: BookedAppointment } | { error: string };
+
+/**
+ * The page of the confirmation mail's link (/confirmar-agendamento?token=…): it confirms the
+ * held booking once (the link works once) and says when, or why it could not.
+ */
+export function ConfirmBookingPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once: a second call would find the link already used.
+    if (sent.current || token === '') return;
+    sent.current = true;
+    confirmBooking(token).then(
+      (appointment) => setOutcome({ appointment }),
+      (error: unknown) => setOutcome({ error: error instanceof ApiError ? error.message : messages.requestErrors.generic }),
+    );
+  }, [token]);
+
+  const failure = token === '' ? b.errors.linkInvalid : outcome && 'error' in outcome ? outcome.error : null;
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }}>
+      <Stack>
+        <Title order={1} size="h2">
+          {b.confirmTitle}
+        </Title>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : !outcome || !('appointment' in outcome) ? (
+          <PageLoader />
+        ) : (
+          <Confirmed appointment={outcome.appointment} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Confirmed({ appointment }: { appointment: BookedAppointment }) {
+  const when = `${formatLongDate(appointment.startsAt, appointment.timeZone)}, ${formatTime(appointment.startsAt, appointment.timeZone)}`;
+  return (
+    <Stack gap="xs">
+      <Alert role="status" color="teal" variant="light" icon={<IconCalendarCheck size={18} />}>
+        {appointment.status === 'requested' ? b.confirmedRequested(when) : b.confirmedScheduled(when)}
+      </Alert>
+      <Text size="sm">{messages.agenda.modality[appointment.modality]}</Text>
+      <Text size="sm" c="dimmed">
+        {b.timeZoneNote(zoneName(appointment.timeZone))}
+      </Text>
+    </Stack>
+  );
+}

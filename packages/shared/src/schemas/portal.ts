@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { appointmentStatuses, modalities } from './appointments';
+import { emailSchema, envelope, optionalText, tokenSchema } from './common';
+import { instantSchema } from './dates';
+
+const v = messages.validation;
+
+export const portalSignInRequest = z.object({ email: emailSchema });
+export const portalSessionRequest = z.object({ token: tokenSchema });
+
+/** An appointment as its patient sees it in the portal, with whom and what they may still do. */
+export const portalAppointmentSchema = z.object({
+  id: z.uuid(),
+  professionalName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timeZone: z.string(),
+  modality: z.enum(modalities),
+  status: z.enum(appointmentStatuses),
+  /** The patient's link to the video room (online and not cancelled). */
+  videoUrl: z.string().nullable(),
+  /** Whether the patient may still cancel or reschedule it themselves (open and before the notice). */
+  changeable: z.boolean(),
+  cancellationNoticeHours: z.number().int(),
+});
+export type PortalAppointment = z.infer<typeof portalAppointmentSchema>;
+export const portalAppointmentsResponse = envelope(z.object({ appointments: z.array(portalAppointmentSchema) }));
+export const portalAppointmentResponse = envelope(z.object({ appointment: portalAppointmentSchema }));
+
+export const portalCancelRequest = z.object({ reason: optionalText(500) });
+export const portalRescheduleRequest = z.object({ startsAt: instantSchema(v.dateFields.startsAt) });
+
+export const portalFormSchema = z.object({ id: z.uuid(), professionalName: z.string(), name: z.string(), url: z.string() });
+export const portalFormsResponse = envelope(z.object({ forms: z.array(portalFormSchema) }));
+export type PortalForm = z.infer<typeof portalFormSchema>;
+
+export const portalReceiptSchema = z.object({
+  id: z.uuid(),
+  professionalName: z.string(),
+  receiptNumber: z.number().int(),
+  amountCents: z.number().int(),
+  paidAt: z.string(),
+});
+export type PortalReceipt = z.infer<typeof portalReceiptSchema>;
+export const portalReceiptsResponse = envelope(z.object({ receipts: z.array(portalReceiptSchema) }));
+
+export const portalDocumentSchema = z.object({ id: z.uuid(), professionalName: z.string(), title: z.string(), issuedAt: z.string() });
+export type PortalDocument = z.infer<typeof portalDocumentSchema>;
+export const portalDocumentsResponse = envelope(z.object({ documents: z.array(portalDocumentSchema) }));
