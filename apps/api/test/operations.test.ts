@@ -54,7 +54,7 @@ describe('the request id', () => {
     expect(first.statusCode).toBe(401);
     const id = first.headers['x-request-id'];
     expect(id).toMatch(UUID);
-    expect(first.json()).toEqual({ status: 401, data: null, message: e.unauthorized, requestId: id });
+    expect(first.json()).toEqual({ status: 401, code: 'UNAUTHORIZED', data: null, message: e.unauthorized, requestId: id });
     expect(second.headers['x-request-id']).not.toBe(id);
   });
 

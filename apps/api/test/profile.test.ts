@@ -74,6 +74,8 @@ describe('PUT /v1/users/me', () => {
       cnpj: null,
       // Not chosen: the one 'Psicóloga' suggests (nothing is stored).
       occupationCode: '255',
+      bookingSlug: null,
+      bookingEnabled: false,
     };
     expect(response.json()).toEqual({ status: 200, data: { user: expected }, message: messages.account.profileUpdated });
 

@@ -100,6 +100,8 @@ describe('sign in', () => {
       taxpayerType: 'individual',
       cnpj: null,
       occupationCode: null,
+      bookingSlug: null,
+      bookingEnabled: false,
     });
     expect(response.body).not.toContain('argon2');
 
