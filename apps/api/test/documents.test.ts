@@ -12,9 +12,9 @@ import { messages, type Appointment, type IssuedDocument } from '@consultorio/sh
 import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { accessLog, files, users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { zipEntries } from './helpers/zip';
 import { newPatient } from './factories/patients';
 import { newRecord } from './factories/records';
 import { newSignedInUser, signIn } from './factories/users';
@@ -388,26 +388,3 @@ describe('the patient’s file and ownership', () => {
   });
 });
 
-async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) => {
-      archive.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          archive.readEntry();
-        });
-      });
-    });
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.readEntry();
-  });
-  return entries;
-}

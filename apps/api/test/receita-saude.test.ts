@@ -11,10 +11,10 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type { InjectOptions } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { eq } from 'drizzle-orm';
 import { files, payments } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { zipEntries } from './helpers/zip';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
 
@@ -77,29 +77,6 @@ async function summary(cookie: string, month = '2025-03'): Promise<CarneLeaoSumm
 
 async function incomeFile(cookie: string, query = 'year=2025&format=csv') {
   return call('GET', `/v1/users/me/finance/carne-leao?${query}`, cookie);
-}
-
-function zipEntries(zip: Buffer): Promise<Array<{ name: string; text: string }>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries: Array<{ name: string; text: string }> = [];
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, text: Buffer.concat(chunks).toString('latin1') });
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -232,7 +209,7 @@ describe('the Carnê-Leão income file', () => {
     const response = await incomeFile(big.cookie);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    const entries = await zipEntries(response.rawPayload);
+    const entries = [...(await zipEntries(response.rawPayload))].map(([name, bytes]) => ({ name, text: bytes.toString('latin1') }));
     expect(entries.map((entry) => entry.name).sort()).toEqual([tax.file.partName(2025, 1), tax.file.partName(2025, 2)]);
     const lineCounts = entries.map((entry) => entry.text.split('\r\n').filter(Boolean).length).sort((a, b) => a - b);
     expect(lineCounts).toEqual([1, 1000]);

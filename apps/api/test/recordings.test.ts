@@ -2,11 +2,11 @@ import { messages, type Recording } from '@consultorio/shared';
 import { and, eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { isScribeDraftRequest, scribeDraftReply, startFakeTranscription, type FakeTranscription } from '../../../scripts/fake-transcription.mjs';
 import { startFakeChatModel, type FakeChatModel } from '../../../scripts/fake-chat-model.mjs';
 import { accessLog, recordingChunks, recordVersions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { zipEntries } from './helpers/zip';
 import { storedFiles } from './helpers/stored-files';
 import { newPatient } from './factories/patients';
 import { newRecord } from './factories/records';
@@ -369,26 +369,3 @@ describe('recording a session', () => {
   });
 });
 
-async function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) => {
-      archive.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const parts: Buffer[] = [];
-        stream.on('data', (part: Buffer) => parts.push(part));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(parts));
-          archive.readEntry();
-        });
-      });
-    });
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.readEntry();
-  });
-  return entries;
-}

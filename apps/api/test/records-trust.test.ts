@@ -5,9 +5,9 @@ import { messages, type AccessLogEntry, type ClinicalRecord } from '@consultorio
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { accessLog } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { zipEntries } from './helpers/zip';
 import { storedFiles } from './helpers/stored-files';
 import { libraryAssistant, newChat } from './factories/chats';
 import { libraryTemplate, newForm } from './factories/forms';
@@ -253,31 +253,6 @@ describe('access log', () => {
   });
 });
 
-/** The entries of a ZIP, each read whole. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
-
 describe('export of the patient’s whole file', () => {
   it('streams a ZIP with paciente.json, each record as HTML and every attachment’s bytes unchanged', async () => {
     const { user, cookie, patient, record } = await setup();
@@ -304,7 +279,7 @@ describe('export of the patient’s whole file', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="paciente-carla-mendes-\d{4}-\d{2}-\d{2}\.zip"$/);
-    const entries = await unzip(response.rawPayload);
+    const entries = await zipEntries(response.rawPayload);
     const summary = JSON.parse(entries.get('paciente.json')!.toString('utf8'));
     expect(summary.patient).toMatchObject({ id: patient.id, fullName: 'Carla Mendes' });
     expect(summary.forms[0]).toMatchObject({ id: form.id, content: { 1: '2', 9: '1' }, score: { total: 3 } });
@@ -347,7 +322,7 @@ describe('export of the practice around the patient', () => {
     const answers = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [index + 1, index === 8 ? '1' : '0']));
     expect((await call('POST', '/v1/forms/public/submit', '', { publicToken: form.publicToken, content: answers })).statusCode).toBe(200);
 
-    const summary = JSON.parse((await unzip((await call('GET', `/v1/patients/${patient.id}/export`, cookie)).rawPayload)).get('paciente.json')!.toString('utf8'));
+    const summary = JSON.parse((await zipEntries((await call('GET', `/v1/patients/${patient.id}/export`, cookie)).rawPayload)).get('paciente.json')!.toString('utf8'));
     expect(summary.appointments).toMatchObject([{ id: appointmentId, startsAt, feeCents: 15000, paymentStatus: 'paid' }]);
     expect(summary.payments).toMatchObject([{ id: paid.json().data.payment.id, amountCents: 15000, method: 'pix' }]);
     expect(summary.safetyAlerts).toMatchObject([{ formId: form.id, acknowledgedAt: null }]);
