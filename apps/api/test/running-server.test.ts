@@ -89,6 +89,9 @@ describe.skipIf(testDriver !== 'pglite')('a server running on PGlite', () => {
     server.signal('SIGINT');
     server.signal('SIGTERM');
     const deadline = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), (SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000).unref());
-    expect(await Promise.race([server.exited, deadline])).toBe(1);
+    // 1 when the second signal cuts the shutdown short; 0 when, on a loaded machine, the kernel
+    // hands the second signal over only after the first one's shutdown has finished. What matters
+    // is that it exits, of itself and in time, instead of hanging on the log it cannot write.
+    expect([0, 1]).toContain(await Promise.race([server.exited, deadline]));
   }, 60_000);
 });
