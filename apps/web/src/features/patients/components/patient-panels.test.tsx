@@ -151,6 +151,15 @@ describe('EditPatientPanel', () => {
     expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', remindersOptOut: true });
   });
 
+  it('shows when the patient agreed to WhatsApp reminders', () => {
+    mockApi(200, { patient });
+    const consented = { ...patient, whatsappOptIn: true, whatsappOptInAt: '2026-03-05T15:00:00.000Z' };
+    renderWithProviders(<EditPatientPanel patient={consented} opened onClose={vi.fn()} />);
+    const consent = screen.getByRole<HTMLInputElement>('switch', { name: new RegExp(`^${messages.whatsapp.optInLabel}`) });
+    expect(consent.checked).toBe(true);
+    expect(consent.labels?.[0]?.closest('.mantine-Switch-root')?.textContent).toContain(messages.whatsapp.optInRecordedOn('05/03/2026'));
+  });
+
   it('deletes only after the confirmation', async () => {
     const fetch = mockApi(200, null);
     const onClose = vi.fn();
