@@ -4,10 +4,10 @@ import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isScribeDraftRequest, scribeDraftReply, startFakeTranscription, type FakeTranscription } from '../../../scripts/fake-transcription.mjs';
 import { startFakeChatModel, type FakeChatModel } from '../../../scripts/fake-chat-model.mjs';
-import { accessLog, recordingChunks, recordVersions } from '../src/db/schema';
+import { accessLog, recordingChunks, recordings, recordVersions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { zipEntries } from './helpers/zip';
-import { storedFiles } from './helpers/stored-files';
+import { fileRow, storedFiles } from './helpers/stored-files';
 import { newPatient } from './factories/patients';
 import { newRecord } from './factories/records';
 import { newSignedInUser } from './factories/users';
@@ -181,7 +181,10 @@ describe('recording a session', () => {
 
     const tooLarge = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.alloc(5 * 1024 * 1024 + 1) });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual(failure(413, messages.errors.bodyTooLarge));
+    expect(tooLarge.json()).toEqual({ ...failure(413, r.errors.chunkTooLarge), code: 'RECORDING_CHUNK_TOO_LARGE' });
+    // Only the chunk has that message: a JSON body over the general limit keeps the general one.
+    const hugeFinish = await call({ method: 'POST', url: `/v1/recordings/${recording.id}/finish`, cookie, payload: { chunkCount: 1, x: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(hugeFinish.json()).toEqual({ ...failure(413, messages.errors.bodyTooLarge), code: 'BODY_TOO_LARGE' });
     const notAudio = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.from('{}'), type: 'application/json' });
     expect(notAudio.statusCode).toBe(415);
     const empty = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.alloc(0) });
@@ -313,6 +316,38 @@ describe('recording a session', () => {
     expect((await call({ method: 'GET', url: `/v1/recordings/${other.id}`, cookie })).statusCode).toBe(404);
     const stored = await storedFiles(t);
     expect(keys.filter((key) => stored.includes(key))).toEqual([]);
+  });
+
+  it('deleting the record, or the patient, deletes its recordings, their audio in storage and their transcripts', async () => {
+    const { user, cookie, patient, record } = await setup();
+    const { recording } = await readyRecording(cookie, record.id);
+    const live = await start(cookie, record.id);
+    await upload(cookie, live.id, [webm(1, 100), Buffer.from('mais')]);
+    const keys = [...(await chunkKeys(recording.id)), ...(await chunkKeys(live.id))];
+    expect(keys.length).toBeGreaterThan(2);
+    expect(await storedFiles(t)).toEqual(expect.arrayContaining(keys));
+
+    expect((await call({ method: 'DELETE', url: `/v1/records/${record.id}`, cookie })).statusCode).toBe(200);
+    const stored = await storedFiles(t);
+    expect(keys.filter((key) => stored.includes(key))).toEqual([]);
+    for (const key of keys) expect(await fileRow(t, key)).toBeUndefined();
+    expect(await t.database.db.select().from(recordings).where(eq(recordings.recordId, record.id))).toEqual([]);
+    expect((await call({ method: 'GET', url: `/v1/recordings/${recording.id}`, cookie })).statusCode).toBe(404);
+    // A chunk still on its way finds the recording gone and leaves nothing behind.
+    const late = await call({ method: 'PUT', url: `/v1/recordings/${live.id}/chunks/2`, cookie, body: Buffer.from('tarde') });
+    expect(late.statusCode).toBe(404);
+    expect((await storedFiles(t)).length).toBe(stored.length);
+
+    // The patient: every record's recordings and audio go with them.
+    const other = await newRecord(t, { owner: user, patient, name: 'Outra sessão', content: '<p>x</p>' });
+    const second = await start(cookie, other.id);
+    await upload(cookie, second.id, [webm(1, 100)]);
+    const secondKeys = await chunkKeys(second.id);
+    const removed = await call({ method: 'DELETE', url: `/v1/patients/${patient.id}`, cookie, payload: { confirmName: 'Ana Souza' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = await storedFiles(t);
+    expect(secondKeys.filter((key) => left.includes(key))).toEqual([]);
+    expect(await t.database.db.select().from(recordings).where(eq(recordings.patientId, patient.id))).toEqual([]);
   });
 
   it('a transcription server that fails leaves the audio and the state failed; retry finishes the work', async () => {

@@ -73,6 +73,17 @@ export async function moveRecording(db: Db, id: string, from: RecordingRow['stat
   return moved.length > 0;
 }
 
+/** The ids of the record's recordings, locked until the transaction ends (the record is being deleted). */
+export async function lockRecordRecordings(tx: Tx, ownerId: string, recordId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(and(eq(recordings.recordId, recordId), eq(recordings.ownerId, ownerId)))
+    .orderBy(asc(recordings.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
 export async function deleteRecording(tx: Tx, id: string): Promise<void> {
   await tx.delete(recordings).where(eq(recordings.id, id));
 }

@@ -234,6 +234,18 @@ export async function deleteRecording(ctx: Context, ownerId: string, id: string)
   noteRecording(recording, 'delete');
 }
 
+/**
+ * A record being deleted takes its recordings with it: their rows (and transcripts), and their
+ * audio, whose keys go to the records module to remove from storage after the commit. Each
+ * recording is locked first, so a chunk arriving meanwhile finds it gone and removes its object.
+ */
+export async function deleteRecordRecordings(_ctx: Context, tx: Tx, deleting: { ownerId: string; recordId: string; forgottenKeys: string[] }): Promise<void> {
+  for (const id of await repo.lockRecordRecordings(tx, deleting.ownerId, deleting.recordId)) {
+    deleting.forgottenKeys.push(...(await forgetAudio(tx, deleting.ownerId, id)));
+    await repo.deleteRecording(tx, id);
+  }
+}
+
 /** The audio of accepted recordings past the retention days (the app's hourly purge). */
 export async function purgeExpiredAudio(ctx: Context): Promise<void> {
   for (const due of await repo.recordingsWithExpiredAudio(ctx.db, ctx.clock.now())) {
