@@ -135,6 +135,17 @@ async function readyRecording(cookie: string, recordId: string) {
   return { recording: await settled(cookie, recording.id), chunks };
 }
 
+/** The expiry (seconds) of each job queued for the recording, oldest first. */
+async function jobExpiries(recordingId: string): Promise<number[]> {
+  const { rows } = await t.database.sql.executeSql(
+    `select extract(epoch from expire_in)::int as seconds, created_on from pgboss.job where name = 'recordings.process' and singleton_key = $1
+     union all select extract(epoch from expire_in)::int, created_on from pgboss.archive where name = 'recordings.process' and singleton_key = $1
+     order by created_on`,
+    [recordingId],
+  );
+  return (rows as Array<{ seconds: number }>).map((row) => Number(row.seconds));
+}
+
 async function chunkKeys(recordingId: string): Promise<string[]> {
   const rows = await t.database.db.select({ key: recordingChunks.fileKey }).from(recordingChunks).where(eq(recordingChunks.recordingId, recordingId));
   return rows.map((row) => row.key);
@@ -263,6 +274,12 @@ describe('recording a session', () => {
     const prompt = JSON.stringify(model.requests.at(-1)!.body.messages);
     expect(prompt).toContain(`[1] (00:00) ${segments[0]!.text}`);
 
+    // The job may run as long as its work can take: every part's transcription timeout (600 s by
+    // default) and the draft's, beyond the queue's 300 s, but not for ever (pg-boss: under a day).
+    const [expiry] = await jobExpiries(recording.id);
+    expect(expiry).toBeGreaterThanOrEqual(300 + transcription.requests.length * 600 + 2 * 5);
+    expect(expiry).toBeLessThanOrEqual(300 + 3 * transcription.requests.length * 600 + 2 * 5);
+
     const logged = await t.database.db.select().from(accessLog).where(and(eq(accessLog.patientId, patient.id), eq(accessLog.entityType, 'recording')));
     expect(new Set(logged.map((entry) => entry.action))).toEqual(new Set(['create', 'update', 'read']));
 
@@ -375,6 +392,8 @@ describe('recording a session', () => {
     const requestsBefore = transcription.requests.length;
     expect((await call({ method: 'POST', url: `/v1/recordings/${recording.id}/retry`, cookie })).json().data.recording.status).toBe('drafting');
     const ready = await settled(cookie, recording.id);
+    // One short stream: one part's timeout and the draft's; the retry that only drafts, the draft's alone.
+    expect(await jobExpiries(recording.id)).toEqual([300 + 2 * 600 + 10, 300 + 2 * 600 + 10, 300 + 10]);
     expect(ready.status).toBe('ready');
     expect(transcription.requests.length).toBe(requestsBefore);
     expect(ready.draft!.sections[0]!.sentences.map((sentence) => sentence.segmentIds)).toEqual([[1], [2]]);

@@ -126,7 +126,23 @@ export async function findChunk(tx: Tx, recordingId: string, n: number): Promise
   return row;
 }
 
-export async function insertChunk(tx: Tx, values: { recordingId: string; n: number; fileKey: string; byteSize: number }, now: Date): Promise<void> {
+/** How much audio the recording has: its bytes, and how many streams (files the browser began) they form. */
+export async function audioSize(db: Db | Tx, recordingId: string): Promise<{ bytes: number; streams: number }> {
+  const [row] = await db
+    .select({
+      bytes: sql<number>`coalesce(sum(${recordingChunks.byteSize}), 0)::float8`,
+      streams: sql<number>`count(*) filter (where ${recordingChunks.startsStream})::int`,
+    })
+    .from(recordingChunks)
+    .where(eq(recordingChunks.recordingId, recordingId));
+  return { bytes: Number(row?.bytes ?? 0), streams: Number(row?.streams ?? 0) };
+}
+
+export async function insertChunk(
+  tx: Tx,
+  values: { recordingId: string; n: number; fileKey: string; byteSize: number; startsStream: boolean },
+  now: Date,
+): Promise<void> {
   await tx.insert(recordingChunks).values({ ...values, createdAt: now });
 }
 
