@@ -42,7 +42,7 @@ async function participants(browser: Browser): Promise<{ page: Page; patient: Pa
 }
 
 test('the professional and the patient see each other, chat, get the call back after a reload, and the patient sees when the session is recorded; a third tab and a cancelled link are refused', async ({ browser }) => {
-  // Two browsers, a call set up twice, 10 s of recording and six axe checks: long on a busy machine (about 45 s alone).
+  // Two browsers, a call set up twice, 10 s of recording and seven axe checks: long on a busy machine (about 45 s alone).
   test.setTimeout(300_000);
   const { page, patient } = await participants(browser);
   const audit = new AccessibilityAudit(page);
@@ -108,6 +108,7 @@ test('the professional and the patient see each other, chat, get the call back a
   await closeToast(page, rm.started);
   await expect(recorder.getByText(rm.chunksSent(1))).toBeVisible({ timeout: 30_000 });
   await patientAudit.check('patient: the session being recorded');
+  await audit.check('professional: recording the session');
   await recorder.getByRole('button', { name: rm.stop }).click();
   await expect(patient.getByText(vm.recordingIndicator)).toBeHidden({ timeout: 20_000 });
   const records = (await (await page.request.get(`/v1/patients/${patientId}/records`)).json()) as { data: { records: Array<{ id: string; appointmentId: string | null }> } };
