@@ -36,11 +36,12 @@ export function RoomRecorder({ appointment, timeZone, audioSources, onRecordingC
     try {
       const response = await apiClient.call(recordsApi.create, { params: { id: appointment.patientId }, body: { appointmentId: appointment.id } });
       setCreated(response.data.record.id);
-      void queryClient.invalidateQueries({ queryKey: recordListQueryKey(appointment.patientId) });
     } catch (error) {
+      // Made meanwhile in another tab (409): the list, asked again, has it.
       toast.error(error instanceof ApiError ? error.message : messages.requestErrors.generic);
     } finally {
       setCreating(false);
+      void queryClient.invalidateQueries({ queryKey: recordListQueryKey(appointment.patientId) });
     }
   };
 
