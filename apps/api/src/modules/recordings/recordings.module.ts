@@ -1,6 +1,8 @@
 import type { ApiModule } from '../../platform/api-module';
+import { subscribe } from '../../platform/hooks';
+import { recordDeleting } from '../records/records.service';
 import { recordingsRoutes } from './recordings.routes';
-import { defineRecordingJobs, purgeExpiredAudio } from './recordings.service';
+import { defineRecordingJobs, deleteRecordRecordings, purgeExpiredAudio } from './recordings.service';
 import * as tables from './recordings.tables';
 
 export const recordingsModule: ApiModule = {
@@ -8,5 +10,6 @@ export const recordingsModule: ApiModule = {
   routes: recordingsRoutes,
   jobs: defineRecordingJobs,
   purge: purgeExpiredAudio,
+  hooks: [subscribe(recordDeleting, deleteRecordRecordings)],
   tables,
 };
