@@ -3,7 +3,7 @@ import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileZip, IconHistory, IconUserShare } from '@tabler/icons-react';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
+import { useCurrentUser, useSession } from '../../../lib/session';
 import { useInviteToPortal, usePortalAccess } from '../api/invite-to-portal';
 import { patientExportUrl, useAccessLog } from '../api/list-access-log';
 
@@ -66,7 +66,8 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
   const [isLogOpen, logModal] = useDisclosure(false);
   const invite = useInviteToPortal();
   const access = usePortalAccess(patientId);
-  const { timeZone } = useCurrentUser();
+  // The professional's zone (the panel is only shown signed in).
+  const timeZone = useSession().user?.timeZone;
   return (
     <Stack gap="xs" component="section" aria-labelledby="patient-data-title">
       <Title order={3} size="h5" id="patient-data-title">
