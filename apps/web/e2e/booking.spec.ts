@@ -1,4 +1,5 @@
 import { formatCents, messages } from '@consultorio/shared';
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { AccessibilityAudit, auditedPage } from './support/accessibility';
 import { waitForMailLink } from './support/mail';
@@ -69,7 +70,7 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   expect(appointments).toEqual([expect.objectContaining({ patientName: 'Marina Alves', modality: 'online', status: 'scheduled' })]);
 });
 
-test('an invited patient signs in to the portal on a phone, accepts its terms, sees the balance with its Pix code, reschedules and cancels an appointment', async ({ page, browser }) => {
+test('an invited patient signs in to the portal on a phone, accepts its terms, sees the balance with its Pix code, downloads a receipt, reschedules and cancels an appointment', async ({ page, browser }) => {
   const professional = await registerConfirmedProfessional(page, 'Portal');
   const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
   expect(signedIn.status()).toBe(200);
@@ -100,6 +101,13 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   yesterday.setUTCMinutes(0, 0, 0);
   const held = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: yesterday.toISOString(), durationMinutes: 50, feeCents: 15000 } });
   expect(held.status()).toBe(201);
+  // And one paid the day before: its receipt, to download.
+  const dayBefore = new Date(yesterday.getTime() - 24 * 3_600_000);
+  const paidSession = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: dayBefore.toISOString(), durationMinutes: 50, feeCents: 10000 } });
+  expect(paidSession.status()).toBe(201);
+  const paidId = ((await paidSession.json()) as { data: { appointment: { id: string } } }).data.appointment.id;
+  const paid = await page.request.post('/v1/users/me/payments', { data: { patientId, appointmentIds: [paidId], amountCents: 10000, method: 'pix', paidAt: dayBefore.toISOString().slice(0, 10) } });
+  expect(paid.status()).toBe(201);
   const pixKey = await page.request.put('/v1/users/me', { data: { firstName: professional.firstName, lastName: professional.lastName, city: 'São Paulo', pixKey: 'portal@example.com' } });
   expect(pixKey.status()).toBe(200);
   const invited = await page.request.post(`/v1/patients/${patientId}/portal-invitation`);
@@ -126,6 +134,11 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   await expect(patient.getByRole('textbox', { name: messages.portal.pixCode })).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
   await expect(patient.getByRole('img', { name: messages.portal.pixQrCode })).toBeVisible();
   await audit.check('Portal');
+  // The receipt downloads as a PDF.
+  const download = patient.waitForEvent('download');
+  await patient.getByRole('link', { name: /^Baixar PDF do recibo nº \d+$/ }).click();
+  const file = await (await download).path();
+  expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
   // The professional sees when the terms were accepted.
   const access = await page.request.get(`/v1/patients/${patientId}/portal-access`);
   expect(((await access.json()) as { data: { access: { acceptedAt: string | null } } }).data.access.acceptedAt).not.toBeNull();
