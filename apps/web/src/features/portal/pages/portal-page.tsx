@@ -110,6 +110,7 @@ function SignInForm() {
 function ConsentStep() {
   const consent = usePortalConsent();
   const accept = useAcceptPortalConsent();
+  const signOut = useSignOutOfPortal();
   const [agreed, setAgreed] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -140,9 +141,14 @@ function ConsentStep() {
           </Stack>
         )}
         <Checkbox label={p.consent.checkbox} checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
-        <Button type="submit" disabled={!agreed} loading={accept.isPending}>
-          {p.consent.accept}
-        </Button>
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/portal') })}>
+            {p.signOut}
+          </Button>
+          <Button type="submit" disabled={!agreed} loading={accept.isPending}>
+            {p.consent.accept}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
