@@ -234,18 +234,28 @@ describe("the portal's terms", () => {
     ] as const) {
       expect((await call(method, url, portalCookie)).json(), url).toEqual(refused);
     }
-    expect((await call('GET', '/v1/portal/consent', portalCookie)).json().data.consent).toEqual({ required: true, professionals: ['Dra. Ana Souza'], acceptedAt: null });
+    const shown = (await call('GET', '/v1/portal/consent', portalCookie)).json().data.consent;
+    expect(shown).toEqual({ required: true, professionals: ['Dra. Ana Souza'], pendingSince: expect.any(String), acceptedAt: null });
     expect((await call('GET', '/v1/portal/consent', null)).statusCode).toBe(401);
     expect((await access()).json().data.access).toMatchObject({ invitedAt: expect.any(String), acceptedAt: null });
     expect((await call('POST', '/v1/portal/consent', portalCookie, { accept: false })).json()).toEqual(failure(400, p.errors.consentRequired));
 
+    // Another professional invites the same address while the terms are on screen: accepting what was shown does not accept theirs.
+    const later = await practice(email, 'Beatriz');
+    expect((await call('POST', `/v1/patients/${later.patient.id}/portal-invitation`, later.cookie)).statusCode).toBe(202);
     const acceptedAt = t.clock.now().getTime();
-    const { acceptedAt: kept } = await acceptTerms(portalCookie);
+    const partly = await call('POST', '/v1/portal/consent', portalCookie, { accept: true, pendingSince: shown.pendingSince });
+    expect(partly.json().data.consent).toMatchObject({ required: true, professionals: ['Dra. Beatriz Souza'] });
+    expect((await call('GET', '/v1/portal/appointments', portalCookie)).statusCode).toBe(403);
+    const kept = (await access()).json().data.access.acceptedAt as string;
     expect(Math.abs(Date.parse(kept) - acceptedAt)).toBeLessThan(5_000);
+    expect((await call('GET', `/v1/patients/${later.patient.id}/portal-access`, later.cookie)).json().data.access.acceptedAt).toBeNull();
+    const { acceptedAt: latest } = await acceptTerms(portalCookie);
+    expect(Date.parse(latest)).toBeGreaterThanOrEqual(Date.parse(kept));
     expect((await appointmentsOf(portalCookie)).map((item) => item.id)).toEqual([session.id]);
-    // Accepting again later keeps the first time; the professional sees it; the neighbour invited by the same professional has not accepted anything.
+    // Accepting again later keeps the first times; the professional sees theirs; the neighbour invited by the same professional has not accepted anything.
     t.clock.advance(3600);
-    expect((await acceptTerms(portalCookie)).acceptedAt).toBe(kept);
+    expect((await acceptTerms(portalCookie)).acceptedAt).toBe(latest);
     expect((await access()).json().data.access.acceptedAt).toBe(kept);
     expect((await call('GET', `/v1/patients/${neighbour.id}/portal-access`, cookie)).json().data.access).toMatchObject({ acceptedAt: null });
     // Another professional's patient: 404; the portal's cookie is no professional session.

@@ -52,11 +52,17 @@ export const portalReceiptsResponse = envelope(z.object({ receipts: z.array(port
 export const portalConsentSchema = z.object({
   required: z.boolean(),
   professionals: z.array(z.string()),
+  /** The latest of the invitations waiting for the terms: sent back on acceptance, so a later one (not shown) is not accepted with them. */
+  pendingSince: z.string().nullable(),
   acceptedAt: z.string().nullable(),
 });
 export type PortalConsent = z.infer<typeof portalConsentSchema>;
 export const portalConsentResponse = envelope(z.object({ consent: portalConsentSchema }));
-export const portalConsentRequest = z.object({ accept: z.literal(true, { error: messages.portal.errors.consentRequired }) });
+export const portalConsentRequest = z.object({
+  accept: z.literal(true, { error: messages.portal.errors.consentRequired }),
+  /** `pendingSince` as shown: only the invitations up to it are accepted (all when left out). */
+  pendingSince: instantSchema(v.dateFields.termsShownAt).optional(),
+});
 
 /** The professional's view of a patient's portal access: invited when, terms accepted when. */
 export const portalAccessSchema = z.object({ invitedAt: z.string().nullable(), acceptedAt: z.string().nullable() });

@@ -11,7 +11,7 @@ export async function insertInvitation(db: Db, patientId: string): Promise<void>
 /** The invited patient rows with this e-mail (compared without case), with their professional and when the terms were accepted. */
 export async function invitedPatientsByEmail(db: Db, email: string) {
   return db
-    .select({ patient: patients, professional: users, consentedAt: portalInvitations.consentedAt })
+    .select({ patient: patients, professional: users, invitedAt: portalInvitations.createdAt, consentedAt: portalInvitations.consentedAt })
     .from(portalInvitations)
     .innerJoin(patients, eq(patients.id, portalInvitations.patientId))
     .innerJoin(users, eq(users.id, patients.ownerId))

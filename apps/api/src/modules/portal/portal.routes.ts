@@ -54,7 +54,7 @@ export function portalPublicRoutes(ctx: Context): RoutesPlugin {
 
       route(scope, portalApi.consent, async (request) => ({ data: { consent: await portal.consentOf(ctx, portal.portalEmail(request)) } }));
       route(scope, portalApi.acceptConsent, async (request) => ({
-        data: { consent: await portal.acceptConsent(ctx, portal.portalEmail(request)) },
+        data: { consent: await portal.acceptConsent(ctx, portal.portalEmail(request), request.body.pendingSince) },
         message: messages.portal.consent.accepted,
       }));
 

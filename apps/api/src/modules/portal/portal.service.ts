@@ -113,16 +113,21 @@ export async function consentOf(ctx: Context, email: string): Promise<PortalCons
   return {
     required: pending.length > 0,
     professionals: (pending.length > 0 ? pending : rows).map((row) => professionalNameOf(row.professional)),
+    pendingSince: pending.length > 0 ? new Date(Math.max(...pending.map((row) => row.invitedAt.getTime()))).toISOString() : null,
     acceptedAt: accepted.length > 0 ? new Date(Math.max(...accepted)).toISOString() : null,
   };
 }
 
-/** The patient accepts the terms: the time is recorded on each invitation not yet accepted. */
-export async function acceptConsent(ctx: Context, email: string): Promise<PortalConsent> {
+/**
+ * The patient accepts the terms: the time is recorded on each invitation not yet accepted, up to
+ * `pendingSince` when given (the terms as shown): one that came after is asked for again, named.
+ */
+export async function acceptConsent(ctx: Context, email: string, pendingSince: string | undefined): Promise<PortalConsent> {
   const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+  const shown = pendingSince === undefined ? Infinity : Date.parse(pendingSince);
   await repo.recordConsent(
     ctx.db,
-    rows.filter((row) => !row.consentedAt).map((row) => row.patient.id),
+    rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown).map((row) => row.patient.id),
     ctx.clock.now(),
   );
   return consentOf(ctx, email);

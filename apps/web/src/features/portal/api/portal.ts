@@ -35,7 +35,7 @@ export function usePortalConsent() {
 export function useAcceptPortalConsent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.call(portalApi.acceptConsent, { body: { accept: true } }),
+    mutationFn: (pendingSince: string | null) => apiClient.call(portalApi.acceptConsent, { body: { accept: true, ...(pendingSince ? { pendingSince } : {}) } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKey }),
   });
 }

@@ -114,7 +114,8 @@ function ConsentStep() {
   const [agreed, setAgreed] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (agreed) accept.mutate();
+    // Only what was shown is accepted (an invitation arriving meanwhile is asked for again).
+    if (agreed && consent.data) accept.mutate(consent.data.pendingSince, { onSuccess: () => setAgreed(false) });
   };
   return (
     <form onSubmit={submit} aria-labelledby="portal-terms-title">
@@ -145,7 +146,7 @@ function ConsentStep() {
           <Button variant="subtle" onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/portal') })}>
             {p.signOut}
           </Button>
-          <Button type="submit" disabled={!agreed} loading={accept.isPending}>
+          <Button type="submit" disabled={!agreed || !consent.data} loading={accept.isPending}>
             {p.consent.accept}
           </Button>
         </Group>
