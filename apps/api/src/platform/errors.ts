@@ -161,6 +161,7 @@ export const errorCatalog = {
   // Thrown with the notice's hours.
   PORTAL_TOO_LATE: { status: 409, message: messages.portal.errors.tooLateToCancel(24) },
   PORTAL_NO_EMAIL: { status: 409, message: messages.portal.noEmail },
+  PORTAL_CONSENT_REQUIRED: { status: 403, message: messages.portal.errors.consentRequired },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

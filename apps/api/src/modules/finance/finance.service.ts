@@ -433,6 +433,33 @@ export async function getPatientFinance(ctx: Context, ownerId: string, patientId
   };
 }
 
+// ---- the patient's portal (no access-log entry: the actor is the patient, not the professional) ----
+
+/**
+ * What the patient owes for the sessions held so far, and when the professional has a Pix key the
+ * static BR Code of that amount (its txid from the patient's id, so the professional tells whose
+ * payment it is) with its QR Code.
+ */
+export async function patientBalance(
+  ctx: Context,
+  owner: { id: string; firstName: string; lastName: string | null; city: string | null; pixKey: string | null },
+  patientId: string,
+): Promise<{ balanceCents: number; sessions: number; pix: { payload: string; qrCode: string } | null }> {
+  const now = ctx.clock.now();
+  const held = (await repo.owedByPatient(ctx.db, owner.id, patientId)).filter(({ appointment }) => appointment.startsAt <= now);
+  const balanceCents = held.reduce((sum, { balance }) => sum + balance, 0);
+  if (balanceCents <= 0 || !owner.pixKey) return { balanceCents, sessions: held.length, pix: null };
+  const payload = await staticBrCode({ ...owner, pixKey: owner.pixKey }, balanceCents, txidOf(patientId));
+  return { balanceCents, sessions: held.length, pix: { payload, qrCode: await qrDataUrl(payload) } };
+}
+
+/** The PDF of one of the patient's receipts (written in a worker thread); 404 for another's or a cancelled one. */
+export async function patientReceiptFile(ctx: Context, ownerId: string, patientId: string, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const payment = await repo.findPayment(ctx.db, ownerId, id);
+  if (!payment || payment.patientId !== patientId || payment.voidedAt) throw new AppError('PAYMENT_NOT_FOUND');
+  return { filename: f.receipt.fileName(payment.receiptNumber), pdf: await renderReceipt(await receiptContent(ctx, payment)) };
+}
+
 /** Every payment of the patient with what it paid (the caller has checked the patient is the owner's), for the export. */
 export async function exportPayments(ctx: Context, ownerId: string, patientId: string): Promise<Payment[]> {
   return withAllocations(ctx, await repo.lastPaymentsOf(ctx.db, ownerId, patientId));
@@ -486,6 +513,29 @@ function brCodeText(text: string, max: number): string {
     .trim();
 }
 
+/** A Pix identifier (txid) from a UUID: its first 25 hex digits, upper-case. */
+function txidOf(uuid: string): string {
+  return uuid.replace(/-/g, '').slice(0, 25).toUpperCase();
+}
+
+/** The static BR Code ('copia e cola', with its CRC) of an amount to the professional's Pix key. */
+async function staticBrCode(owner: { firstName: string; lastName: string | null; city: string | null; pixKey: string }, amountCents: number, txid: string): Promise<string> {
+  const { createStaticPix, hasError } = await pixUtils();
+  const pix = createStaticPix({
+    merchantName: brCodeText(fullNameOf(owner), 25) || 'CONSULTORIO',
+    merchantCity: brCodeText(owner.city ?? '', 15) || 'BRASIL',
+    pixKey: owner.pixKey,
+    transactionAmount: amountCents / 100,
+    txid,
+  });
+  if (hasError(pix)) throw new Error(`BR Code not generated: ${pix.message}`);
+  return pix.toBRCode();
+}
+
+async function qrDataUrl(payload: string): Promise<string> {
+  return (await qrCodes()).toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
 /**
  * A static Pix charge for what the chosen sessions still owe: the BR Code ('copia e cola', with
  * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the payer (or the patient).
@@ -505,17 +555,8 @@ export async function createPixCharge(
   const emailedTo = request.sendEmail ? (patient.payerEmail ?? patient.email) : null;
   if (request.sendEmail && !emailedTo) throw new AppError('RECIPIENT_EMAIL_MISSING');
   const id = randomUUID();
-  const txid = id.replace(/-/g, '').slice(0, 25).toUpperCase();
-  const { createStaticPix, hasError } = await pixUtils();
-  const pix = createStaticPix({
-    merchantName: brCodeText(fullNameOf(owner), 25) || 'CONSULTORIO',
-    merchantCity: brCodeText(owner.city ?? '', 15) || 'BRASIL',
-    pixKey: owner.pixKey,
-    transactionAmount: amountCents / 100,
-    txid,
-  });
-  if (hasError(pix)) throw new Error(`BR Code not generated: ${pix.message}`);
-  const payload = pix.toBRCode();
+  const txid = txidOf(id);
+  const payload = await staticBrCode({ ...owner, pixKey: owner.pixKey }, amountCents, txid);
   const charge = await repo.insertPixCharge(ctx.db, {
     id,
     ownerId: owner.id,
@@ -533,7 +574,7 @@ export async function createPixCharge(
     id: charge.id,
     amountCents,
     payload,
-    qrCode: await (await qrCodes()).toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 }),
+    qrCode: await qrDataUrl(payload),
     txid,
     emailedTo,
     createdAt: charge.createdAt.toISOString(),
