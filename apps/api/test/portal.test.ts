@@ -262,6 +262,16 @@ describe("the portal's terms", () => {
     const { cookie: otherCookie } = await newSignedInUser(t);
     expect((await call('GET', `/v1/patients/${patient.id}/portal-access`, otherCookie)).statusCode).toBe(404);
     expect((await call('GET', `/v1/patients/${patient.id}/portal-access`, portalCookie)).statusCode).toBe(401);
+
+    // 'Revogar acesso ao portal': only by the patient's professional; the open session then shows nothing of theirs.
+    expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, otherCookie)).statusCode).toBe(404);
+    expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, portalCookie)).statusCode).toBe(401);
+    expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, cookie)).json()).toMatchObject({ status: 200, message: p.revoked });
+    expect((await access()).json().data.access).toEqual({ invitedAt: null, acceptedAt: null });
+    expect(await appointmentsOf(portalCookie)).toEqual([]);
+    // Invited again: the terms are asked for again before anything is shown.
+    expect((await call('POST', `/v1/patients/${patient.id}/portal-invitation`, cookie)).statusCode).toBe(202);
+    expect((await call('GET', '/v1/portal/appointments', portalCookie)).json()).toEqual(refused);
   });
 });
 

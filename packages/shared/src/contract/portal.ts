@@ -36,6 +36,8 @@ export const portalApi = {
   signIn: defineRoute({ method: 'POST', path: '/v1/portal/sessions', access: 'public', tag, body: portalSessionRequest, status: 201, response: messageEnvelope, errors: [404, 429] }),
   signOut: defineRoute({ method: 'DELETE', path: '/v1/portal/sessions', access: 'public', tag, status: 200, response: messageEnvelope }),
   /** The professional's view: when the patient was invited and accepted the portal's terms (nulls when not). */
+  /** 'Revogar acesso ao portal': the patient's portal shows nothing of this professional any more; a new invitation asks for the terms again. */
+  revoke: defineRoute({ method: 'DELETE', path: '/v1/patients/:id/portal-invitation', access: 'session', tag, params: idParams, status: 200, response: messageEnvelope }),
   access: defineRoute({ method: 'GET', path: '/v1/patients/:id/portal-access', access: 'session', tag, params: idParams, status: 200, response: portalAccessResponse }),
   /** Whether the terms must still be accepted, and for which professionals. */
   consent: defineRoute({ method: 'GET', path: '/v1/portal/consent', access: 'public', tag, status: 200, response: portalConsentResponse, errors: [401] }),

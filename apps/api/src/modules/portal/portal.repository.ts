@@ -18,6 +18,10 @@ export async function invitedPatientsByEmail(db: Db, email: string) {
     .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`);
 }
 
+export async function deleteInvitation(db: Db, patientId: string): Promise<void> {
+  await db.delete(portalInvitations).where(eq(portalInvitations.patientId, patientId));
+}
+
 export async function findInvitation(db: Db, patientId: string) {
   const [row] = await db.select().from(portalInvitations).where(eq(portalInvitations.patientId, patientId));
   return row;

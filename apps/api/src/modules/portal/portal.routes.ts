@@ -16,6 +16,11 @@ export function portalRoutes(ctx: Context): RoutesPlugin {
       return { data: null, message: messages.portal.invited };
     });
 
+    route(app, portalApi.revoke, async (request) => {
+      await portal.revokeAccess(ctx, sessionUser(request), request.params.id);
+      return { data: null, message: messages.portal.revoked };
+    });
+
     route(app, portalApi.access, async (request) => ({ data: { access: await portal.portalAccess(ctx, sessionUser(request), request.params.id) } }));
   };
 }

@@ -58,6 +58,15 @@ export async function invitePatient(ctx: Context, owner: UserRow, patientId: str
   await mailLink(ctx, { email: patient.email, firstName: patient.firstName }, { subject: m.inviteSubject, body: m.inviteBody(professionalNameOf(owner)) });
 }
 
+/**
+ * 'Revogar acesso ao portal': the invitation goes, with the terms the patient accepted for it; the
+ * portal no longer shows this professional's data, even to a session already open.
+ */
+export async function revokeAccess(ctx: Context, owner: UserRow, patientId: string): Promise<void> {
+  const patient = await ownedPatient(ctx, owner.id, patientId);
+  await repo.deleteInvitation(ctx.db, patient.id);
+}
+
 async function limit(ctx: Context, key: string, max: number, windowSeconds: number): Promise<void> {
   if ((await countAttempt(ctx, key, windowSeconds)) > max) throw new AppError('TOO_MANY_REQUESTS');
 }

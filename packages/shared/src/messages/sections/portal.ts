@@ -2,6 +2,7 @@
 export const portal = {
   invite: 'Convidar para o portal',
   invited: 'Convite enviado por e-mail ao paciente.',
+  revoked: 'Acesso ao portal revogado.',
   noEmail: 'Cadastre o e-mail do paciente para convidá-lo ao portal.',
   title: 'Portal do paciente',
   signInTitle: 'Entrar no portal do paciente',
@@ -49,6 +50,8 @@ export const portal = {
   access: {
     accepted: (date: string) => `Acesso ao portal: aceito em ${date}`,
     pending: 'Acesso ao portal: convite enviado, termos ainda não aceitos',
+    revoke: 'Revogar acesso ao portal',
+    revokeConfirmation: 'O paciente deixará de ver no portal as consultas, os questionários, os recibos e os documentos deste consultório. Um novo convite pedirá o aceite dos termos outra vez.',
   },
   download: 'Baixar PDF',
   downloadReceipt: (number: number) => `Baixar PDF do recibo nº ${number}`,

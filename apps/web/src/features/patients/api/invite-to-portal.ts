@@ -13,6 +13,15 @@ export function useInviteToPortal() {
   });
 }
 
+/** 'Revogar acesso ao portal': the patient's portal stops showing this professional's data. */
+export function useRevokePortalAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientId: string) => apiClient.call(portalApi.revoke, { params: { id: patientId } }),
+    onSuccess: (_response, patientId) => queryClient.invalidateQueries({ queryKey: accessKey(patientId) }),
+  });
+}
+
 /** When the patient was invited to the portal and accepted its terms. */
 export function usePortalAccess(patientId: string) {
   return useQuery({

@@ -1,10 +1,11 @@
 import { messages, type AccessLogEntry } from '@consultorio/shared';
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileZip, IconHistory, IconUserShare } from '@tabler/icons-react';
+import { IconFileZip, IconHistory, IconUserOff, IconUserShare } from '@tabler/icons-react';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCurrentUser, useSession } from '../../../lib/session';
-import { useInviteToPortal, usePortalAccess } from '../api/invite-to-portal';
+import { useInviteToPortal, usePortalAccess, useRevokePortalAccess } from '../api/invite-to-portal';
 import { patientExportUrl, useAccessLog } from '../api/list-access-log';
 
 function AccessLogRows({ entries, timeZone }: { entries: AccessLogEntry[]; timeZone: string }) {
@@ -65,6 +66,8 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
 export function PatientDataSection({ patientId }: { patientId: string }) {
   const [isLogOpen, logModal] = useDisclosure(false);
   const invite = useInviteToPortal();
+  const revoke = useRevokePortalAccess();
+  const [isRevoking, revokeConfirmation] = useDisclosure(false);
   const access = usePortalAccess(patientId);
   // The professional's zone (the panel is only shown signed in).
   const timeZone = useSession().user?.timeZone;
@@ -86,6 +89,11 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
         <Button variant="default" leftSection={<IconUserShare size={18} />} loading={invite.isPending} onClick={() => invite.mutate(patientId)}>
           {messages.portal.invite}
         </Button>
+        {access.data?.invitedAt && (
+          <Button variant="default" color="red" leftSection={<IconUserOff size={18} />} onClick={revokeConfirmation.open}>
+            {messages.portal.access.revoke}
+          </Button>
+        )}
       </Group>
       {access.data?.acceptedAt ? (
         <Text size="sm">{messages.portal.access.accepted(formatDate(access.data.acceptedAt, timeZone))}</Text>
@@ -97,6 +105,17 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
         )
       )}
       {isLogOpen && <AccessLogModal patientId={patientId} opened onClose={logModal.close} />}
+      <ConfirmModal
+        opened={isRevoking}
+        title={messages.portal.access.revoke}
+        text={messages.portal.access.revokeConfirmation}
+        confirmLabel={messages.portal.access.revoke}
+        busyLabel={messages.common.saving}
+        color="red"
+        isBusy={revoke.isPending}
+        onConfirm={() => revoke.mutate(patientId, { onSuccess: revokeConfirmation.close })}
+        onClose={revokeConfirmation.close}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
@@ -190,5 +190,18 @@ describe('EditPatientPanel', () => {
     mockApi(200, { patient }, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z' } });
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
     expect(await screen.findByText(messages.portal.access.accepted('02/03/2026'))).toBeDefined();
+  });
+
+  it('revokes the portal access only after the confirmation', async () => {
+    const fetch = mockApi(200, null, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z' } });
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: messages.portal.access.revoke }));
+    expect(await screen.findByText(messages.portal.access.revokeConfirmation)).toBeDefined();
+    expect(patientCalls(fetch)).toHaveLength(0);
+    const dialog = screen.getByRole('dialog', { name: messages.portal.access.revoke });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.portal.access.revoke }));
+    await waitFor(() => expect(patientCalls(fetch)).toHaveLength(1));
+    const [url, init] = patientCalls(fetch)[0]!;
+    expect([url, init?.method]).toEqual([`/v1/patients/${patient.id}/portal-invitation`, 'DELETE']);
   });
 });
