@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { recordingsRoutes } from './recordings.routes';
 import { defineRecordingJobs, purgeExpiredAudio } from './recordings.service';
+import { recordingsErrors } from './recordings.errors';
 import * as tables from './recordings.tables';
 
 export const recordingsModule: ApiModule = {
@@ -8,5 +9,6 @@ export const recordingsModule: ApiModule = {
   routes: recordingsRoutes,
   jobs: defineRecordingJobs,
   purge: purgeExpiredAudio,
+  errors: recordingsErrors,
   tables,
 };
