@@ -94,4 +94,16 @@ describe('the OpenAPI document shows the codes the routes really answer', () => 
     await expectDocumented('POST', `/v1/records/${id}/addenda`, '/v1/records/{id}/addenda', cookie, { content: '<p>Correção</p>' }, 'RECORD_NOT_FINALIZED', 409);
     expect(documentedCodes('PUT', '/v1/records/{id}/content', 409).enum).toEqual(['RECORD_VERSION_CONFLICT']);
   });
+
+  it('an appointment that overlaps another: 409 APPOINTMENT_OVERLAP; a patient of another professional: 404 PATIENT_NOT_FOUND', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const patient = await newPatient(t, { owner: user });
+    const url = '/v1/users/me/appointments';
+    const first = { patientId: patient.id, startsAt: '2030-05-06T10:00:00-03:00', endsAt: '2030-05-06T11:00:00-03:00' };
+    expect((await t.request({ method: 'POST', url, headers: { cookie }, payload: first })).statusCode).toBe(201);
+    await expectDocumented('POST', url, url, cookie, { ...first, startsAt: '2030-05-06T10:30:00-03:00', endsAt: '2030-05-06T11:30:00-03:00' }, 'APPOINTMENT_OVERLAP', 409);
+    const other = await newSignedInUser(t);
+    await expectDocumented('POST', url, url, other.cookie, first, 'PATIENT_NOT_FOUND', 404);
+    await expectDocumented('GET', `/v1/patients/${patient.id}`, '/v1/patients/{id}', other.cookie, undefined, 'PATIENT_NOT_FOUND', 404);
+  });
 });

@@ -67,6 +67,7 @@ export const assistantsApi = {
     tag,
     params: idParams,
     body: aiAssistantWriteRequest,
+    errors: { 403: ['LIBRARY_ASSISTANT_READ_ONLY'], 404: ['ASSISTANT_NOT_FOUND'] },
     status: 200,
     response: aiAssistantResponse,
   }),
@@ -79,7 +80,7 @@ export const assistantsApi = {
     params: idParams,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 403: ['LIBRARY_ASSISTANT_READ_ONLY'], 404: ['ASSISTANT_NOT_FOUND'], 409: ['ASSISTANT_IN_USE'] },
   }),
 };
 
@@ -90,6 +91,7 @@ export const chatsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: chatListResponse,
   }),
@@ -103,7 +105,7 @@ export const chatsApi = {
     status: 201,
     response: chatSavedResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/chats/:id', access: 'session', tag, params: idParams, status: 200, response: chatDetailResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/chats/:id', access: 'session', tag, params: idParams, errors: { 404: ['CHAT_NOT_FOUND'] }, status: 200, response: chatDetailResponse }),
   update: defineRoute({
     method: 'PUT',
     path: '/v1/chats/:id',
@@ -120,6 +122,7 @@ export const chatsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['CHAT_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
@@ -140,6 +143,6 @@ export const chatsApi = {
     body: recordFromChatRequest,
     status: 201,
     response: recordResponse,
-    errors: [503, 504],
+    errors: { 400: ['CHAT_EMPTY'], 404: ['CHAT_NOT_FOUND'], 503: ['AI_UNAVAILABLE'], 504: ['AI_TIMEOUT'] },
   }),
 };

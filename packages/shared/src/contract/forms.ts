@@ -47,6 +47,7 @@ export const qaTemplatesApi = {
     tag,
     params: idParams,
     body: qaTemplateWriteRequest,
+    errors: { 403: ['LIBRARY_TEMPLATE_READ_ONLY'], 404: ['TEMPLATE_NOT_FOUND'] },
     status: 200,
     response: qaTemplateResponse,
   }),
@@ -59,7 +60,7 @@ export const qaTemplatesApi = {
     params: idParams,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 403: ['LIBRARY_TEMPLATE_READ_ONLY'], 404: ['TEMPLATE_NOT_FOUND'], 409: ['TEMPLATE_IN_USE'] },
   }),
 };
 
@@ -70,6 +71,7 @@ export const formsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: formListResponse,
   }),
@@ -83,7 +85,7 @@ export const formsApi = {
     status: 201,
     response: formCreatedResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/forms/:id', access: 'session', tag, params: idParams, status: 200, response: formResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/forms/:id', access: 'session', tag, params: idParams, errors: { 404: ['FORM_NOT_FOUND'] }, status: 200, response: formResponse }),
   update: defineRoute({
     method: 'PUT',
     path: '/v1/forms/:id',
@@ -100,6 +102,7 @@ export const formsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['FORM_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
@@ -113,7 +116,7 @@ export const formsApi = {
     body: formContentRequest,
     status: 200,
     response: formUpdatedResponse,
-    errors: [409],
+    errors: { 404: ['FORM_NOT_FOUND'], 409: ['FORM_SUBMITTED'] },
   }),
   getPublic: defineRoute({
     method: 'POST',
@@ -123,7 +126,7 @@ export const formsApi = {
     body: publicFormRequest,
     status: 200,
     response: publicFormResponse,
-    errors: [404, 410, 429],
+    errors: { 404: ['FORM_NOT_FOUND'], 410: ['FORM_LINK_EXPIRED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   savePublicContent: defineRoute({
     method: 'PUT',
@@ -133,6 +136,6 @@ export const formsApi = {
     body: publicFormContentRequest,
     status: 200,
     response: publicFormSavedResponse,
-    errors: [404, 410, 423, 429],
+    errors: { 404: ['FORM_NOT_FOUND'], 410: ['FORM_LINK_EXPIRED'], 423: ['FORM_LOCKED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
 };

@@ -32,7 +32,7 @@ export const videoApi = {
     params: idParams,
     status: 200,
     response: videoRoomResponse,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_ROOM_NOT_ONLINE'] },
   }),
   /** What the professional's page shows. */
   professionalView: defineRoute({
@@ -67,7 +67,7 @@ export const videoApi = {
     maxBodyBytes: 256 * 1024,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_NOT_IN_ROOM'] },
   }),
   /** What the patient's page shows, found by the link's token. */
   patientView: defineRoute({
@@ -78,7 +78,7 @@ export const videoApi = {
     body: patientRoomRequest,
     status: 200,
     response: roomViewResponse,
-    errors: [404, 409, 410, 429],
+    errors: { 404: ['VIDEO_LINK_INVALID'], 409: [], 410: ['VIDEO_ROOM_EXPIRED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   patientEvents: defineRoute({
     method: 'POST',
@@ -100,6 +100,6 @@ export const videoApi = {
     maxBodyBytes: 256 * 1024,
     status: 200,
     response: messageEnvelope,
-    errors: [404, 409, 429],
+    errors: { 404: ['VIDEO_LINK_INVALID'], 409: ['VIDEO_NOT_IN_ROOM'], 429: ['TOO_MANY_REQUESTS'] },
   }),
 };
