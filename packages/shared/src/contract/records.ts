@@ -59,7 +59,7 @@ export const recordsApi = {
     response: recordResponse,
     errors: { 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND', 'NOTE_TEMPLATE_NOT_FOUND'], 409: ['RECORD_APPOINTMENT_TAKEN'] },
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, errors: { 404: ['RECORD_NOT_FOUND'], 423: [] }, status: 200, response: recordDetailResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, errors: { 404: ['RECORD_NOT_FOUND'] }, status: 200, response: recordDetailResponse }),
   /** 423: the record is finalized. */
   rename: defineRoute({
     method: 'PUT',
