@@ -19,6 +19,7 @@ export const billingApi = {
     access: 'session',
     tag,
     body: couponRequest,
+    errors: { 400: ['COUPON_INVALID'] },
     status: 200,
     response: subscriptionResponse,
   }),

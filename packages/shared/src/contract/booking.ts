@@ -94,7 +94,7 @@ export const bookingApi = {
     params: idParams,
     status: 200,
     response: appointmentResponse,
-    errors: { 409: ['BOOKING_NOT_REQUESTED'] },
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['BOOKING_NOT_REQUESTED'] },
   }),
   /** 'Recusar': a requested appointment is cancelled and its patient is told. */
   decline: defineRoute({
@@ -105,6 +105,6 @@ export const bookingApi = {
     params: idParams,
     status: 200,
     response: appointmentResponse,
-    errors: { 409: ['BOOKING_NOT_REQUESTED'] },
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['BOOKING_NOT_REQUESTED'] },
   }),
 };

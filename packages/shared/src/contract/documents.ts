@@ -39,6 +39,7 @@ export const documentsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: documentListResponse,
   }),
@@ -54,11 +55,11 @@ export const documentsApi = {
     tag,
     params: idParams,
     body: documentCreateRequest,
-    errors: { 400: ['DOCUMENT_KIND_NOT_ALLOWED', 'DOCUMENT_SECTION_UNKNOWN', 'DOCUMENT_TEXT_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_REQUIRED', 'DOCUMENT_APPOINTMENT_NOT_ATTENDED'], 404: ['PATIENT_NOT_FOUND'] },
+    errors: { 400: ['DOCUMENT_KIND_NOT_ALLOWED', 'DOCUMENT_SECTION_UNKNOWN', 'DOCUMENT_TEXT_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_REQUIRED', 'DOCUMENT_APPOINTMENT_NOT_ATTENDED'], 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND'] },
     status: 201,
     response: documentResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/documents/:id', access: 'session', tag, params: idParams, status: 200, response: documentResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/documents/:id', access: 'session', tag, params: idParams, errors: { 404: ['DOCUMENT_NOT_FOUND'] }, status: 200, response: documentResponse }),
   /** Changes a draft; 423 once it is issued. */
   update: defineRoute({
     method: 'PUT',

@@ -51,6 +51,7 @@ export const recordingsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORDING_NOT_FOUND'] },
     status: 200,
     response: recordingResponse,
   }),
