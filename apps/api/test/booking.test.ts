@@ -1,14 +1,15 @@
 // Online booking: the availability and the page's switch, free slots against the weekly hours,
 // notice, buffer, horizon and a series (in a zone with daylight saving), the request held until
 // its e-mail link confirms it, the known patient, twenty confirmations racing for one slot, and
-// the professional's approval.
+// the professional's approval, the intake questionnaire after a first booking.
 import { messages, type Appointment, type Availability, type BookingSlot } from '@consultorio/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, bookingRequests, patients } from '../src/db/schema';
+import { appointments, bookingRequests, forms, patients } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { linkToken } from './helpers/smtp';
+import { libraryTemplate, newTemplate } from './factories/forms';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
 
@@ -111,7 +112,7 @@ describe('the availability and the page', () => {
     const saved = await call('PUT', '/v1/users/me/availability', cookie, { ...baseAvailability, weekly });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.weekly).toEqual([weekly[1], weekly[0]]);
-    expect((await call('GET', '/v1/users/me/availability', cookie)).json().data).toEqual({ ...baseAvailability, weekly: [weekly[1], weekly[0]] });
+    expect((await call('GET', '/v1/users/me/availability', cookie)).json().data).toEqual({ ...baseAvailability, weekly: [weekly[1], weekly[0]], intakeTemplateId: null });
 
     // Off by default; on only with an address; an address is one professional's.
     expect((await call('GET', '/v1/users/me', cookie)).json().data.user).toMatchObject({ bookingSlug: null, bookingEnabled: false });
@@ -285,5 +286,49 @@ describe('a booking', () => {
     await t.mailCount();
     const subjects = t.smtp.mailsTo(email).map((mail) => mail.subject);
     expect(subjects).toEqual(expect.arrayContaining([b.mail.acceptedSubject, b.mail.declinedSubject]));
+  });
+
+  it('sends the chosen intake questionnaire once, after a new patient’s first booking (once accepted when approval is on)', async () => {
+    const { user, cookie, slug } = await professional();
+    // Another professional's template is not one to choose; a bad id is bad input.
+    const { user: stranger } = await newSignedInUser(t);
+    const theirs = await newTemplate(t, { ownerId: stranger.id });
+    const choose = (intakeTemplateId: unknown) => call('PUT', '/v1/users/me/availability', cookie, { ...baseAvailability, intakeTemplateId });
+    expect((await choose(theirs.id)).json()).toEqual(failure(404, messages.errors.templateNotFound));
+    expect((await choose('nao-e-um-id')).json()).toEqual(failure(400, b.errors.intakeTemplateInvalid));
+    const template = await libraryTemplate(t, 'anamnese-psicologica');
+    expect((await choose(template.id)).json().data.intakeTemplateId).toBe(template.id);
+    // Left out of a later save, the choice stays.
+    expect((await call('PUT', '/v1/users/me/availability', cookie, baseAvailability)).json().data.intakeTemplateId).toBe(template.id);
+
+    const [first, second] = (await slotsOf(slug, day(1), day(3))).filter((item) => item.modality === 'online');
+    const email = `novo.${user.username}@example.com`;
+    const since = t.smtp.received.length;
+    expect((await confirm(await requestSlot(slug, first!, email))).statusCode).toBe(201);
+    await t.mailCount();
+    const formMail = t.smtp.received.slice(since).find((mail) => mail.to.includes(email) && mail.subject === messages.measurement.mail.formSubject('Dra. Ana Souza'));
+    expect(formMail?.text).toContain(template.name);
+    expect(formMail?.text).toContain('http://consultorio.test/form-public-view?token=');
+    const [patient] = await t.database.db.select().from(patients).where(eq(patients.ownerId, user.id));
+    const sent = await t.database.db.select().from(forms).where(eq(forms.patientId, patient!.id));
+    expect(sent).toEqual([expect.objectContaining({ qaTemplateId: template.id, name: template.name, sentAt: expect.any(Date) })]);
+
+    // The second booking is not a first one: no second questionnaire.
+    expect((await confirm(await requestSlot(slug, second!, email))).statusCode).toBe(201);
+    await t.mailCount();
+    expect(await t.database.db.select().from(forms).where(eq(forms.patientId, patient!.id))).toHaveLength(1);
+
+    // With approval on, it waits for 'Aceitar'.
+    const approving = await professional({ requiresApproval: true, intakeTemplateId: template.id });
+    const slot = (await slotsOf(approving.slug, day(1), day(3)))[0]!;
+    const awaiting = `aguarda.${approving.user.username}@example.com`;
+    expect((await confirm(await requestSlot(approving.slug, slot, awaiting))).json().data.appointment.status).toBe('requested');
+    await t.mailCount();
+    const [requester] = await t.database.db.select().from(patients).where(eq(patients.ownerId, approving.user.id));
+    expect(await t.database.db.select().from(forms).where(eq(forms.patientId, requester!.id))).toHaveLength(0);
+    const [requested] = await t.database.db.select().from(appointments).where(eq(appointments.ownerId, approving.user.id));
+    expect((await call('POST', `/v1/appointments/${requested!.id}/accept`, approving.cookie)).statusCode).toBe(200);
+    await t.mailCount();
+    expect(await t.database.db.select().from(forms).where(eq(forms.patientId, requester!.id))).toHaveLength(1);
   });
 });

@@ -46,9 +46,9 @@ const jobSettings = (id: string) =>
   rows<JobSettings>('select retry_limit as "retryLimit", extract(epoch from expire_in)::int as "expireSeconds" from pgboss.job where id = $1', [id]);
 
 /** A job of the kind `name` due tomorrow: it stays unfinished through the test. */
-async function sendForTomorrow(app: TestApp, name: string): Promise<string> {
+async function sendForTomorrow(app: TestApp, name: string, expireSeconds?: number): Promise<string> {
   const key = randomUUID();
-  await app.app.jobs.send(name, { test: true }, { startAfter: new Date(Date.now() + 86_400_000), singletonKey: key });
+  await app.app.jobs.send(name, { test: true }, { startAfter: new Date(Date.now() + 86_400_000), singletonKey: key, ...(expireSeconds ? { expireSeconds } : {}) });
   const [job] = await rows<{ id: string }>('select id from pgboss.job where name = $1 and singleton_key = $2', [name, key]);
   return job!.id;
 }
@@ -61,6 +61,9 @@ describe('the job queue settings', () => {
     expect(name).toBeDefined();
     const waiting = await sendForTomorrow(first, name!);
     expect(await jobSettings(waiting)).toEqual([before]);
+    // A job sent with an expiry of its own (a long transcription) keeps it.
+    const long = await sendForTomorrow(first, name!, 5000);
+    expect(await jobSettings(long)).toEqual([{ ...before, expireSeconds: 5000 }]);
     await first.close();
     apps.pop();
 
@@ -70,6 +73,7 @@ describe('the job queue settings', () => {
     expect(queues.map((queue) => queue.name)).toEqual(expect.arrayContaining(second.app.jobs.names()));
     for (const queue of queues) expect(queue).toEqual({ name: queue.name, ...after });
     expect(await jobSettings(waiting)).toEqual([after]);
+    expect(await jobSettings(long)).toEqual([{ ...after, expireSeconds: 5000 }]);
     expect(await jobSettings(await sendForTomorrow(second, name!))).toEqual([after]);
   });
 });

@@ -105,6 +105,8 @@ describe('the profile', () => {
     const base = { firstName: 'Outra', lastName: 'Souza', profession: 'Psicóloga' };
     for (const [body, message] of [
       [{ cnpj: '11.222.333/0001-82' }, tax.validation.cnpjInvalid],
+      [{ cnpj: '12.ABC.345/01DE-36' }, tax.validation.cnpjInvalid],
+      [{ cnpj: '12.ABC.345/01DE-3A' }, tax.validation.cnpjInvalid],
       [{ occupationCode: '999' }, tax.validation.occupationInvalid],
       [{ taxpayerType: 'company' }, tax.validation.cnpjRequired],
     ] as const) {
@@ -115,6 +117,9 @@ describe('the profile', () => {
     const company = await call('PUT', '/v1/users/me', other.cookie, { ...base, taxpayerType: 'company', cnpj: CNPJ, occupationCode: '225' });
     expect(company.statusCode, company.body).toBe(200);
     expect(company.json().data.user).toMatchObject({ taxpayerType: 'company', cnpj: '11222333000181', occupationCode: '225' });
+    // The alphanumeric CNPJ the Receita issues since July 2026, typed in small letters.
+    const alphanumeric = await call('PUT', '/v1/users/me', other.cookie, { ...base, taxpayerType: 'company', cnpj: '12.abc.345/01de-35' });
+    expect(alphanumeric.json().data.user).toMatchObject({ taxpayerType: 'company', cnpj: '12ABC34501DE35' });
     const back = await call('PUT', '/v1/users/me', other.cookie, { ...base, taxpayerType: 'individual', occupationCode: null });
     expect(back.json().data.user).toMatchObject({ taxpayerType: 'individual', occupationCode: '255' });
   });

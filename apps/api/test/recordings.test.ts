@@ -4,10 +4,10 @@ import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isScribeDraftRequest, scribeDraftReply, startFakeTranscription, type FakeTranscription } from '../../../scripts/fake-transcription.mjs';
 import { startFakeChatModel, type FakeChatModel } from '../../../scripts/fake-chat-model.mjs';
-import { accessLog, recordingChunks, recordVersions } from '../src/db/schema';
+import { accessLog, recordingChunks, recordings, recordVersions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { zipEntries } from './helpers/zip';
-import { storedFiles } from './helpers/stored-files';
+import { fileRow, storedFiles } from './helpers/stored-files';
 import { newPatient } from './factories/patients';
 import { newRecord } from './factories/records';
 import { newSignedInUser } from './factories/users';
@@ -135,6 +135,17 @@ async function readyRecording(cookie: string, recordId: string) {
   return { recording: await settled(cookie, recording.id), chunks };
 }
 
+/** The expiry (seconds) of each job queued for the recording, oldest first. */
+async function jobExpiries(recordingId: string): Promise<number[]> {
+  const { rows } = await t.database.sql.executeSql(
+    `select extract(epoch from expire_in)::int as seconds, created_on from pgboss.job where name = 'recordings.process' and singleton_key = $1
+     union all select extract(epoch from expire_in)::int, created_on from pgboss.archive where name = 'recordings.process' and singleton_key = $1
+     order by created_on`,
+    [recordingId],
+  );
+  return (rows as Array<{ seconds: number }>).map((row) => Number(row.seconds));
+}
+
 async function chunkKeys(recordingId: string): Promise<string[]> {
   const rows = await t.database.db.select({ key: recordingChunks.fileKey }).from(recordingChunks).where(eq(recordingChunks.recordingId, recordingId));
   return rows.map((row) => row.key);
@@ -181,7 +192,10 @@ describe('recording a session', () => {
 
     const tooLarge = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.alloc(5 * 1024 * 1024 + 1) });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual(failure(413, messages.errors.bodyTooLarge));
+    expect(tooLarge.json()).toEqual({ ...failure(413, r.errors.chunkTooLarge), code: 'RECORDING_CHUNK_TOO_LARGE' });
+    // Only the chunk has that message: a JSON body over the general limit keeps the general one.
+    const hugeFinish = await call({ method: 'POST', url: `/v1/recordings/${recording.id}/finish`, cookie, payload: { chunkCount: 1, x: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(hugeFinish.json()).toEqual({ ...failure(413, messages.errors.bodyTooLarge), code: 'BODY_TOO_LARGE' });
     const notAudio = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.from('{}'), type: 'application/json' });
     expect(notAudio.statusCode).toBe(415);
     const empty = await call({ method: 'PUT', url: url(3), cookie, body: Buffer.alloc(0) });
@@ -260,6 +274,12 @@ describe('recording a session', () => {
     const prompt = JSON.stringify(model.requests.at(-1)!.body.messages);
     expect(prompt).toContain(`[1] (00:00) ${segments[0]!.text}`);
 
+    // The job may run as long as its work can take: every part's transcription timeout (600 s by
+    // default) and the draft's, beyond the queue's 300 s, but not for ever (pg-boss: under a day).
+    const [expiry] = await jobExpiries(recording.id);
+    expect(expiry).toBeGreaterThanOrEqual(300 + transcription.requests.length * 600 + 2 * 5);
+    expect(expiry).toBeLessThanOrEqual(300 + 3 * transcription.requests.length * 600 + 2 * 5);
+
     const logged = await t.database.db.select().from(accessLog).where(and(eq(accessLog.patientId, patient.id), eq(accessLog.entityType, 'recording')));
     expect(new Set(logged.map((entry) => entry.action))).toEqual(new Set(['create', 'update', 'read']));
 
@@ -315,6 +335,38 @@ describe('recording a session', () => {
     expect(keys.filter((key) => stored.includes(key))).toEqual([]);
   });
 
+  it('deleting the record, or the patient, deletes its recordings, their audio in storage and their transcripts', async () => {
+    const { user, cookie, patient, record } = await setup();
+    const { recording } = await readyRecording(cookie, record.id);
+    const live = await start(cookie, record.id);
+    await upload(cookie, live.id, [webm(1, 100), Buffer.from('mais')]);
+    const keys = [...(await chunkKeys(recording.id)), ...(await chunkKeys(live.id))];
+    expect(keys.length).toBeGreaterThan(2);
+    expect(await storedFiles(t)).toEqual(expect.arrayContaining(keys));
+
+    expect((await call({ method: 'DELETE', url: `/v1/records/${record.id}`, cookie })).statusCode).toBe(200);
+    const stored = await storedFiles(t);
+    expect(keys.filter((key) => stored.includes(key))).toEqual([]);
+    for (const key of keys) expect(await fileRow(t, key)).toBeUndefined();
+    expect(await t.database.db.select().from(recordings).where(eq(recordings.recordId, record.id))).toEqual([]);
+    expect((await call({ method: 'GET', url: `/v1/recordings/${recording.id}`, cookie })).statusCode).toBe(404);
+    // A chunk still on its way finds the recording gone and leaves nothing behind.
+    const late = await call({ method: 'PUT', url: `/v1/recordings/${live.id}/chunks/2`, cookie, body: Buffer.from('tarde') });
+    expect(late.statusCode).toBe(404);
+    expect((await storedFiles(t)).length).toBe(stored.length);
+
+    // The patient: every record's recordings and audio go with them.
+    const other = await newRecord(t, { owner: user, patient, name: 'Outra sessão', content: '<p>x</p>' });
+    const second = await start(cookie, other.id);
+    await upload(cookie, second.id, [webm(1, 100)]);
+    const secondKeys = await chunkKeys(second.id);
+    const removed = await call({ method: 'DELETE', url: `/v1/patients/${patient.id}`, cookie, payload: { confirmName: 'Ana Souza' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = await storedFiles(t);
+    expect(secondKeys.filter((key) => left.includes(key))).toEqual([]);
+    expect(await t.database.db.select().from(recordings).where(eq(recordings.patientId, patient.id))).toEqual([]);
+  });
+
   it('a transcription server that fails leaves the audio and the state failed; retry finishes the work', async () => {
     const { cookie, record } = await setup();
     transcription.behave({ failTimes: 1, failStatus: 503 });
@@ -340,6 +392,8 @@ describe('recording a session', () => {
     const requestsBefore = transcription.requests.length;
     expect((await call({ method: 'POST', url: `/v1/recordings/${recording.id}/retry`, cookie })).json().data.recording.status).toBe('drafting');
     const ready = await settled(cookie, recording.id);
+    // One short stream: one part's timeout and the draft's; the retry that only drafts, the draft's alone.
+    expect(await jobExpiries(recording.id)).toEqual([300 + 2 * 600 + 10, 300 + 2 * 600 + 10, 300 + 10]);
     expect(ready.status).toBe('ready');
     expect(transcription.requests.length).toBe(requestsBefore);
     expect(ready.draft!.sections[0]!.sentences.map((sentence) => sentence.segmentIds)).toEqual([[1], [2]]);

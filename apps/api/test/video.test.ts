@@ -149,6 +149,7 @@ describe('in the room', () => {
         { kind: 'description', description: { type: 'offer', sdp } },
         { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 1 192.0.2.1 1 typ host', sdpMid: '0', sdpMLineIndex: 0 } },
         { kind: 'chat', text: '  Olá, Carla!  ' },
+        { kind: 'recording', recording: true },
       ],
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -156,6 +157,10 @@ describe('in the room', () => {
     expect(offer.data).toMatchObject({ pageId: professionalPage, signal: { kind: 'description', description: { type: 'offer', sdp } } });
     expect((await patientSide.next('signal')).data.signal).toMatchObject({ kind: 'candidate' });
     expect((await patientSide.next('signal')).data.signal).toEqual({ kind: 'chat', text: 'Olá, Carla!' });
+    expect((await patientSide.next('signal')).data.signal).toEqual({ kind: 'recording', recording: true });
+    // Only the professional records, so only they say whether the session is being recorded.
+    const claimed = await call('POST', '/v1/video/room/signals', null, { token, clientId: patientTab, signals: [{ kind: 'recording', recording: false }] });
+    expect(claimed.json()).toEqual(failure(400, messages.video.validation.signal));
 
     const answered = await call('POST', '/v1/video/room/signals', null, { token, clientId: patientTab, signals: [{ kind: 'description', description: { type: 'answer', sdp: 'v=0' } }] });
     expect(answered.statusCode, answered.body).toBe(200);

@@ -1,5 +1,7 @@
-import { messages } from '@consultorio/shared';
+import { formatCents, messages } from '@consultorio/shared';
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { AccessibilityAudit, auditedPage } from './support/accessibility';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
 
@@ -68,7 +70,7 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   expect(appointments).toEqual([expect.objectContaining({ patientName: 'Marina Alves', modality: 'online', status: 'scheduled' })]);
 });
 
-test('an invited patient signs in to the portal on a phone and cancels an appointment', async ({ page, browser }) => {
+test('an invited patient signs in to the portal on a phone, accepts its terms, sees the balance with its Pix code, downloads a receipt, reschedules and cancels an appointment', async ({ page, browser }) => {
   const professional = await registerConfirmedProfessional(page, 'Portal');
   const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
   expect(signedIn.status()).toBe(200);
@@ -80,21 +82,84 @@ test('an invited patient signs in to the portal on a phone and cancels an appoin
   startsAt.setUTCMinutes(0, 0, 0);
   const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: startsAt.toISOString(), durationMinutes: 50 } });
   expect(booked.status()).toBe(201);
+  // Free slots to move it to: every day, all day.
+  const availability = await page.request.put('/v1/users/me/availability', {
+    data: {
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      sessionMinutes: 50,
+      bufferMinutes: 10,
+      minNoticeHours: 48,
+      maxDaysAhead: 14,
+      modalities: ['in_person'],
+      requiresApproval: false,
+      cancellationNoticeHours: 24,
+    },
+  });
+  expect(availability.status()).toBe(200);
+  // A session held yesterday and not paid, and a Pix key: the balance with its 'copia e cola'.
+  const yesterday = new Date(Date.now() - 24 * 3_600_000);
+  yesterday.setUTCMinutes(0, 0, 0);
+  const held = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: yesterday.toISOString(), durationMinutes: 50, feeCents: 15000 } });
+  expect(held.status()).toBe(201);
+  // And one paid the day before: its receipt, to download.
+  const dayBefore = new Date(yesterday.getTime() - 24 * 3_600_000);
+  const paidSession = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt: dayBefore.toISOString(), durationMinutes: 50, feeCents: 10000 } });
+  expect(paidSession.status()).toBe(201);
+  const paidId = ((await paidSession.json()) as { data: { appointment: { id: string } } }).data.appointment.id;
+  const paid = await page.request.post('/v1/users/me/payments', { data: { patientId, appointmentIds: [paidId], amountCents: 10000, method: 'pix', paidAt: dayBefore.toISOString().slice(0, 10) } });
+  expect(paid.status()).toBe(201);
+  const pixKey = await page.request.put('/v1/users/me', { data: { firstName: professional.firstName, lastName: professional.lastName, city: 'São Paulo', pixKey: 'portal@example.com' } });
+  expect(pixKey.status()).toBe(200);
   const invited = await page.request.post(`/v1/patients/${patientId}/portal-invitation`);
   expect(invited.status()).toBe(202);
 
-  const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const patient = await patientContext.newPage();
+  const patient = await auditedPage(browser, { viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const patientContext = patient.context();
+  const audit = new AccessibilityAudit(patient);
   await patient.goto(await waitForMailLink(email, '/portal'));
-  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toBeVisible();
+  // First the terms, naming the professional; nothing else before they are accepted.
+  await expect(patient.getByRole('heading', { name: messages.portal.consent.title })).toBeVisible();
   await expect(patient).toHaveURL(/\/portal$/);
+  await expect(patient.getByRole('listitem').filter({ hasText: `${professional.firstName} ${professional.lastName}` })).toBeVisible();
+  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toHaveCount(0);
   expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await expect(patient.getByText(messages.portal.with(`${professional.firstName} ${professional.lastName}`))).toBeVisible();
+  await expect(patient.getByRole('button', { name: messages.portal.consent.accept })).toBeDisabled();
+  await audit.check('Portal: termos');
+  await patient.getByRole('checkbox', { name: messages.portal.consent.checkbox }).check();
+  await patient.getByRole('button', { name: messages.portal.consent.accept }).click();
+  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toBeVisible();
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(patient.getByText(messages.portal.with(`${professional.firstName} ${professional.lastName}`)).first()).toBeVisible();
+  await expect(patient.getByText(formatCents(15000), { exact: true })).toBeVisible();
+  await expect(patient.getByRole('textbox', { name: messages.portal.pixCode })).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
+  await expect(patient.getByRole('img', { name: messages.portal.pixQrCode })).toBeVisible();
+  await audit.check('Portal');
+  // The receipt downloads as a PDF.
+  const download = patient.waitForEvent('download');
+  await patient.getByRole('link', { name: /^Baixar PDF do recibo nº \d+$/ }).click();
+  const file = await (await download).path();
+  expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+  // The professional sees when the terms were accepted.
+  const access = await page.request.get(`/v1/patients/${patientId}/portal-access`);
+  expect(((await access.json()) as { data: { access: { acceptedAt: string | null } } }).data.access.acceptedAt).not.toBeNull();
+
+  // Reschedule to a free slot of the week after (the first one from the minimum notice on).
+  await patient.getByRole('button', { name: messages.portal.reschedule }).click();
+  await expect(patient.getByText(messages.portal.chooseNewTime)).toBeVisible();
+  const slot = patient.getByRole('button', { name: /^Remarcar para .+, \d{2}:\d{2}$/ }).first();
+  await expect(slot).toBeVisible();
+  await audit.check('Portal: remarcar');
+  const time = (await slot.textContent())!;
+  await slot.click();
+  await expect(patient.getByText(messages.portal.rescheduled)).toBeVisible();
+  await expect(patient.getByText(new RegExp(`^${time} – `))).toBeVisible();
+
   await patient.getByRole('button', { name: messages.portal.cancel }).click();
   await patient.getByRole('textbox', { name: messages.portal.cancelReason }).fill('Imprevisto');
   await patient.getByRole('button', { name: messages.portal.confirmCancel }).click();
   await expect(patient.getByText(messages.agenda.statuses.cancelled, { exact: true })).toBeVisible();
   // The portal's cookie is not a professional session.
   expect((await patient.request.get('/v1/users/me')).status()).toBe(401);
+  audit.assertClean();
   await patientContext.close();
 });

@@ -3,9 +3,10 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { AccessibilityAudit, auditedPage, DESKTOP, PHONE } from './support/accessibility';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
-import { seeAndCloseToast } from './support/toasts';
+import { closeToast, seeAndCloseToast } from './support/toasts';
 
 const vm = messages.video;
+const rm = messages.recordings;
 
 // Chromium with a fake camera and microphone, and no permission prompt.
 test.use({
@@ -40,9 +41,9 @@ async function participants(browser: Browser): Promise<{ page: Page; patient: Pa
   return { page: await auditedPage(browser, { ...inBrazil, viewport: DESKTOP }), patient: await auditedPage(browser, { ...inBrazil, viewport: PHONE }) };
 }
 
-test('the professional and the patient see each other, chat, and get the call back after a reload; a third tab and a cancelled link are refused', async ({ browser }) => {
-  // Two browsers, a call set up twice and five axe checks: long on a busy machine (about 30 s alone).
-  test.setTimeout(240_000);
+test('the professional and the patient see each other, chat, get the call back after a reload, and the patient sees when the session is recorded; a third tab and a cancelled link are refused', async ({ browser }) => {
+  // Two browsers, a call set up twice, 10 s of recording and seven axe checks: long on a busy machine (about 45 s alone).
+  test.setTimeout(300_000);
   const { page, patient } = await participants(browser);
   const audit = new AccessibilityAudit(page);
   const patientAudit = new AccessibilityAudit(patient);
@@ -97,6 +98,25 @@ test('the professional and the patient see each other, chat, and get the call ba
   await page.getByRole('button', { name: vm.markAttended }).click();
   await seeAndCloseToast(page, vm.markedAttended);
   await expect(page.getByRole('link', { name: vm.writeRecord })).toBeVisible();
+
+  // The professional records the session, both voices mixed: the patient sees it, the chunks arrive.
+  await page.getByRole('button', { name: rm.record }).click();
+  const recorder = page.getByRole('region', { name: rm.sectionTitle });
+  await recorder.getByRole('checkbox', { name: rm.consentLabel }).check();
+  await recorder.getByRole('button', { name: rm.start }).click();
+  await expect(patient.getByRole('status').filter({ hasText: vm.recordingIndicator })).toBeVisible({ timeout: 30_000 });
+  await closeToast(page, rm.started);
+  await expect(recorder.getByText(rm.chunksSent(1))).toBeVisible({ timeout: 30_000 });
+  await patientAudit.check('patient: the session being recorded');
+  await audit.check('professional: recording the session');
+  await recorder.getByRole('button', { name: rm.stop }).click();
+  await expect(patient.getByText(vm.recordingIndicator)).toBeHidden({ timeout: 20_000 });
+  const records = (await (await page.request.get(`/v1/patients/${patientId}/records`)).json()) as { data: { records: Array<{ id: string; appointmentId: string | null }> } };
+  const note = records.data.records.find((record) => record.appointmentId === appointment.id)!;
+  const recordings = (await (await page.request.get(`/v1/records/${note.id}/recordings`)).json()) as { data: { recordings: Array<{ status: string; chunkCount: number }> } };
+  expect(recordings.data.recordings).toHaveLength(1);
+  expect(recordings.data.recordings[0]!.chunkCount).toBeGreaterThanOrEqual(1);
+  expect(recordings.data.recordings[0]!.status).not.toBe('recording');
 
   // A cancelled appointment's link opens no room.
   const cancelled = await bookOnline(page, patientId);

@@ -1,6 +1,6 @@
 // Pix keys by type, amounts typed in reais, and the finance schemas' refusals.
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalComma, messages, parsePixKey, parseReais, paymentCreateRequest, patientUpdateRequest, profileUpdateRequest } from '../src';
+import { centsToDecimalComma, formatCnpj, isValidCnpj, messages, parsePixKey, parseReais, paymentCreateRequest, patientUpdateRequest, profileUpdateRequest } from '../src';
 
 const v = messages.validation;
 
@@ -96,5 +96,13 @@ describe('finance schemas', () => {
     expect(parsed).toMatchObject({ document: '11144477735', sessionFeeCents: 15000 });
     expect(parsed.payerName).toBeUndefined();
     expect(patientUpdateRequest.safeParse({ ...base, sessionFeeCents: -1 }).error?.issues[0]?.message).toBe(v.feeInvalid);
+  });
+});
+
+describe('the CNPJ', () => {
+  it('takes the numeric and the alphanumeric forms (IN RFB 2.229/2024), and writes them with their punctuation', () => {
+    expect([isValidCnpj('11.222.333/0001-81'), isValidCnpj('12.ABC.345/01DE-35'), isValidCnpj('12abc34501de35')]).toEqual([true, true, true]);
+    expect([isValidCnpj('12.ABC.345/01DE-36'), isValidCnpj('12.ABC.345/01DE-3A'), isValidCnpj('12.ABC.345/01DÉ-35')]).toEqual([false, false, false]);
+    expect([formatCnpj('11222333000181'), formatCnpj('12abc34501de35')]).toEqual(['11.222.333/0001-81', '12.ABC.345/01DE-35']);
   });
 });

@@ -16,8 +16,8 @@ import { taxModule } from './tax/tax.module';
 import { qaTemplatesModule } from './qa-templates/qa-templates.module';
 import { assistantsModule } from './assistants/assistants.module';
 import { formsModule } from './forms/forms.module';
-import { bookingModule } from './booking/booking.module';
 import { measurementModule } from './measurement/measurement.module';
+import { bookingModule } from './booking/booking.module';
 import { recordsModule } from './records/records.module';
 import { chatsModule } from './chats/chats.module';
 import { documentsModule } from './documents/documents.module';
@@ -49,8 +49,9 @@ export const apiModules: readonly ApiModule[] = [
   qaTemplatesModule,
   assistantsModule,
   formsModule,
-  bookingModule,
   measurementModule,
+  // After measurement: a first booking sends the intake questionnaire through its form mail.
+  bookingModule,
   recordsModule,
   chatsModule,
   documentsModule,

@@ -21,3 +21,9 @@ export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSecon
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name; shown in the browser when `inline`, else saved. */
+export function contentDisposition(filename: string, inline: boolean): string {
+  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

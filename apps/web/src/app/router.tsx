@@ -95,7 +95,7 @@ export function createAppRouter() {
             },
             {
               path: paths.videoRoomPattern,
-              lazy: async () => ({ Component: (await import('../features/video/pages/professional-room-page')).ProfessionalRoomPage }),
+              lazy: async () => ({ Component: (await import('./routes/video-room-page')).VideoRoomPage }),
             },
             {
               path: paths.account,

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, hasErrorCode } from './api-client';
 import { createQueryClient } from './query-client';
 import { changes, staleAfter } from './query-keys';
+import { toast } from './toasts';
 
 const keys = {
   agendaWeek: ['agenda', 'appointments', '2026-03-02', '2026-03-09'],
@@ -42,5 +44,22 @@ describe('the refresh after a mutation', () => {
   it('leaves everything alone after a mutation that names no change', async () => {
     expect(Object.values(await afterMutation(undefined, 'success'))).toEqual([false, false, false, false, false]);
     expect(Object.values(await afterMutation({ changes: 'unknown' }, 'success'))).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("a query's failure", () => {
+  it('is toasted unless the query shows it itself (`meta.errorShownInline`)', async () => {
+    const shown = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    try {
+      const client = createQueryClient();
+      const meta = { errorShownInline: (error: unknown) => hasErrorCode(error, 'PORTAL_CONSENT_REQUIRED') };
+      const fail = (key: string, error: ApiError) => client.fetchQuery({ queryKey: [key], queryFn: () => Promise.reject(error), meta, retry: false }).catch(() => undefined);
+      await fail('terms', new ApiError(403, 'Aceite os termos de uso do portal para continuar.', 'PORTAL_CONSENT_REQUIRED'));
+      expect(shown).not.toHaveBeenCalled();
+      await fail('other', new ApiError(404, 'Não encontrado.', 'NOT_FOUND'));
+      expect(shown).toHaveBeenCalledWith('Não encontrado.');
+    } finally {
+      shown.mockRestore();
+    }
   });
 });

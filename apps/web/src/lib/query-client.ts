@@ -49,7 +49,8 @@ function refreshAfter(client: QueryClient, meta: Record<string, unknown> | undef
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: toastApiError }),
+    // A query may show some failures itself too (`meta: errorShownInline`), as a mutation may.
+    queryCache: new QueryCache({ onError: (error, query) => (isShownInline(query.meta, error) ? undefined : toastApiError(error)) }),
     mutationCache: new MutationCache({
       onSuccess: (response) => toastResponseMessage(response),
       onError: (error, _variables, _result, mutation) => {

@@ -38,6 +38,8 @@ export const bookingApi = {
     body: availabilityRequest,
     status: 200,
     response: availabilityResponse,
+    /** 404: the intake questionnaire is not one of the professional's templates (or the library's). */
+    errors: [404],
   }),
   /** The professional's public profile: name, profession, registration, modalities and time zone. */
   profile: defineRoute({

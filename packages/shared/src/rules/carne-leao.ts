@@ -1,6 +1,5 @@
 import { isValid as isValidCnpjDigits } from '@fnando/cnpj';
 import { searchKey } from './search';
-import { onlyDigits } from './validators';
 
 /**
  * The Receita Federal's tables the Carnê-Leão and Receita Saúde features use: the occupations a
@@ -72,16 +71,26 @@ export function isReceitaSaudeObliged(taxpayerType: TaxpayerType, occupationCode
   return taxpayerType === 'individual' && occupationCode !== null && receitaSaudeOccupations.includes(occupationCode);
 }
 
-/** A CNPJ with valid check digits, as written with or without its punctuation. */
+/**
+ * A CNPJ with valid check digits, as written with or without its punctuation: numeric, or
+ * alphanumeric as the Receita issues since July 2026 (IN RFB 2.229/2024: twelve letters or
+ * digits, then two check digits; '12.ABC.345/01DE-35').
+ */
 export function isValidCnpj(value: string): boolean {
-  return /^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(value.trim()) && isValidCnpjDigits(onlyDigits(value));
+  const written = value.trim().toUpperCase();
+  return /^[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}\/?[0-9A-Z]{4}-?\d{2}$/.test(written) && isValidCnpjDigits(written);
 }
 
-/** 12345678000195 → 12.345.678/0001-95; anything that is not 14 digits is returned as given. */
+/** The CNPJ's 14 characters, without punctuation, letters in capitals: what is stored. */
+export function cnpjCharacters(value: string): string {
+  return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+}
+
+/** 12345678000195 → 12.345.678/0001-95 (12ABC34501DE35 → 12.ABC.345/01DE-35); anything else is returned as given. */
 export function formatCnpj(value: string): string {
-  const d = onlyDigits(value);
-  if (d.length !== 14) return value;
-  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  const c = cnpjCharacters(value);
+  if (c.length !== 14) return value;
+  return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
 }
 
 /**

@@ -43,6 +43,8 @@ export const availabilityRequest = z.object({
     .refine((list) => new Set(list).size === list.length, { error: b.modalitiesRequired }),
   requiresApproval: z.boolean({ error: v.invalidBody }),
   cancellationNoticeHours: wholeNumber(f.cancellationNoticeHours, 0, 720),
+  /** The questionnaire (template) sent to a new patient after their first booking; null: none; left out: unchanged. */
+  intakeTemplateId: z.uuid({ error: b.intakeTemplateInvalid }).nullable().optional(),
 });
 export type Availability = z.infer<typeof availabilityRequest>;
 /** The availability as answered (no transforms: answers are encoded by the schema). */
@@ -55,7 +57,9 @@ export const availabilitySchema = z.object({
   modalities: z.array(z.enum(modalities)),
   requiresApproval: z.boolean(),
   cancellationNoticeHours: z.number().int(),
+  intakeTemplateId: z.string().nullable(),
 });
+export type AvailabilitySettings = z.infer<typeof availabilitySchema>;
 export const availabilityResponse = envelope(availabilitySchema);
 
 export const bookingSlugParams = z.object({ slug: z.string().max(60) });

@@ -45,6 +45,41 @@ export const portalReceiptSchema = z.object({
 export type PortalReceipt = z.infer<typeof portalReceiptSchema>;
 export const portalReceiptsResponse = envelope(z.object({ receipts: z.array(portalReceiptSchema) }));
 
+/**
+ * The portal's terms: whether the signed-in patient must still accept them (for the
+ * professionals named, who invited them), and when they last did.
+ */
+export const portalConsentSchema = z.object({
+  required: z.boolean(),
+  professionals: z.array(z.string()),
+  /** The latest of the invitations waiting for the terms: sent back on acceptance, so a later one (not shown) is not accepted with them. */
+  pendingSince: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+});
+export type PortalConsent = z.infer<typeof portalConsentSchema>;
+export const portalConsentResponse = envelope(z.object({ consent: portalConsentSchema }));
+export const portalConsentRequest = z.object({
+  accept: z.literal(true, { error: messages.portal.errors.consentRequired }),
+  /** `pendingSince` as shown: only the invitations up to it are accepted (all when left out). */
+  pendingSince: instantSchema(v.dateFields.termsShownAt).optional(),
+});
+
+/** The professional's view of a patient's portal access: invited when, terms accepted when. */
+export const portalAccessSchema = z.object({ invitedAt: z.string().nullable(), acceptedAt: z.string().nullable() });
+export type PortalAccess = z.infer<typeof portalAccessSchema>;
+export const portalAccessResponse = envelope(z.object({ access: portalAccessSchema }));
+
+/** What the patient owes one professional for sessions held, with the Pix 'copia e cola' when the professional has a Pix key. */
+export const portalBalanceSchema = z.object({
+  professionalName: z.string(),
+  balanceCents: z.number().int(),
+  sessions: z.number().int(),
+  /** The static BR Code for the balance and its QR Code (a PNG data URL); null without a Pix key. */
+  pix: z.object({ payload: z.string(), qrCode: z.string() }).nullable(),
+});
+export type PortalBalance = z.infer<typeof portalBalanceSchema>;
+export const portalBalancesResponse = envelope(z.object({ balances: z.array(portalBalanceSchema) }));
+
 export const portalDocumentSchema = z.object({ id: z.uuid(), professionalName: z.string(), title: z.string(), issuedAt: z.string() });
 export type PortalDocument = z.infer<typeof portalDocumentSchema>;
 export const portalDocumentsResponse = envelope(z.object({ documents: z.array(portalDocumentSchema) }));

@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
 import { isTimeZone, isValidCpf, onlyDigits, titlesForGender, todayIsoDate } from '../rules/validators';
-import { isCarneLeaoOccupation, isValidCnpj, taxpayerTypes } from '../rules/carne-leao';
+import { cnpjCharacters, isCarneLeaoOccupation, isValidCnpj, taxpayerTypes } from '../rules/carne-leao';
 import { reminderLeadHoursListSchema } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
@@ -14,13 +14,13 @@ import { isoDateSchema } from './dates';
 const v = messages.validation;
 const tv = messages.tax.validation;
 
-/** A CNPJ with valid check digits, stored as its 14 digits. */
+/** A CNPJ with valid check digits (numeric or alphanumeric), stored as its 14 characters. */
 export const cnpjSchema = z
   .string({ error: tv.cnpjInvalid })
   .trim()
   .max(20, { error: tv.cnpjInvalid })
   .refine(isValidCnpj, { error: tv.cnpjInvalid })
-  .transform(onlyDigits);
+  .transform(cnpjCharacters);
 
 /** A code of the Carnê-Leão's occupation table ('255'). */
 export const occupationCodeSchema = z

@@ -57,8 +57,9 @@ export type IceServerConfig = z.infer<typeof iceServerSchema>;
 
 /**
  * What one participant sends the other through the server: the session's descriptions and ICE
- * candidates (the professional offers, the patient answers), a chat message, or a request that
- * the professional restart ICE. The server relays them and keeps none.
+ * candidates (the professional offers, the patient answers), a chat message, a request that
+ * the professional restart ICE, or whether the session is being recorded (the professional's
+ * only). The server relays them and keeps none.
  */
 export const videoSignalSchema = z.discriminatedUnion(
   'kind',
@@ -75,6 +76,8 @@ export const videoSignalSchema = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('chat'), text: z.string({ error: v.chatText }).trim().min(1, { error: v.chatText }).max(2000, { error: v.chatTooLong }) }),
     z.object({ kind: z.literal('restart') }),
+    /** The professional's scribe started or stopped recording the session (the patient's page shows it); the patient cannot send it. */
+    z.object({ kind: z.literal('recording'), recording: z.boolean() }),
   ],
   { error: v.signal },
 );

@@ -1,11 +1,13 @@
 import {
   availabilityRequest,
   fullNameOf,
+  limits,
   messages,
   patientCreateRequest,
   professionalNameOf,
   type Appointment,
   type Availability,
+  type AvailabilitySettings,
   type BookedAppointment,
   type BookingProfile,
   type BookingRequest,
@@ -16,8 +18,11 @@ import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { formatMailDateTime } from '../../platform/mail/render';
 import { hashToken, newToken } from '../../platform/tokens';
-import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, type AppointmentRow } from '../agenda/agenda.service';
+import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
+import { createForm } from '../forms/forms.service';
+import { sendForm } from '../measurement/measurement.service';
 import { findOrCreateBookedPatient, ownedPatient } from '../patients/patients.service';
+import { findUsableTemplate } from '../qa-templates/qa-templates.service';
 import { countAttempt } from '../throttling/throttling.service';
 import { findBookingProfessional, findUserById, type UserRow } from '../users/users.service';
 import { sendConfirmationMail, sendNotice } from './booking.mails';
@@ -31,28 +36,33 @@ const HOLD_MINUTES = 30;
 const m = messages.booking.mail;
 
 /** The availability before the first save: no weekly hours (so no slots), the usual session. */
-const defaultAvailability: Availability = availabilityRequest.parse({
-  weekly: [],
-  sessionMinutes: 50,
-  bufferMinutes: 10,
-  minNoticeHours: 24,
-  maxDaysAhead: 60,
-  modalities: ['in_person'],
-  requiresApproval: false,
-  cancellationNoticeHours: 24,
-});
+const defaultAvailability: AvailabilitySettings = {
+  ...availabilityRequest.parse({
+    weekly: [],
+    sessionMinutes: 50,
+    bufferMinutes: 10,
+    minNoticeHours: 24,
+    maxDaysAhead: 60,
+    modalities: ['in_person'],
+    requiresApproval: false,
+    cancellationNoticeHours: 24,
+  }),
+  intakeTemplateId: null,
+};
 
-function toAvailability(row: BookingSettingsRow | undefined): Availability {
+function toAvailability(row: BookingSettingsRow | undefined): AvailabilitySettings {
   if (!row) return defaultAvailability;
-  const { weekly, sessionMinutes, bufferMinutes, minNoticeHours, maxDaysAhead, modalities, requiresApproval, cancellationNoticeHours } = row;
-  return { weekly, sessionMinutes, bufferMinutes, minNoticeHours, maxDaysAhead, modalities, requiresApproval, cancellationNoticeHours };
+  const { weekly, sessionMinutes, bufferMinutes, minNoticeHours, maxDaysAhead, modalities, requiresApproval, cancellationNoticeHours, intakeTemplateId } = row;
+  return { weekly, sessionMinutes, bufferMinutes, minNoticeHours, maxDaysAhead, modalities, requiresApproval, cancellationNoticeHours, intakeTemplateId };
 }
 
-export async function getAvailability(ctx: Pick<Context, 'db'>, userId: string): Promise<Availability> {
+export async function getAvailability(ctx: Pick<Context, 'db'>, userId: string): Promise<AvailabilitySettings> {
   return toAvailability(await repo.findSettings(ctx.db, userId));
 }
 
-export async function updateAvailability(ctx: Context, userId: string, availability: Availability): Promise<Availability> {
+export async function updateAvailability(ctx: Context, userId: string, availability: Availability): Promise<AvailabilitySettings> {
+  // The intake questionnaire must be one of the professional's templates (or the library's): 404 for another's.
+  if (availability.intakeTemplateId && !(await findUsableTemplate(ctx, userId, availability.intakeTemplateId))) throw new AppError('TEMPLATE_NOT_FOUND');
   const weekly = [...availability.weekly].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
   return toAvailability(await repo.saveSettings(ctx.db, userId, { ...availability, weekly }, ctx.clock.now()));
 }
@@ -192,10 +202,30 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
   const body = booked.appointment.status === 'requested' ? m.newRequestBody(booked.patientName, when) : m.newBookingBody(booked.patientName, when);
   await ctx.jobs.send(BOOKING_NOTICE_JOB, { to: { email: professional.email, firstName: professional.firstName }, subject: m.newBookingSubject, body });
   await afterBooking(ctx, professional.id);
+  // A booking awaiting approval gets its questionnaire once accepted.
+  if (booked.appointment.status === 'scheduled') await queueIntake(ctx, professional.id, booked.appointment.patientId, booked.appointment.id);
   return toBooked(booked.appointment, professional.timeZone);
 }
 
 // ---- the patient's portal ----
+
+/**
+ * The free slots the patient's appointment may move to between two days (the appointment itself
+ * not counted busy): one per start, in the appointment's modality.
+ */
+export async function slotsToMove(ctx: Context, professional: UserRow, row: AppointmentRow, days: { from: string; to: string }): Promise<BookingSlot[]> {
+  const availability = await getAvailability(ctx, professional.id);
+  const { start, end } = spanOfDays(days.from, days.to);
+  const busy = await busySpans(ctx.db, professional.id, start, end, row.id);
+  const starts = new Set<string>();
+  const slots: BookingSlot[] = [];
+  for (const slot of freeSlots(availability, professional.timeZone, days, busy, ctx.clock.now())) {
+    if (starts.has(slot.startsAt)) continue;
+    starts.add(slot.startsAt);
+    slots.push({ ...slot, modality: row.modality });
+  }
+  return slots;
+}
 
 /**
  * Moves the patient's appointment to another free slot of the professional's page (409 when it
@@ -226,6 +256,7 @@ export async function rescheduleAppointment(ctx: Context, professional: UserRow,
 export async function decideBooking(ctx: Context, owner: UserRow, id: string, accept: boolean): Promise<Appointment> {
   const { appointment, row } = await decideRequested(ctx, owner.id, id, accept);
   const patient = await ownedPatient(ctx, owner.id, row.patientId);
+  if (accept) await queueIntake(ctx, owner.id, patient.id, row.id);
   if (patient.email) {
     const professional = professionalNameOf(owner);
     const when = formatMailDateTime(row.startsAt, owner.timeZone);
@@ -241,6 +272,32 @@ export async function decideBooking(ctx: Context, owner: UserRow, id: string, ac
 
 const BOOKING_LINK_JOB = 'mail.booking-link';
 const BOOKING_NOTICE_JOB = 'mail.booking-notice';
+const INTAKE_JOB = 'booking.intake';
+
+interface IntakeRequest {
+  ownerId: string;
+  patientId: string;
+  appointmentId: string;
+}
+
+async function queueIntake(ctx: Context, ownerId: string, patientId: string, appointmentId: string): Promise<void> {
+  if ((await repo.findSettings(ctx.db, ownerId))?.intakeTemplateId) await ctx.jobs.send(INTAKE_JOB, { ownerId, patientId, appointmentId } satisfies IntakeRequest);
+}
+
+/**
+ * The intake questionnaire after a patient's first booking (the booked appointment is their only
+ * one): a form of the template chosen in the booking settings is made and mailed to the patient
+ * through the forms' own path (`createForm`, then `sendForm`'s link mail).
+ */
+async function sendIntake(ctx: Context, { ownerId, patientId, appointmentId }: IntakeRequest): Promise<void> {
+  const settings = await repo.findSettings(ctx.db, ownerId);
+  const template = settings?.intakeTemplateId ? await findUsableTemplate(ctx, ownerId, settings.intakeTemplateId) : undefined;
+  if (!template) return;
+  const appointments = await patientAppointmentRows(ctx, ownerId, patientId);
+  if (appointments.some((row) => row.id !== appointmentId)) return;
+  const { form } = await createForm(ctx, ownerId, patientId, { name: template.name.slice(0, limits.itemNameMax), qaTemplateId: template.id });
+  await sendForm(ctx, ownerId, form.id, null);
+}
 
 interface BookingNotice {
   to: { email: string; firstName: string };
@@ -263,6 +320,9 @@ export function defineBookingJobs(ctx: Context): void {
           token,
         );
       }),
+  });
+  ctx.jobs.define<IntakeRequest>(INTAKE_JOB, {
+    handle: ({ id, data }) => once(ctx.db, id, () => sendIntake(ctx, data)),
   });
   ctx.jobs.define<BookingNotice>(BOOKING_NOTICE_JOB, {
     handle: ({ id, data }) => once(ctx.db, id, () => sendNotice(ctx, data.to, data)),

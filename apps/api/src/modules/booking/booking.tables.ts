@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from
 import type { Modality, WeeklyInterval } from '@consultorio/shared';
 import { createdAt, timestamptz } from '../../db/columns';
 import { appointments } from '../agenda/agenda.tables';
+import { qaTemplates } from '../qa-templates/qa-templates.tables';
 import { users } from '../users/users.tables';
 
 /** A professional's availability for online booking (in their time zone); made with its first save. */
@@ -20,6 +21,8 @@ export const bookingSettings = pgTable('booking_settings', {
   requiresApproval: boolean('requires_approval').notNull().default(false),
   /** Hours before an appointment a patient may still cancel it themselves (the portal). */
   cancellationNoticeHours: integer('cancellation_notice_hours').notNull().default(24),
+  /** The questionnaire sent to a new patient once their first booking is confirmed (none when null). */
+  intakeTemplateId: uuid('intake_template_id').references(() => qaTemplates.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
 });
 

@@ -1,18 +1,13 @@
 import { documentsApi, messages } from '@consultorio/shared';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http';
 import { rawRoute, route, type RoutesPlugin } from '../../platform/routes';
 import { readSmallFileWithFields, withSingleFile } from '../../platform/uploads';
 import { sessionUser } from '../sessions/sessions.service';
 import * as documents from './documents.service';
 
 const d = messages.documents;
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name; a draft's preview is shown, a document saved. */
-function contentDisposition(filename: string, inline: boolean): string {
-  const ascii = filename.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export function documentsRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
@@ -42,6 +37,7 @@ export function documentsRoutes(ctx: Context): RoutesPlugin {
 
     rawRoute(app, documentsApi.pdf, async (request, reply) => {
       const { filename, pdf, preview } = await documents.documentPdfFile(ctx, sessionUser(request), request.params.id);
+      // A draft's preview is shown, a document saved.
       return reply.type('application/pdf').header('content-disposition', contentDisposition(filename, preview)).header('cache-control', 'private, no-store').send(pdf);
     });
 

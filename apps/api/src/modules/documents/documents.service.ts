@@ -302,6 +302,20 @@ export async function documentPdfFile(ctx: Context, owner: SessionUser, id: stri
   return { filename, pdf: stored.body, preview: false };
 }
 
+/**
+ * For the patient's portal: the stored PDF of one of the patient's issued documents (the signed
+ * version when there is one), as a stream; 404 for another's or a draft. No access-log entry:
+ * the one reading is the patient.
+ */
+export async function patientDocumentFile(ctx: Context, owner: { id: string; timeZone: string }, patientId: string, id: string): Promise<{ filename: string; pdf: Readable }> {
+  const document = await repo.findOwnedDocument(ctx.db, owner.id, id);
+  if (!document || document.patientId !== patientId || !document.issuedAt) throw new AppError('DOCUMENT_NOT_FOUND');
+  const key = document.signedFileKey ?? document.issuedFileKey;
+  const stored = key ? await ctx.storage.get(key) : null;
+  if (!stored) throw new AppError('NOT_FOUND');
+  return { filename: fileNameOf(document, owner.timeZone), pdf: stored.body };
+}
+
 /** A document that can take its final, signed version: issued (409 before) and not signed yet (409). */
 function checkSignable(document: DocumentRow): void {
   if (!document.issuedAt) throw new AppError('DOCUMENT_NOT_ISSUED');

@@ -30,6 +30,29 @@ function brCodeText(text: string, max: number): string {
     .trim();
 }
 
+/** A Pix identifier (txid) from a UUID: its first 25 hex digits, upper-case. */
+export function txidOf(uuid: string): string {
+  return uuid.replace(/-/g, '').slice(0, 25).toUpperCase();
+}
+
+/** The static BR Code ('copia e cola', with its CRC) of an amount to the professional's Pix key. */
+export async function staticBrCode(owner: { firstName: string; lastName: string | null; city: string | null; pixKey: string }, amountCents: number, txid: string): Promise<string> {
+  const { createStaticPix, hasError } = await pixUtils();
+  const pix = createStaticPix({
+    merchantName: brCodeText(fullNameOf(owner), 25) || 'CONSULTORIO',
+    merchantCity: brCodeText(owner.city ?? '', 15) || 'BRASIL',
+    pixKey: owner.pixKey,
+    transactionAmount: amountCents / 100,
+    txid,
+  });
+  if (hasError(pix)) throw new Error(`BR Code not generated: ${pix.message}`);
+  return pix.toBRCode();
+}
+
+export async function qrDataUrl(payload: string): Promise<string> {
+  return (await qrCodes()).toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
 /**
  * A static Pix charge for what the chosen sessions still owe: the BR Code ('copia e cola', with
  * the amount, an identifier and its CRC) and its QR Code, optionally mailed to the payer (or the patient).
@@ -49,17 +72,8 @@ export async function createPixCharge(
   const emailedTo = request.sendEmail ? (patient.payerEmail ?? patient.email) : null;
   if (request.sendEmail && !emailedTo) throw new AppError('RECIPIENT_EMAIL_MISSING');
   const id = randomUUID();
-  const txid = id.replace(/-/g, '').slice(0, 25).toUpperCase();
-  const { createStaticPix, hasError } = await pixUtils();
-  const pix = createStaticPix({
-    merchantName: brCodeText(fullNameOf(owner), 25) || 'CONSULTORIO',
-    merchantCity: brCodeText(owner.city ?? '', 15) || 'BRASIL',
-    pixKey: owner.pixKey,
-    transactionAmount: amountCents / 100,
-    txid,
-  });
-  if (hasError(pix)) throw new Error(`BR Code not generated: ${pix.message}`);
-  const payload = pix.toBRCode();
+  const txid = txidOf(id);
+  const payload = await staticBrCode({ ...owner, pixKey: owner.pixKey }, amountCents, txid);
   const charge = await repo.insertPixCharge(ctx.db, {
     id,
     ownerId: owner.id,
@@ -77,7 +91,7 @@ export async function createPixCharge(
     id: charge.id,
     amountCents,
     payload,
-    qrCode: await (await qrCodes()).toDataURL(payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 }),
+    qrCode: await qrDataUrl(payload),
     txid,
     emailedTo,
     createdAt: charge.createdAt.toISOString(),

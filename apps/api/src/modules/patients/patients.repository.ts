@@ -1,5 +1,5 @@
 import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
-import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
@@ -140,14 +140,14 @@ function editedConsent(patient: PatientUpdate, now: Date) {
 }
 
 /**
- * Withdraws the WhatsApp consent of every patient with that number ('PARAR' sent to the app's
+ * Withdraws the WhatsApp consent of every patient with that number, in any of its forms ('PARAR' sent to the app's
  * number stops its messages, whichever professional's patient wrote); answers how many changed.
  */
-export async function optOutWhatsappByPhone(db: Db | Tx, e164Digits: string, now: Date): Promise<number> {
+export async function optOutWhatsappByPhone(db: Db | Tx, e164DigitsForms: string[], now: Date): Promise<number> {
   const changed = await db
     .update(patients)
     .set({ whatsappOptIn: false, whatsappOptInAt: null, updatedAt: now })
-    .where(and(eq(patients.whatsappOptIn, true), sql`regexp_replace(${patients.cc}, '[^0-9]', '', 'g') || ${patients.phone} = ${e164Digits}`))
+    .where(and(eq(patients.whatsappOptIn, true), inArray(sql`regexp_replace(${patients.cc}, '[^0-9]', '', 'g') || ${patients.phone}`, e164DigitsForms)))
     .returning({ id: patients.id });
   return changed.length;
 }

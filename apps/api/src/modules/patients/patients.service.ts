@@ -108,8 +108,8 @@ export async function updatePatient(ctx: Context, ownerId: string, id: string, p
 }
 
 /** A patient's 'PARAR' by WhatsApp (the whatsapp module's webhook, in its transaction): their consent is withdrawn. */
-export async function optOutOfWhatsapp(ctx: Context, tx: Tx, e164Digits: string): Promise<number> {
-  return repo.optOutWhatsappByPhone(tx, e164Digits, ctx.clock.now());
+export async function optOutOfWhatsapp(ctx: Context, tx: Tx, e164DigitsForms: string[]): Promise<number> {
+  return repo.optOutWhatsappByPhone(tx, e164DigitsForms, ctx.clock.now());
 }
 
 /** Who read or changed the patient's data, newest first (reading it is itself noted). */

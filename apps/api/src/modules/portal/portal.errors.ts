@@ -7,6 +7,7 @@ export const portalErrors = defineErrors({
   // Thrown with the notice's hours.
   PORTAL_TOO_LATE: { status: 409, message: messages.portal.errors.tooLateToCancel(24) },
   PORTAL_NO_EMAIL: { status: 409, message: messages.portal.noEmail },
+  PORTAL_CONSENT_REQUIRED: { status: 403, message: messages.portal.errors.consentRequired },
 });
 
 type PortalErrors = typeof portalErrors;

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
@@ -8,14 +8,28 @@ export async function insertInvitation(db: Db, patientId: string): Promise<void>
   await db.insert(portalInvitations).values({ patientId }).onConflictDoNothing();
 }
 
-/** The invited patient rows with this e-mail (compared without case), with their professional. */
+/** The invited patient rows with this e-mail (compared without case), with their professional and when the terms were accepted. */
 export async function invitedPatientsByEmail(db: Db, email: string) {
   return db
-    .select({ patient: patients, professional: users })
+    .select({ patient: patients, professional: users, invitedAt: portalInvitations.createdAt, consentedAt: portalInvitations.consentedAt })
     .from(portalInvitations)
     .innerJoin(patients, eq(patients.id, portalInvitations.patientId))
     .innerJoin(users, eq(users.id, patients.ownerId))
     .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`);
+}
+
+export async function findInvitation(db: Db, patientId: string) {
+  const [row] = await db.select().from(portalInvitations).where(eq(portalInvitations.patientId, patientId));
+  return row;
+}
+
+/** Records the acceptance of the terms, now, on those invitations that have none yet. */
+export async function recordConsent(db: Db, patientIds: readonly string[], now: Date): Promise<void> {
+  if (patientIds.length === 0) return;
+  await db
+    .update(portalInvitations)
+    .set({ consentedAt: now })
+    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNull(portalInvitations.consentedAt)));
 }
 
 export async function insertLink(db: Db, values: typeof portalLinks.$inferInsert): Promise<void> {

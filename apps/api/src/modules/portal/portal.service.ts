@@ -1,4 +1,16 @@
-import { messages, professionalNameOf, type PortalAppointment, type PortalDocument, type PortalForm, type PortalReceipt } from '@consultorio/shared';
+import type { Readable } from 'node:stream';
+import {
+  messages,
+  professionalNameOf,
+  type BookingSlot,
+  type PortalAccess,
+  type PortalAppointment,
+  type PortalBalance,
+  type PortalConsent,
+  type PortalDocument,
+  type PortalForm,
+  type PortalReceipt,
+} from '@consultorio/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -6,9 +18,9 @@ import { appLink } from '../../platform/mail/render';
 import { sendActionMail } from '../../platform/mail/send';
 import { hashToken, newToken } from '../../platform/tokens';
 import { answerForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
-import { getAvailability, rescheduleAppointment } from '../booking/booking.service';
-import { exportDocuments } from '../documents/documents.service';
-import { exportPayments } from '../finance/finance.service';
+import { getAvailability, rescheduleAppointment, slotsToMove } from '../booking/booking.service';
+import { exportDocuments, patientDocumentFile } from '../documents/documents.service';
+import { exportPayments, patientBalance, patientReceiptFile } from '../finance/finance.service';
 import { exportForms } from '../forms/forms.service';
 import { ownedPatient } from '../patients/patients.service';
 import { countAttempt } from '../throttling/throttling.service';
@@ -83,6 +95,50 @@ export function portalEmail(request: FastifyRequest): string {
   if (!request.portalEmail) throw new AppError('UNAUTHORIZED');
   return request.portalEmail;
 }
+
+/** The professional's view of the patient's access: invited when, terms accepted when. */
+export async function portalAccess(ctx: Context, owner: UserRow, patientId: string): Promise<PortalAccess> {
+  const patient = await ownedPatient(ctx, owner.id, patientId);
+  const invitation = await repo.findInvitation(ctx.db, patient.id);
+  return { invitedAt: invitation?.createdAt.toISOString() ?? null, acceptedAt: invitation?.consentedAt?.toISOString() ?? null };
+}
+
+// ---- the terms (the patient's recorded consent) ----
+
+/** Whether the terms are still to be accepted, for which professionals, and when they were last accepted. */
+export async function consentOf(ctx: Context, email: string): Promise<PortalConsent> {
+  const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+  const pending = rows.filter((row) => !row.consentedAt);
+  const accepted = rows.flatMap((row) => (row.consentedAt ? [row.consentedAt.getTime()] : []));
+  return {
+    required: pending.length > 0,
+    professionals: (pending.length > 0 ? pending : rows).map((row) => professionalNameOf(row.professional)),
+    pendingSince: pending.length > 0 ? new Date(Math.max(...pending.map((row) => row.invitedAt.getTime()))).toISOString() : null,
+    acceptedAt: accepted.length > 0 ? new Date(Math.max(...accepted)).toISOString() : null,
+  };
+}
+
+/**
+ * The patient accepts the terms: the time is recorded on each invitation not yet accepted, up to
+ * `pendingSince` when given (the terms as shown): one that came after is asked for again, named.
+ */
+export async function acceptConsent(ctx: Context, email: string, pendingSince: string | undefined): Promise<PortalConsent> {
+  const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+  const shown = pendingSince === undefined ? Infinity : Date.parse(pendingSince);
+  await repo.recordConsent(
+    ctx.db,
+    rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown).map((row) => row.patient.id),
+    ctx.clock.now(),
+  );
+  return consentOf(ctx, email);
+}
+
+/** 403 while an invitation of the signed-in address waits for the terms: nothing of a professional is shown before. */
+export async function requireConsent(ctx: Context, email: string): Promise<void> {
+  if ((await repo.invitedPatientsByEmail(ctx.db, email)).some((row) => !row.consentedAt)) throw new AppError('PORTAL_CONSENT_REQUIRED');
+}
+
+// ---- the patient's views ----
 
 /** The signed-in person's invited patient rows, one per professional. */
 async function mine(ctx: Context, email: string) {
@@ -184,6 +240,44 @@ export async function listDocuments(ctx: Context, email: string): Promise<Portal
     }
   }
   return documents;
+}
+
+/** The free slots one of the patient's appointments may move to. */
+export async function listSlotsToMove(ctx: Context, email: string, id: string, days: { from: string; to: string }): Promise<BookingSlot[]> {
+  const { row, professional } = await myAppointment(ctx, email, id);
+  return slotsToMove(ctx, professional, row, days);
+}
+
+/** The first answer of `find` over the patient's rows, each professional's in turn; `notFound` when none has it. */
+async function firstOfMine<T>(ctx: Context, email: string, notFound: AppError, find: (row: Awaited<ReturnType<typeof mine>>[number]) => Promise<T>): Promise<T> {
+  for (const row of await mine(ctx, email)) {
+    try {
+      return await find(row);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== notFound.code) throw error;
+    }
+  }
+  throw notFound;
+}
+
+/** One of the patient's receipts as a PDF (another's, or a cancelled one: 404). */
+export async function receiptPdf(ctx: Context, email: string, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  return firstOfMine(ctx, email, new AppError('PAYMENT_NOT_FOUND'), ({ patient, professional }) => patientReceiptFile(ctx, professional.id, patient.id, id));
+}
+
+/** One of the patient's issued documents as a PDF stream (another's: 404). */
+export async function documentPdf(ctx: Context, email: string, id: string): Promise<{ filename: string; pdf: Readable }> {
+  return firstOfMine(ctx, email, new AppError('DOCUMENT_NOT_FOUND'), ({ patient, professional }) => patientDocumentFile(ctx, professional, patient.id, id));
+}
+
+/** What is owed to each professional for sessions held (none listed when nothing is), with its Pix code when they have a key. */
+export async function listBalances(ctx: Context, email: string): Promise<PortalBalance[]> {
+  const balances: PortalBalance[] = [];
+  for (const { patient, professional } of await mine(ctx, email)) {
+    const balance = await patientBalance(ctx, professional, patient.id);
+    if (balance.balanceCents > 0) balances.push({ professionalName: professionalNameOf(professional), ...balance });
+  }
+  return balances;
 }
 
 export async function purgeExpiredPortal(ctx: Context): Promise<void> {

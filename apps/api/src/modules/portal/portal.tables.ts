@@ -2,12 +2,17 @@ import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from '../../db/columns';
 import { patients } from '../patients/patients.tables';
 
-/** The patients their professional invited to the portal (a patient signs in with the e-mail of such a row). */
+/**
+ * The patients their professional invited to the portal (a patient signs in with the e-mail of such
+ * a row), and when the patient accepted the portal's terms for this professional (their recorded
+ * consent: until then the portal shows nothing but the terms).
+ */
 export const portalInvitations = pgTable('portal_invitations', {
   patientId: uuid('patient_id')
     .primaryKey()
     .references(() => patients.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+  consentedAt: timestamptz('consented_at'),
 });
 
 /** A one-time sign-in link (SHA-256 of its token), for an e-mail, good for 15 minutes and once. */

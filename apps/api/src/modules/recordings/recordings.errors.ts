@@ -15,6 +15,7 @@ export const recordingsErrors = defineErrors({
   RECORDING_CHUNK_MISSING: { status: 409, message: rec.chunkMissing(0) },
   RECORDING_NO_CHUNKS: { status: 409, message: rec.noChunks },
   RECORDING_CHUNK_EMPTY: { status: 400, message: rec.chunkEmpty },
+  RECORDING_CHUNK_TOO_LARGE: { status: 413, message: rec.chunkTooLarge },
   RECORDING_CHUNK_NOT_AUDIO: { status: 415, message: e.unsupportedMediaType },
   RECORDING_NOT_READY: { status: 409, message: rec.notReady },
   RECORDING_NOT_FAILED: { status: 409, message: rec.notFailed },

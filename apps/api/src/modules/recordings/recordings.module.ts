@@ -1,6 +1,8 @@
 import type { ApiModule } from '../../platform/api-module';
+import { subscribe } from '../../platform/hooks';
+import { recordDeleting } from '../records/records.service';
 import { recordingsRoutes } from './recordings.routes';
-import { defineRecordingJobs, purgeExpiredAudio } from './recordings.service';
+import { defineRecordingJobs, deleteRecordRecordings, purgeExpiredAudio } from './recordings.service';
 import { recordingsErrors } from './recordings.errors';
 import * as tables from './recordings.tables';
 
@@ -9,6 +11,7 @@ export const recordingsModule: ApiModule = {
   routes: recordingsRoutes,
   jobs: defineRecordingJobs,
   purge: purgeExpiredAudio,
+  hooks: [subscribe(recordDeleting, deleteRecordRecordings)],
   errors: recordingsErrors,
   tables,
 };

@@ -73,6 +73,17 @@ export async function moveRecording(db: Db, id: string, from: RecordingRow['stat
   return moved.length > 0;
 }
 
+/** The ids of the record's recordings, locked until the transaction ends (the record is being deleted). */
+export async function lockRecordRecordings(tx: Tx, ownerId: string, recordId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(and(eq(recordings.recordId, recordId), eq(recordings.ownerId, ownerId)))
+    .orderBy(asc(recordings.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
 export async function deleteRecording(tx: Tx, id: string): Promise<void> {
   await tx.delete(recordings).where(eq(recordings.id, id));
 }
@@ -115,7 +126,23 @@ export async function findChunk(tx: Tx, recordingId: string, n: number): Promise
   return row;
 }
 
-export async function insertChunk(tx: Tx, values: { recordingId: string; n: number; fileKey: string; byteSize: number }, now: Date): Promise<void> {
+/** How much audio the recording has: its bytes, and how many streams (files the browser began) they form. */
+export async function audioSize(db: Db | Tx, recordingId: string): Promise<{ bytes: number; streams: number }> {
+  const [row] = await db
+    .select({
+      bytes: sql<number>`coalesce(sum(${recordingChunks.byteSize}), 0)::float8`,
+      streams: sql<number>`count(*) filter (where ${recordingChunks.startsStream})::int`,
+    })
+    .from(recordingChunks)
+    .where(eq(recordingChunks.recordingId, recordingId));
+  return { bytes: Number(row?.bytes ?? 0), streams: Number(row?.streams ?? 0) };
+}
+
+export async function insertChunk(
+  tx: Tx,
+  values: { recordingId: string; n: number; fileKey: string; byteSize: number; startsStream: boolean },
+  now: Date,
+): Promise<void> {
   await tx.insert(recordingChunks).values({ ...values, createdAt: now });
 }
 

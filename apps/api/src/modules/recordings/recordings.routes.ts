@@ -1,5 +1,8 @@
 import { messages, recordingChunkMaxBytes, recordingsApi } from '@consultorio/shared';
+import type { FastifyError } from 'fastify';
 import type { Context } from '../../platform/context';
+import { handleError } from '../../platform/error-handler';
+import { AppError } from '../../platform/errors';
 import { route, type RoutesPlugin } from '../../platform/routes';
 import { sessionUser } from '../sessions/sessions.service';
 import * as recordings from './recordings.service';
@@ -8,9 +11,6 @@ const m = messages.recordings;
 
 export function recordingsRoutes(ctx: Context): RoutesPlugin {
   return async (app) => {
-    // A chunk is raw audio; only this module's routes read such a body, up to 5 MB.
-    app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: recordingChunkMaxBytes }, (_request, body, done) => done(null, body));
-
     route(app, recordingsApi.list, async (request) => ({ data: await recordings.listRecordings(ctx, sessionUser(request).id, request.params.id) }));
 
     route(app, recordingsApi.create, async (request) => ({
@@ -20,11 +20,19 @@ export function recordingsRoutes(ctx: Context): RoutesPlugin {
 
     route(app, recordingsApi.get, async (request) => ({ data: { recording: await recordings.getRecording(ctx, sessionUser(request).id, request.params.id) } }));
 
-    route(app, recordingsApi.putChunk, async (request) => ({
-      data: {
-        recording: await recordings.saveChunk(ctx, sessionUser(request).id, request.params.id, request.params.n, request.body, request.headers['content-type']),
-      },
-    }));
+    // A chunk is raw audio, up to 5 MB; only this route reads such a body, and a larger one is
+    // answered with the chunk's own message rather than the general one.
+    await app.register(async (chunks) => {
+      chunks.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: recordingChunkMaxBytes }, (_request, body, done) => done(null, body));
+      chunks.setErrorHandler<FastifyError>((error, request, reply) =>
+        handleError(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('RECORDING_CHUNK_TOO_LARGE') : error, request, reply),
+      );
+      route(chunks, recordingsApi.putChunk, async (request) => ({
+        data: {
+          recording: await recordings.saveChunk(ctx, sessionUser(request).id, request.params.id, request.params.n, request.body, request.headers['content-type']),
+        },
+      }));
+    });
 
     route(app, recordingsApi.finish, async (request) => ({
       data: { recording: await recordings.finishRecording(ctx, sessionUser(request).id, request.params.id, request.body?.chunkCount) },

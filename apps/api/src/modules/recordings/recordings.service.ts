@@ -123,7 +123,7 @@ export async function saveChunk(ctx: Context, ownerId: string, id: string, n: nu
         { key, contentType: type, byteSize: body.length, originalName: messages.recordings.chunkFileName(day, n) },
         now,
       );
-      await repo.insertChunk(tx, { recordingId: id, n, fileKey: key, byteSize: body.length }, now);
+      await repo.insertChunk(tx, { recordingId: id, n, fileKey: key, byteSize: body.length, startsStream: n === 0 || startsStream(body) }, now);
       return forgotten;
     }),
   );
@@ -138,8 +138,27 @@ function firstMissing(numbers: readonly number[], expected: number | undefined):
   return expected !== undefined && numbers.length < expected ? numbers.length : null;
 }
 
-async function queueProcessing(ctx: Context, id: string): Promise<void> {
-  await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id });
+/**
+ * How long the recording's job may run before it counts as abandoned (a worker that died) and is
+ * run again: the queue's expiry (JOB_EXPIRE_SECONDS, for reading the audio and saving) plus, for
+ * each part sent to the transcription server, its timeout, and the chat model's timeout twice
+ * (the draft's call and its one retry). The parts are bounded from the bytes: each stream is split
+ * into parts under TRANSCRIPTION_MAX_UPLOAD_MB of whole clusters, each over half the limit but
+ * its last (MediaRecorder's clusters are about a second). Without `audio` only the draft is left
+ * to do. The queue caps it below a day (docs/decisions.md, 'The job's expiry fits its work').
+ */
+export function processingExpirySeconds(ctx: Pick<Context, 'config'>, audio: { bytes: number; streams: number } | null): number {
+  const { config } = ctx;
+  const draftSeconds = 2 * ((config.ai?.timeoutMs ?? 0) / 1000);
+  const base = config.jobs.expireSeconds + draftSeconds;
+  if (!audio || !config.transcription) return Math.ceil(base);
+  const parts = Math.max(1, audio.streams) + Math.ceil((2 * audio.bytes) / config.transcription.maxUploadBytes);
+  return Math.ceil(base + parts * (config.transcription.timeoutMs / 1000));
+}
+
+async function queueProcessing(ctx: Context, id: string, transcribes: boolean): Promise<void> {
+  const expireSeconds = processingExpirySeconds(ctx, transcribes ? await repo.audioSize(ctx.db, id) : null);
+  await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id, expireSeconds });
 }
 
 /** Ends the recording once every chunk is in (409 naming the first missing one) and queues its transcription. */
@@ -156,7 +175,8 @@ export async function finishRecording(ctx: Context, ownerId: string, id: string,
     );
     if (missing !== null) throw new AppError('RECORDING_CHUNK_MISSING', failures.chunkMissing(missing));
     // Queued in the same transaction: a recording is never left 'transcribing' without its job.
-    await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id, within: tx });
+    const expireSeconds = processingExpirySeconds(ctx, await repo.audioSize(tx, id));
+    await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id, within: tx, expireSeconds });
     return repo.updateRecording(tx, id, { status: 'transcribing', finishedAt: ctx.clock.now(), failure: null });
   });
   ctx.jobs.wake(RECORDING_JOB);
@@ -171,7 +191,7 @@ export async function retryRecording(ctx: Context, ownerId: string, id: string):
   if (recording.transcript === null) transcriptionConfig(ctx);
   const status = recording.transcript === null ? 'transcribing' : 'drafting';
   if (!(await repo.moveRecording(ctx.db, id, 'failed', { status, failure: null }))) throw new AppError('RECORDING_NOT_FAILED');
-  await queueProcessing(ctx, id);
+  await queueProcessing(ctx, id, status === 'transcribing');
   noteRecording(recording, 'update');
   return recordingAnswer(ctx, { ...recording, status, failure: null });
 }
@@ -232,6 +252,18 @@ export async function deleteRecording(ctx: Context, ownerId: string, id: string)
   });
   await removeStoredFiles(ctx, removed);
   noteRecording(recording, 'delete');
+}
+
+/**
+ * A record being deleted takes its recordings with it: their rows (and transcripts), and their
+ * audio, whose keys go to the records module to remove from storage after the commit. Each
+ * recording is locked first, so a chunk arriving meanwhile finds it gone and removes its object.
+ */
+export async function deleteRecordRecordings(_ctx: Context, tx: Tx, deleting: { ownerId: string; recordId: string; forgottenKeys: string[] }): Promise<void> {
+  for (const id of await repo.lockRecordRecordings(tx, deleting.ownerId, deleting.recordId)) {
+    deleting.forgottenKeys.push(...(await forgetAudio(tx, deleting.ownerId, id)));
+    await repo.deleteRecording(tx, id);
+  }
 }
 
 /** The audio of accepted recordings past the retention days (the app's hourly purge). */

@@ -56,6 +56,8 @@ export const recordingChunks = pgTable(
       .notNull()
       .references(() => files.key, { onDelete: 'cascade' }),
     byteSize: integer('byte_size').notNull(),
+    /** Whether the chunk begins a file of its own (a new MediaRecorder after a reload): the number of streams bounds the transcription's work. */
+    startsStream: boolean('starts_stream').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.recordingId, t.n] })],

@@ -17,6 +17,7 @@ import {
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { defineHook } from '../../platform/hooks';
 import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
@@ -238,14 +239,23 @@ export async function addAddendum(ctx: Context, ownerId: string, id: string, htm
   return toAddendum(added.addendum);
 }
 
+/**
+ * Announced in the transaction that deletes a record, before its row goes: a module that keeps
+ * something of the record (the scribe's recordings) deletes it with it. A subscriber that forgets
+ * stored files adds their keys to `forgottenKeys`; the objects are removed from storage once the
+ * transaction has committed.
+ */
+export const recordDeleting = defineHook<{ ownerId: string; recordId: string; forgottenKeys: string[] }>('records.deleting');
+
 export async function deleteRecord(ctx: Context, ownerId: string, id: string): Promise<void> {
   const record = await ownedRecord(ctx, ownerId, id);
   const keys = await ctx.db.transaction(async (tx) => {
     const doomed = await repo.lockDoomedRecord(tx, ownerId, id);
     if (!doomed) throw new AppError('RECORD_NOT_FOUND');
-    const forgotten = await forgetStoredFiles(tx, ownerId, doomed.attachedKeys);
+    const forgottenKeys = await forgetStoredFiles(tx, ownerId, doomed.attachedKeys);
+    await ctx.hooks.emit(recordDeleting, tx, { ownerId, recordId: id, forgottenKeys });
     await repo.deleteRecord(tx, id);
-    return forgotten;
+    return forgottenKeys;
   });
   noteRecord(record, 'delete');
   await removeStoredFiles(ctx, keys);

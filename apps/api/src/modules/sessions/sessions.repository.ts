@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
 import { users } from '../users/users.tables';
 import { sessions } from './sessions.tables';
@@ -13,7 +14,7 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 
 function prepareFindSessionUser(db: Db) {
   const now = sql.placeholder('now');
-  return db
+  const prepared = db
     .select({
       user: users,
       id: sessions.id,
@@ -25,6 +26,7 @@ function prepareFindSessionUser(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
     .prepare('find_session_user');
+  return withLeanRowMapping(prepared);
 }
 
 const preparedLookup = preparedPer(prepareFindSessionUser);

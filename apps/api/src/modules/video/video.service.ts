@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fullNameOf, limits, professionalNameOf, type RoomView, type VideoRoom, type VideoSignal } from '@consultorio/shared';
+import { fullNameOf, limits, messages, professionalNameOf, type RoomView, type VideoRoom, type VideoSignal } from '@consultorio/shared';
 import type { FastifyReply } from 'fastify';
 import { noteAccess, type AccessEntry } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
@@ -222,6 +222,8 @@ export async function relayFromProfessional(ctx: Context, hub: VideoHub, ownerId
 
 /** Relays the patient's signals to the professional, in order; 409 unless their tab is in the room. */
 export async function relayFromPatient(ctx: Context, hub: VideoHub, token: string, clientId: string, signals: readonly VideoSignal[], ip: string): Promise<void> {
+  // Only the professional records the session, so only they say whether it is being recorded.
+  if (signals.some((signal) => signal.kind === 'recording')) throw new AppError('VALIDATION', messages.video.validation.signal);
   const place = await repo.patientPlaceOf(ctx.db, token, clientId);
   if (!place) {
     await roomOfToken(ctx, token, ip);

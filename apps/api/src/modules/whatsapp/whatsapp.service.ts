@@ -59,6 +59,19 @@ function isStopWord(text: string): boolean {
   return normalized === messages.whatsapp.stopWord;
 }
 
+/**
+ * The numbers a WhatsApp sender id may stand for. For Brazilian mobiles WhatsApp often gives the
+ * id without the ninth digit that the patient's record holds (55 11 8765-4321 for 55 11 98765-4321),
+ * and older records may lack it while the id has it: both forms are tried.
+ */
+export function senderNumbersOf(waId: string): string[] {
+  const brazilianMobileWithoutNinth = /^55(\d{2})([6-9]\d{7})$/.exec(waId);
+  if (brazilianMobileWithoutNinth) return [waId, `55${brazilianMobileWithoutNinth[1]}9${brazilianMobileWithoutNinth[2]}`];
+  const brazilianMobileWithNinth = /^55(\d{2})9(\d{8})$/.exec(waId);
+  if (brazilianMobileWithNinth) return [waId, `55${brazilianMobileWithNinth[1]}${brazilianMobileWithNinth[2]}`];
+  return [waId];
+}
+
 function buttonPayloadOf(message: InboundMessage): string | null {
   if (message.type === 'button' && typeof message.button?.payload === 'string') return message.button.payload;
   if (message.type === 'interactive' && typeof message.interactive?.button_reply?.id === 'string') return message.interactive.button_reply.id;
@@ -80,7 +93,7 @@ async function applyInbound(ctx: Context, message: InboundMessage): Promise<void
     if (!(await repo.noteInbound(tx, messageId, ctx.clock.now()))) return;
     if (payload) {
       await answerReminderButton(ctx, tx, payload);
-    } else if (from && (await optOutOfWhatsapp(ctx, tx, from)) > 0) {
+    } else if (from && (await optOutOfWhatsapp(ctx, tx, senderNumbersOf(from))) > 0) {
       await ctx.jobs.send(REPLY_JOB, { to: from }, { within: tx });
     }
   });

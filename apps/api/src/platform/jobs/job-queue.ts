@@ -55,7 +55,16 @@ export interface SendOptions {
   startAfter?: Date;
   singletonKey?: string;
   within?: Tx;
+  /**
+   * How long this job may run before it counts as abandoned (its worker died) and is retried,
+   * when its work is known to take longer than the queue's `expireSeconds` (a long transcription);
+   * at most `MAX_JOB_EXPIRE_SECONDS`. The worker itself gives up on the job after that long.
+   */
+  expireSeconds?: number;
 }
+
+/** pg-boss refuses an expiry of 24 hours or more. */
+export const MAX_JOB_EXPIRE_SECONDS = 23 * 3600;
 
 export interface JobQueueOptions {
   pollingSeconds: number;
@@ -75,10 +84,14 @@ const UNFINISHED_JOBS_BY_STATE = `
   where state in ('created', 'retry', 'active')
   group by 1, 2`;
 
-/** The jobs not yet done (waiting, to be retried, running) take the queue's settings. */
+/**
+ * The jobs not yet done (waiting, to be retried, running) take the queue's settings; the expiry
+ * only of those that had the queue's previous one (a job sent with its own keeps it).
+ */
 const UPDATE_UNFINISHED_JOBS = `
   update pgboss.job
-  set retry_limit = $2, expire_in = make_interval(secs => $3)
+  set retry_limit = $2,
+      expire_in = case when expire_in = make_interval(secs => $4) then make_interval(secs => $3) else expire_in end
   where name = $1 and state < 'completed'`;
 
 interface Log {
@@ -134,7 +147,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
     const queue = await boss.getQueue(name);
     if (!queue || sameSettings(queue)) return;
     await boss.updateQueue(name, { name, ...settings });
-    await executor.executeSql(UPDATE_UNFINISHED_JOBS, [name, settings.retryLimit, settings.expireInSeconds]);
+    await executor.executeSql(UPDATE_UNFINISHED_JOBS, [name, settings.retryLimit, settings.expireInSeconds, queue.expireInSeconds]);
   }
 
   function sameSettings(queue: PgBoss.QueueResult): boolean {
@@ -161,6 +174,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.within ? { db: sqlWithin(sendOptions.within) } : {}),
+        ...(sendOptions.expireSeconds ? { expireInSeconds: Math.max(1, Math.min(MAX_JOB_EXPIRE_SECONDS, Math.ceil(sendOptions.expireSeconds))) } : {}),
       });
       // Fetch now rather than at the next poll when this instance runs such jobs.
       if (!sendOptions.startAfter && !sendOptions.within) wake(name);

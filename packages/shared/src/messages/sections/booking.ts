@@ -20,6 +20,9 @@ export const booking = {
   modalities: 'Modalidades oferecidas',
   requiresApproval: 'Aprovar cada agendamento antes de confirmá-lo',
   cancellationNoticeHours: 'Antecedência mínima para o paciente cancelar (horas)',
+  intakeTemplate: 'Questionário inicial',
+  intakeTemplateHint: 'Enviado por e-mail ao paciente novo assim que o primeiro agendamento é confirmado.',
+  intakeNone: 'Nenhum',
   save: 'Salvar disponibilidade',
   saved: 'Disponibilidade salva.',
 
@@ -68,6 +71,7 @@ export const booking = {
     weekdayInvalid: 'Dia da semana: use 1 (segunda-feira) a 7 (domingo)',
     modalitiesRequired: 'Escolha ao menos uma modalidade',
     rangeInvalid: 'Período: o fim deve ser no máximo 31 dias depois do início',
+    intakeTemplateInvalid: 'Questionário inicial inválido',
     numberInvalid: (field: string, min: number, max: number) => `${field}: informe um número inteiro de ${min} a ${max}`,
   },
 

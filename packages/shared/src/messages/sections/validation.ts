@@ -10,6 +10,7 @@ export const validation = {
     until: 'Última data da repetição',
     paidAt: 'Data do pagamento',
     month: 'Mês',
+    termsShownAt: 'Data dos termos',
   },
   dateInvalid: (field: string) => `${field}: informe uma data válida`,
   instantInvalid: (field: string) => `${field}: informe data e hora válidas`,

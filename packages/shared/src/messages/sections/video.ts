@@ -13,7 +13,11 @@ export const video = {
   mediaDenied: 'Não foi possível usar a câmera e o microfone. Permita o acesso no navegador e tente de novo.',
   tryAgain: 'Tentar de novo',
   privacy:
-    'Privacidade: nada é gravado. O vídeo e o áudio vão direto entre você e a outra pessoa, criptografados ponta a ponta (DTLS-SRTP); o Consultório só ajuda a conectar a chamada e não guarda o chat.',
+    'Privacidade: o vídeo e o áudio vão direto entre você e a outra pessoa, criptografados ponta a ponta (DTLS-SRTP); o Consultório só ajuda a conectar a chamada e não guarda o chat nem o vídeo. O áudio só é gravado se o profissional ligar a gravação da sessão com o consentimento do paciente, e a sala mostra o aviso “Sessão sendo gravada” enquanto isso.',
+  recordingIndicator: 'Sessão sendo gravada',
+  recordingIndicatorHint:
+    'O áudio da consulta (as duas vozes) está sendo gravado com o seu consentimento, para o profissional registrar a sessão.',
+  recordInRoomHint: 'A gravação junta o seu microfone e o áudio do paciente. O paciente vê o aviso “Sessão sendo gravada” enquanto isso.',
   enter: 'Entrar na sala',
   entering: 'Entrando…',
   waitingRoom: 'Sala de espera',

@@ -4,6 +4,7 @@
  */
 export const whatsapp = {
   optInLabel: 'Lembretes por WhatsApp',
+  optInRecordedOn: (date: string) => `Consentimento registrado em ${date}.`,
   optInHelp: 'O paciente concordou em receber lembretes e avisos das consultas no WhatsApp do celular acima. Ele pode responder PARAR a qualquer momento.',
   optInSince: (date: string) => `Consentimento registrado em ${date}`,
   /** The template's modality parameter: how the session happens, with the room link or the place. */

@@ -15,15 +15,6 @@ export async function listBookingSlots(slug: string, range: { from: string; to: 
   return (await apiClient.call(bookingApi.slots, { params: { slug }, query: range, signal })).data.slots;
 }
 
-/** The free slots between two days (yyyy-mm-dd). */
-export function useBookingSlots(slug: string, range: { from: string; to: string }, enabled: boolean) {
-  return useQuery({
-    queryKey: ['booking', slug, 'slots', range.from, range.to],
-    queryFn: ({ signal }) => listBookingSlots(slug, range, signal),
-    enabled,
-  });
-}
-
 /** Holds the slot and mails the link that confirms it. */
 export function useRequestBooking(slug: string) {
   return useMutation({ mutationFn: (body: BookingRequestInput) => apiClient.call(bookingApi.request, { params: { slug }, body }) });

@@ -1,12 +1,15 @@
 import { messages, type Availability, type Modality, type User, type WeeklyInterval } from '@consultorio/shared';
-import { ActionIcon, Anchor, Button, Checkbox, Group, Loader, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { useQaTemplates } from '../../../lib/qa-templates';
 import { toast } from '../../../lib/toasts';
 import { useAvailability, useUpdateAvailability, useUpdateBookingPage } from '../api/availability';
 
 const b = messages.booking;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The intake select's 'Nenhum' (no questionnaire). */
+const NONE = 'none';
 
 /**
  * 'Agendamento online' in 'Minha conta': the booking page's switch and address, the weekly hours
@@ -27,6 +30,7 @@ export function BookingSettingsSection({ user }: { user: User }) {
 
 function BookingSettingsForm({ user, initial }: { user: User; initial: Availability }) {
   const saveAvailability = useUpdateAvailability();
+  const templates = useQaTemplates();
   const savePage = useUpdateBookingPage();
   const [enabled, setEnabled] = useState(user.bookingEnabled);
   const [slug, setSlug] = useState(user.bookingSlug ?? '');
@@ -110,6 +114,15 @@ function BookingSettingsForm({ user, initial }: { user: User; initial: Availabil
           </Group>
         </Checkbox.Group>
         <Switch label={b.requiresApproval} checked={values.requiresApproval} onChange={(event) => set('requiresApproval', event.currentTarget.checked)} />
+        <Select
+          label={b.intakeTemplate}
+          description={b.intakeTemplateHint}
+          data={[{ value: NONE, label: b.intakeNone }, ...(templates.data ?? []).map((template) => ({ value: template.id, label: template.name }))]}
+          value={values.intakeTemplateId ?? NONE}
+          onChange={(value) => set('intakeTemplateId', value === null || value === NONE ? null : value)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Group>
           <Button type="submit" loading={savePage.isPending || saveAvailability.isPending}>
             {b.save}

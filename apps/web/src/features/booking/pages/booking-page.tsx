@@ -1,37 +1,15 @@
 import { messages, type BookingProfile, type BookingSlot, type Modality } from '@consultorio/shared';
 import { Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-time';
-import { useBookingProfile, useBookingSlots, useRequestBooking } from '../api/public-booking';
+import { listBookingSlots, useBookingProfile, useRequestBooking } from '../api/public-booking';
+import { SlotPicker } from '../../../components/slot-picker';
 
 const b = messages.booking;
-const DAY = 86_400_000;
-const WEEK_DAYS = 7;
-
-/** Today (yyyy-mm-dd) on the professional's calendar. */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-function plusDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
-/** The slots' distinct starts, grouped by their day in the zone. */
-function byDay(slots: readonly BookingSlot[], timeZone: string): Array<{ day: string; slots: BookingSlot[] }> {
-  const groups = new Map<string, BookingSlot[]>();
-  for (const slot of slots) {
-    const day = formatLongDate(slot.startsAt, timeZone);
-    const list = groups.get(day) ?? [];
-    if (!list.some((item) => item.startsAt === slot.startsAt)) list.push(slot);
-    groups.set(day, list);
-  }
-  return [...groups].map(([day, list]) => ({ day, slots: list }));
-}
 
 /**
  * The public booking page (/agendar/:slug), without a session: who the professional is, the free
@@ -54,14 +32,8 @@ export function BookingPage() {
 
 function BookingContent({ slug, profile }: { slug: string; profile: BookingProfile }) {
   const { timeZone } = profile;
-  const today = useMemo(() => todayIn(timeZone), [timeZone]);
-  const [week, setWeek] = useState(0);
-  const from = plusDays(today, week * WEEK_DAYS);
-  const to = plusDays(from, WEEK_DAYS - 1);
-  const slots = useBookingSlots(slug, { from, to }, true);
   const [chosen, setChosen] = useState<BookingSlot | null>(null);
   const [sent, setSent] = useState(false);
-  const lastWeek = Math.ceil(profile.maxDaysAhead / WEEK_DAYS);
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
@@ -90,34 +62,13 @@ function BookingContent({ slug, profile }: { slug: string; profile: BookingProfi
             <Title order={2} size="h4">
               {b.chooseSlot}
             </Title>
-            <Group justify="space-between">
-              <Button variant="default" leftSection={<IconChevronLeft size={16} />} disabled={week === 0} onClick={() => setWeek(week - 1)}>
-                {b.previousWeek}
-              </Button>
-              <Button variant="default" rightSection={<IconChevronRight size={16} />} disabled={week >= lastWeek} onClick={() => setWeek(week + 1)}>
-                {b.nextWeek}
-              </Button>
-            </Group>
-            {slots.isPending ? (
-              <PageLoader />
-            ) : !slots.data || slots.data.length === 0 ? (
-              <Text>{slots.error instanceof ApiError ? slots.error.message : b.noSlots}</Text>
-            ) : (
-              byDay(slots.data, timeZone).map((group) => (
-                <Stack key={group.day} gap="xs">
-                  <Title order={3} size="h5">
-                    {group.day}
-                  </Title>
-                  <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
-                    {group.slots.map((slot) => (
-                      <Button key={slot.startsAt} variant="light" onClick={() => setChosen(slot)} aria-label={`${group.day}, ${formatTime(slot.startsAt, timeZone)}`}>
-                        {formatTime(slot.startsAt, timeZone)}
-                      </Button>
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              ))
-            )}
+            <SlotPicker
+              timeZone={timeZone}
+              maxDaysAhead={profile.maxDaysAhead}
+              queryKey={['booking', slug, 'slots']}
+              load={(range, signal) => listBookingSlots(slug, range, signal)}
+              onChoose={setChosen}
+            />
           </Stack>
         )}
       </Stack>

@@ -22,6 +22,10 @@ export function useCreateExpense() {
   return useMutation({ mutationFn: (body: ExpenseInput) => apiClient.call(taxApi.createExpense, { body }), meta });
 }
 
+export function useUpdateExpense() {
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: ExpenseInput }) => apiClient.call(taxApi.updateExpense, { params: { id }, body }), meta });
+}
+
 export function useDeleteExpense() {
   return useMutation({ mutationFn: (id: string) => apiClient.call(taxApi.deleteExpense, { params: { id } }), meta });
 }

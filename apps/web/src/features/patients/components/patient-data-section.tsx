@@ -2,9 +2,9 @@ import { messages, type AccessLogEntry } from '@consultorio/shared';
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileZip, IconHistory, IconUserShare } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/session';
-import { useInviteToPortal } from '../api/invite-to-portal';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useCurrentUser, useSession } from '../../../lib/session';
+import { useInviteToPortal, usePortalAccess } from '../api/invite-to-portal';
 import { patientExportUrl, useAccessLog } from '../api/list-access-log';
 
 function AccessLogRows({ entries, timeZone }: { entries: AccessLogEntry[]; timeZone: string }) {
@@ -65,6 +65,9 @@ function AccessLogModal({ patientId, opened, onClose }: { patientId: string; ope
 export function PatientDataSection({ patientId }: { patientId: string }) {
   const [isLogOpen, logModal] = useDisclosure(false);
   const invite = useInviteToPortal();
+  const access = usePortalAccess(patientId);
+  // The professional's zone (the panel is only shown signed in).
+  const timeZone = useSession().user?.timeZone;
   return (
     <Stack gap="xs" component="section" aria-labelledby="patient-data-title">
       <Title order={3} size="h5" id="patient-data-title">
@@ -84,6 +87,15 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
           {messages.portal.invite}
         </Button>
       </Group>
+      {access.data?.acceptedAt ? (
+        <Text size="sm">{messages.portal.access.accepted(formatDate(access.data.acceptedAt, timeZone))}</Text>
+      ) : (
+        access.data?.invitedAt && (
+          <Text size="sm" c="dimmed">
+            {messages.portal.access.pending}
+          </Text>
+        )
+      )}
       {isLogOpen && <AccessLogModal patientId={patientId} opened onClose={logModal.close} />}
     </Stack>
   );

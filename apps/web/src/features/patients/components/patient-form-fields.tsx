@@ -5,18 +5,24 @@ import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
 import { MoneyInput } from '../../../components/money-input';
+import { useTimeZone } from '../../../lib/session';
+import { formatDate } from '../../../lib/format';
 import type { PatientFormValues } from './patient-form-values';
 
 interface PatientFormFieldsProps<TOutput> {
   form: UseFormReturn<PatientFormValues, unknown, TOutput>;
   /** While a save, an upload or a delete runs nothing can be changed. */
   disabled: boolean;
+  /** When the patient agreed to WhatsApp reminders, as saved (an existing patient's). */
+  whatsappOptInAt?: string | null | undefined;
 }
 
 /** The inputs shared by the 'Novo Paciente' and 'Editar Paciente' panels. */
-export function PatientFormFields<TOutput>({ form, disabled }: PatientFormFieldsProps<TOutput>) {
+export function PatientFormFields<TOutput>({ form, disabled, whatsappOptInAt }: PatientFormFieldsProps<TOutput>) {
   const { register, control, formState } = form;
   const { errors } = formState;
+  const timeZone = useTimeZone();
+  const optInSaved = whatsappOptInAt ? messages.whatsapp.optInRecordedOn(formatDate(whatsappOptInAt, timeZone)) : null;
 
   return (
     <Stack gap="sm">
@@ -93,7 +99,7 @@ export function PatientFormFields<TOutput>({ form, disabled }: PatientFormFields
         render={({ field }) => (
           <Switch
             label={messages.whatsapp.optInLabel}
-            description={messages.whatsapp.optInHelp}
+            description={field.value && optInSaved ? `${messages.whatsapp.optInHelp} ${optInSaved}` : messages.whatsapp.optInHelp}
             checked={field.value}
             onChange={(event) => field.onChange(event.currentTarget.checked)}
             onBlur={field.onBlur}

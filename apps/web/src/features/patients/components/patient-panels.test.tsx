@@ -19,16 +19,18 @@ function urlOf(input: string | URL | Request): string {
 
 const noBalance = { finance: { balanceCents: 0, sessions: [], payments: [] } };
 const freeDeletion = { deletion: { finalizedRecords: 0, confirmNameRequired: false } };
+const notInvited = { access: { invitedAt: null, acceptedAt: null } };
 
-/** The reads the panel makes by itself: the balance and what a deletion asks for. */
-const isPanelRead = (input: string | URL | Request) => urlOf(input).endsWith('/finance') || urlOf(input).endsWith('/deletion');
+/** The reads the panel makes by itself: the balance, what a deletion asks for, the portal access. */
+const isPanelRead = (input: string | URL | Request) => ['/finance', '/deletion', '/portal-access'].some((end) => urlOf(input).endsWith(end));
 
 /** Answers every call with `data` (the patient's balance with `balance`, the deletion's terms with `deletion`) and remembers what was sent. */
-function mockApi(status: number, data: unknown, balance: unknown = noBalance, deletion: unknown = freeDeletion) {
+function mockApi(status: number, data: unknown, balance: unknown = noBalance, deletion: unknown = freeDeletion, access: unknown = notInvited) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const url = urlOf(input);
     if (url.endsWith('/finance')) return Promise.resolve(new Response(JSON.stringify({ status: 200, data: balance }), { status: 200 }));
     if (url.endsWith('/deletion')) return Promise.resolve(new Response(JSON.stringify({ status: 200, data: deletion }), { status: 200 }));
+    if (url.endsWith('/portal-access')) return Promise.resolve(new Response(JSON.stringify({ status: 200, data: access }), { status: 200 }));
     return Promise.resolve(new Response(JSON.stringify({ status, data }), { status }));
   });
 }
@@ -151,6 +153,15 @@ describe('EditPatientPanel', () => {
     expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', remindersOptOut: true });
   });
 
+  it('shows when the patient agreed to WhatsApp reminders', () => {
+    mockApi(200, { patient });
+    const consented = { ...patient, whatsappOptIn: true, whatsappOptInAt: '2026-03-05T15:00:00.000Z' };
+    renderWithProviders(<EditPatientPanel patient={consented} opened onClose={vi.fn()} />);
+    const consent = screen.getByRole<HTMLInputElement>('switch', { name: new RegExp(`^${messages.whatsapp.optInLabel}`) });
+    expect(consent.checked).toBe(true);
+    expect(consent.labels?.[0]?.closest('.mantine-Switch-root')?.textContent).toContain(messages.whatsapp.optInRecordedOn('05/03/2026'));
+  });
+
   it('deletes only after the confirmation', async () => {
     const fetch = mockApi(200, null);
     const onClose = vi.fn();
@@ -173,5 +184,11 @@ describe('EditPatientPanel', () => {
     mockApi(200, { patient }, { finance: { balanceCents: 10000, sessions: [], payments: [] } });
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
     expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent?.replace(/\s/g, ' ') === 'Saldo devedor: R$ 100,00')).toBeDefined();
+  });
+
+  it('shows when the patient accepted the portal’s terms', async () => {
+    mockApi(200, { patient }, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z' } });
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+    expect(await screen.findByText(messages.portal.access.accepted('02/03/2026'))).toBeDefined();
   });
 });

@@ -1,6 +1,9 @@
-import { portalApi } from '@consultorio/shared';
+import { portalApi, type BookingSlot } from '@consultorio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, hasErrorCode, urlOf } from '../../../lib/api-client';
+
+/** The portal's answer while the terms wait for the patient's acceptance. */
+export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
 
 const portalKey = ['portal'] as const;
 
@@ -10,6 +13,8 @@ export function usePortalAppointments(enabled: boolean) {
     queryFn: async ({ signal }) => (await apiClient.call(portalApi.appointments, { signal })).data.appointments,
     enabled,
     retry: false,
+    // The page shows the terms instead of a toast.
+    meta: { errorShownInline: (error: unknown) => hasErrorCode(error, CONSENT_REQUIRED) },
   });
 }
 
@@ -17,7 +22,36 @@ export function usePortalLists(enabled: boolean) {
   const forms = useQuery({ queryKey: [...portalKey, 'forms'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.forms, { signal })).data.forms, enabled });
   const receipts = useQuery({ queryKey: [...portalKey, 'receipts'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.receipts, { signal })).data.receipts, enabled });
   const documents = useQuery({ queryKey: [...portalKey, 'documents'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.documents, { signal })).data.documents, enabled });
-  return { forms, receipts, documents };
+  const balances = useQuery({ queryKey: [...portalKey, 'balance'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.balance, { signal })).data.balances, enabled });
+  return { forms, receipts, documents, balances };
+}
+
+/** The portal's terms: whether they must still be accepted, and for whom. */
+export function usePortalConsent() {
+  return useQuery({ queryKey: [...portalKey, 'consent'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.consent, { signal })).data.consent });
+}
+
+/** Accepts the terms; everything of the portal is read again. */
+export function useAcceptPortalConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pendingSince: string | null) => apiClient.call(portalApi.acceptConsent, { body: { accept: true, ...(pendingSince ? { pendingSince } : {}) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKey }),
+  });
+}
+
+/** The free slots an appointment may move to, between two days. */
+export async function listSlotsToMove(id: string, range: { from: string; to: string }, signal: AbortSignal): Promise<BookingSlot[]> {
+  return (await apiClient.call(portalApi.slots, { params: { id }, query: range, signal })).data.slots;
+}
+
+/** Where the browser downloads one of the patient's receipts or documents as a PDF. */
+export function receiptPdfUrl(id: string): string {
+  return urlOf(portalApi.receiptPdf, { params: { id } });
+}
+
+export function documentPdfUrl(id: string): string {
+  return urlOf(portalApi.documentPdf, { params: { id } });
 }
 
 export function signInToPortal(token: string) {

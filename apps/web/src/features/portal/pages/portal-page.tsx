@@ -1,19 +1,38 @@
-import { formatCents, messages, type PortalAppointment } from '@consultorio/shared';
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { formatCents, messages, type PortalAppointment, type PortalBalance } from '@consultorio/shared';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, CopyButton, Group, Image, List, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTimeRange } from '../../../lib/zoned-time';
-import { signInToPortal, usePortalAction, usePortalAppointments, usePortalLists, useRequestPortalLink, useSignOutOfPortal } from '../api/portal';
+import { SlotPicker } from '../../../components/slot-picker';
+import {
+  CONSENT_REQUIRED,
+  documentPdfUrl,
+  listSlotsToMove,
+  receiptPdfUrl,
+  signInToPortal,
+  useAcceptPortalConsent,
+  usePortalAction,
+  usePortalAppointments,
+  usePortalConsent,
+  usePortalLists,
+  useRequestPortalLink,
+  useSignOutOfPortal,
+} from '../api/portal';
 
 const p = messages.portal;
 const UNAUTHORIZED = 401;
+/** The longest horizon a professional's page may have (availability's `maxDaysAhead`). */
+const MAX_DAYS_AHEAD = 180;
 
 /**
  * The patient portal (/portal), phone first: with the mailed link's token it signs in (once),
- * without a session it asks for the e-mail, and signed in it shows the appointments (confirm,
- * cancel within the notice), the pending questionnaires, the receipts and the documents.
+ * without a session it asks for the e-mail, signed in it first asks for the acceptance of the
+ * portal's terms (the API shows nothing before), then shows the appointments (confirm, cancel or
+ * reschedule within the notice), the pending questionnaires, the open balance with its Pix code,
+ * and the receipts and documents to download.
  */
 export function PortalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,6 +60,7 @@ export function PortalPage() {
   const appointments = usePortalAppointments(ready);
   if (!ready || appointments.isPending) return <PageLoader />;
   const signedOut = appointments.error instanceof ApiError && appointments.error.status === UNAUTHORIZED;
+  const consentRequired = hasErrorCode(appointments.error, CONSENT_REQUIRED);
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <Stack>
@@ -52,7 +72,7 @@ export function PortalPage() {
             {signInError}
           </Alert>
         )}
-        {signedOut || !appointments.data ? <SignInForm /> : <PortalContent appointments={appointments.data} />}
+        {consentRequired ? <ConsentStep /> : signedOut || !appointments.data ? <SignInForm /> : <PortalContent appointments={appointments.data} />}
       </Stack>
     </Paper>
   );
@@ -81,6 +101,55 @@ function SignInForm() {
         <Button type="submit" loading={request.isPending}>
           {p.sendLink}
         </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The portal's terms, for the professionals who invited the patient; accepted, the portal opens. */
+function ConsentStep() {
+  const consent = usePortalConsent();
+  const accept = useAcceptPortalConsent();
+  const signOut = useSignOutOfPortal();
+  const [agreed, setAgreed] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Only what was shown is accepted (an invitation arriving meanwhile is asked for again).
+    if (agreed && consent.data) accept.mutate(consent.data.pendingSince, { onSuccess: () => setAgreed(false) });
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="portal-terms-title">
+      <Stack>
+        <Title order={2} size="h4" id="portal-terms-title">
+          {p.consent.title}
+        </Title>
+        <Text size="sm">{p.consent.intro}</Text>
+        {p.consent.terms.map((paragraph) => (
+          <Text key={paragraph} size="sm">
+            {paragraph}
+          </Text>
+        ))}
+        {consent.data && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {p.consent.professionals}
+            </Text>
+            <List size="sm">
+              {consent.data.professionals.map((name) => (
+                <List.Item key={name}>{name}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+        <Checkbox label={p.consent.checkbox} checked={agreed} onChange={(event) => setAgreed(event.currentTarget.checked)} />
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign('/portal') })}>
+            {p.signOut}
+          </Button>
+          <Button type="submit" disabled={!agreed || !consent.data} loading={accept.isPending}>
+            {p.consent.accept}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -119,13 +188,25 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
         <Text c="dimmed">{p.nothing}</Text>
       )}
       <Title order={2} size="h4">
+        {p.balanceTitle}
+      </Title>
+      {lists.balances.data?.length ? lists.balances.data.map((balance) => <BalanceCard key={balance.professionalName} balance={balance} />) : <Text c="dimmed">{p.noBalance}</Text>}
+      <Title order={2} size="h4">
         {p.receipts}
       </Title>
       {lists.receipts.data?.length ? (
         lists.receipts.data.map((receipt) => (
-          <Text key={receipt.id}>
-            {p.receiptLabel(receipt.receiptNumber)} · {formatCents(receipt.amountCents)} · {receipt.professionalName}
-          </Text>
+          <Group key={receipt.id} justify="space-between" wrap="wrap" gap="xs">
+            <Text>
+              {p.receiptLabel(receipt.receiptNumber)} · {formatCents(receipt.amountCents)} · {receipt.professionalName}
+            </Text>
+            <Anchor href={receiptPdfUrl(receipt.id)} download aria-label={p.downloadReceipt(receipt.receiptNumber)}>
+              <Group gap={4} component="span">
+                <IconDownload size={16} aria-hidden />
+                {p.download}
+              </Group>
+            </Anchor>
+          </Group>
         ))
       ) : (
         <Text c="dimmed">{p.nothing}</Text>
@@ -135,9 +216,17 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
       </Title>
       {lists.documents.data?.length ? (
         lists.documents.data.map((document) => (
-          <Text key={document.id}>
-            {document.title} · {document.professionalName}
-          </Text>
+          <Group key={document.id} justify="space-between" wrap="wrap" gap="xs">
+            <Text>
+              {document.title} · {document.professionalName}
+            </Text>
+            <Anchor href={documentPdfUrl(document.id)} download aria-label={p.downloadDocument(document.title)}>
+              <Group gap={4} component="span">
+                <IconDownload size={16} aria-hidden />
+                {p.download}
+              </Group>
+            </Anchor>
+          </Group>
         ))
       ) : (
         <Text c="dimmed">{p.nothing}</Text>
@@ -150,9 +239,39 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
   );
 }
 
+/** What is owed to one professional, and the Pix 'copia e cola' to pay it (copied with a button) with its QR Code. */
+function BalanceCard({ balance }: { balance: PortalBalance }) {
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="xs">
+        <Text fw={600}>{formatCents(balance.balanceCents)}</Text>
+        <Text size="sm" c="dimmed">
+          {p.balanceWith(balance.professionalName, balance.sessions)}
+        </Text>
+        {balance.pix ? (
+          <>
+            <Textarea label={p.pixCode} value={balance.pix.payload} readOnly autosize minRows={2} styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }} />
+            <CopyButton value={balance.pix.payload}>
+              {({ copied, copy }) => (
+                <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? p.pixCopied : p.copyPix}
+                </Button>
+              )}
+            </CopyButton>
+            <Image src={balance.pix.qrCode} alt={p.pixQrCode} w={200} h={200} />
+          </>
+        ) : (
+          <Text size="sm">{p.noPix}</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
   const action = usePortalAction();
   const [cancelling, setCancelling] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
   const [reason, setReason] = useState('');
   const { timeZone } = appointment;
   const open = appointment.status === 'scheduled' || appointment.status === 'confirmed' || appointment.status === 'requested';
@@ -176,17 +295,43 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
             {p.videoRoom}
           </Anchor>
         )}
-        {open && future && !cancelling && (
+        {open && future && !cancelling && !rescheduling && (
           <Group gap="xs" mt={4}>
             {appointment.status === 'scheduled' && (
               <Button size="xs" loading={action.isPending} onClick={() => action.mutate({ id: appointment.id, kind: 'confirm' })}>
                 {p.confirm}
               </Button>
             )}
+            {appointment.changeable && (
+              <Button size="xs" variant="light" disabled={action.isPending} onClick={() => setRescheduling(true)}>
+                {p.reschedule}
+              </Button>
+            )}
             <Button size="xs" variant="light" color="red" disabled={action.isPending} onClick={() => setCancelling(true)}>
               {p.cancel}
             </Button>
           </Group>
+        )}
+        {rescheduling && (
+          <Stack gap="xs" mt={4}>
+            <Text size="sm" fw={600}>
+              {p.chooseNewTime}
+            </Text>
+            <SlotPicker
+              timeZone={timeZone}
+              maxDaysAhead={MAX_DAYS_AHEAD}
+              queryKey={['portal', 'slots', appointment.id]}
+              load={(range, signal) => listSlotsToMove(appointment.id, range, signal)}
+              label={p.slotLabel}
+              disabled={action.isPending}
+              onChoose={(slot) => action.mutate({ id: appointment.id, kind: 'reschedule', startsAt: slot.startsAt }, { onSuccess: () => setRescheduling(false) })}
+            />
+            <Group>
+              <Button size="xs" variant="default" onClick={() => setRescheduling(false)}>
+                {p.back}
+              </Button>
+            </Group>
+          </Stack>
         )}
         {open && future && !appointment.changeable && <Text size="xs" c="dimmed">{p.errors.tooLateToCancel(appointment.cancellationNoticeHours)}</Text>}
         {cancelling && (

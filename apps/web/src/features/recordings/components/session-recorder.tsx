@@ -21,15 +21,23 @@ interface SessionRecorderProps {
   timeZone: string;
   /** The record as saved by an accepted draft (the page shows its new version). */
   onAccepted: (record: ClinicalRecord) => void;
+  /** In an online session: the streams whose audio is mixed and recorded (the microphone and the other participant's). */
+  audioSources?: readonly MediaStream[];
+  /** Told when this page starts and stops recording (the video room tells the patient). */
+  onRecordingChange?: (recording: boolean) => void;
+  /** The consent step shows at once (the room's 'Gravar sessão' was already pressed). */
+  initiallyOpen?: boolean;
 }
 
 /** 'Gravar sessão': consent first, then the microphone in chunks, the transcript and the draft, and its acceptance into the record. */
-export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted }: SessionRecorderProps) {
+export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted, audioSources, onRecordingChange, initiallyOpen = false }: SessionRecorderProps) {
   const queryClient = useQueryClient();
   const { data } = useRecordings(recordId);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: recordingsQueryKey(recordId) }), [queryClient, recordId]);
-  const recorder = useSessionRecorder(refresh);
-  const [isOpen, setOpen] = useState(false);
+  const recorder = useSessionRecorder(refresh, audioSources);
+  const [isOpen, setOpen] = useState(initiallyOpen);
+  const isRecording = recorder.state.recordingId !== null;
+  useEffect(() => onRecordingChange?.(isRecording), [isRecording, onRecordingChange]);
   const [consent, setConsent] = useState(false);
   const [starting, setStarting] = useState(false);
 

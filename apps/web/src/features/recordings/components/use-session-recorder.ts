@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toasts';
 import { finishRecording, uploadChunk } from '../api/recording-calls';
+import { AudioMix } from './audio-mix';
 
 /** MediaRecorder cuts the stream every 10 s: a crash or a reload loses at most that. */
 export const CHUNK_MS = 10_000;
@@ -28,22 +29,41 @@ const idle: RecorderState = { recordingId: null, startedAt: null, sent: 0, stopp
  * Records the microphone and sends a chunk every 10 seconds, one at a time and in order, trying
  * a failed one again until it goes; `stop` sends what is left and finishes the recording.
  * Starting on a recording that already has chunks (after a reload) continues after them.
+ * With `audioSources` (an online session: the microphone and the call's remote audio), their
+ * audio is mixed and recorded instead of asking for the microphone; the streams stay the call's.
  */
-export function useSessionRecorder(onFinished: () => void) {
+export function useSessionRecorder(onFinished: () => void, audioSources?: readonly MediaStream[]) {
   const [state, setState] = useState<RecorderState>(idle);
   const recorder = useRef<MediaRecorder | null>(null);
   const stream = useRef<MediaStream | null>(null);
+  const mix = useRef<AudioMix | null>(null);
+  const sources = useRef(audioSources);
+
+  // The call's streams change (the other one reconnects, another microphone): the mix follows.
+  useEffect(() => {
+    sources.current = audioSources;
+    if (audioSources) mix.current?.set(audioSources);
+  }, [audioSources]);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const next = useRef(0);
   const alive = useRef(true);
+
+  /** Lets go of what was recorded from: the microphone asked for, or the mix of the call's streams. */
+  const release = useCallback(() => {
+    if (mix.current) {
+      mix.current.close();
+      mix.current = null;
+    } else stream.current?.getTracks().forEach((track) => track.stop());
+    stream.current = null;
+  }, []);
 
   useEffect(
     () => () => {
       alive.current = false;
       recorder.current?.stop();
-      stream.current?.getTracks().forEach((track) => track.stop());
+      release();
     },
-    [],
+    [release],
   );
 
   const send = useCallback((recordingId: string, n: number, audio: Blob) => {
@@ -66,11 +86,16 @@ export function useSessionRecorder(onFinished: () => void) {
   const start = useCallback(
     async (recordingId: string, firstChunk: number): Promise<boolean> => {
       let media: MediaStream;
-      try {
-        media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
-      } catch {
-        toast.error(messages.recordings.microphoneDenied);
-        return false;
+      if (sources.current) {
+        mix.current = new AudioMix(sources.current);
+        media = mix.current.stream;
+      } else {
+        try {
+          media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+        } catch {
+          toast.error(messages.recordings.microphoneDenied);
+          return false;
+        }
       }
       const mimeType = supportedType();
       const capture = new MediaRecorder(media, mimeType ? { mimeType } : undefined);
@@ -98,7 +123,7 @@ export function useSessionRecorder(onFinished: () => void) {
       capture.addEventListener('stop', () => resolve(), { once: true });
       capture.stop();
     });
-    stream.current?.getTracks().forEach((track) => track.stop());
+    release();
     recorder.current = null;
     await queue.current;
     try {
@@ -109,7 +134,7 @@ export function useSessionRecorder(onFinished: () => void) {
     }
     if (alive.current) setState(idle);
     onFinished();
-  }, [state.recordingId, onFinished]);
+  }, [state.recordingId, onFinished, release]);
 
   return { state, start, stop };
 }

@@ -281,7 +281,7 @@ function TaxFields({ control, register, errors, obliged, isCompany }: TaxFieldsP
             />
           )}
         />
-        {isCompany && <TextInput label={tp.cnpj} required autoComplete="off" inputMode="numeric" error={errors.cnpj?.message} {...register('cnpj')} />}
+        {isCompany && <TextInput label={tp.cnpj} required autoComplete="off" error={errors.cnpj?.message} {...register('cnpj')} />}
         <Controller
           control={control}
           name="occupationCode"

@@ -1,6 +1,7 @@
 import { messages, type RoomView } from '@consultorio/shared';
 import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { IconPlayerRecordFilled } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIsOpen } from '../hooks/use-is-open';
 import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-time';
 import type { RoomTransport } from '../api/room-transport';
@@ -15,17 +16,30 @@ import { MediaPreview } from './media-preview';
 import { RoomChat } from './room-chat';
 import { RoomRefused } from './room-refused';
 
+/** What the room gives the professional's session recorder (composed by the app: features do not import each other). */
+export interface RoomCall {
+  appointment: NonNullable<RoomView['appointment']>;
+  timeZone: string;
+  /** The professional's own microphone (with the camera) and the patient's audio and video, once they arrive. */
+  audioSources: readonly MediaStream[];
+  /** Tells the patient's page whether the session is being recorded. */
+  onRecordingChange: (recording: boolean) => void;
+}
+
 interface VideoRoomProps {
   view: RoomView;
   transport: RoomTransport;
   /** Names the room in the tab's storage (a reload enters it again). */
   roomKey: string;
+  /** The professional's 'Gravar sessão' in the call. */
+  recorder?: ((call: RoomCall) => ReactNode) | undefined;
 }
 
 /** A participant's room: the preview before entering, then the call with its controls and chat, and what the professional does after. */
-export function VideoRoom({ view, transport, roomKey }: VideoRoomProps) {
+export function VideoRoom({ view, transport, roomKey, recorder }: VideoRoomProps) {
   const media = useLocalMedia();
-  const { session, join, leave, sendChat, replaceTrack } = useRoomSession(view, transport, roomKey);
+  const { session, join, leave, sendChat, replaceTrack, announceRecording } = useRoomSession(view, transport, roomKey);
+  const audioSources = useMemo(() => [media.stream, session.remoteStream].filter((stream) => stream !== null), [media.stream, session.remoteStream]);
   const controls = useCallControls(media.stream, replaceTrack);
   // Until the participant opens or closes it, the chat opens by itself with the other one's first message.
   const [chatChoice, setChatChoice] = useState<boolean | null>(null);
@@ -75,7 +89,13 @@ export function VideoRoom({ view, transport, roomKey }: VideoRoomProps) {
           <Grid.Col span={{ base: 12, md: chatOpen ? 8 : 12 }}>
             <Stack>
               <CallStage role={view.role} peerName={view.peerName} call={session.call} quality={session.quality} remoteStream={session.remoteStream} localStream={media.stream} />
+              {session.peerRecording && (
+                <Alert color="red" variant="light" role="status" icon={<IconPlayerRecordFilled size={18} aria-hidden />} title={messages.video.recordingIndicator}>
+                  {messages.video.recordingIndicatorHint}
+                </Alert>
+              )}
               <CallControls controls={controls} chatOpen={chatOpen} onToggleChat={() => setChatChoice(!chatOpen)} onLeave={leaveRoom} />
+              {recorder && view.appointment && recorder({ appointment: view.appointment, timeZone: view.timeZone, audioSources, onRecordingChange: announceRecording })}
               {session.notice && (
                 <Text size="sm" c="dimmed" role="status">
                   {session.notice}

@@ -24,6 +24,8 @@ export interface RoomSession {
   notice: string | null;
   /** The two have been connected in this page. */
   hasMet: boolean;
+  /** The other participant (the professional) is recording the session. */
+  peerRecording: boolean;
 }
 
 type Action =
@@ -35,9 +37,10 @@ type Action =
   | { type: 'chat'; line: Omit<ChatLine, 'id'> }
   | { type: 'notice'; notice: string }
   | { type: 'refused'; message: string }
+  | { type: 'peer-recording'; recording: boolean }
   | { type: 'left' };
 
-const initial: RoomSession = { phase: 'preview', call: 'waiting', quality: null, remoteStream: null, chat: [], refusal: null, notice: null, hasMet: false };
+const initial: RoomSession = { phase: 'preview', call: 'waiting', quality: null, remoteStream: null, chat: [], refusal: null, notice: null, hasMet: false, peerRecording: false };
 
 function reduce(session: RoomSession, action: Action): RoomSession {
   switch (action.type) {
@@ -63,10 +66,12 @@ function reduce(session: RoomSession, action: Action): RoomSession {
       return { ...session, chat: [...session.chat, { ...action.line, id: session.chat.length + 1 }] };
     case 'notice':
       return { ...session, notice: action.notice };
+    case 'peer-recording':
+      return { ...session, peerRecording: action.recording };
     case 'refused':
       return { ...session, phase: 'refused', refusal: action.message, remoteStream: null };
     case 'left':
-      return { ...session, phase: 'left', remoteStream: null, call: 'waiting', quality: null };
+      return { ...session, phase: 'left', remoteStream: null, call: 'waiting', quality: null, peerRecording: false };
   }
 }
 
@@ -77,6 +82,8 @@ export interface RoomSessionControls {
   sendChat: (text: string) => void;
   /** A new camera or microphone, or the shared screen, sent in place of the current track of its kind. */
   replaceTrack: (track: MediaStreamTrack, stream: MediaStream) => void;
+  /** The professional tells the patient whether the session is being recorded (again to a page of theirs that comes back). */
+  announceRecording: (recording: boolean) => void;
 }
 
 /**
@@ -88,6 +95,7 @@ export function useRoomSession(view: RoomView, transport: RoomTransport, roomKey
   const channel = useRef<RoomChannel | null>(null);
   const call = useRef<PeerCall | null>(null);
   const pageId = useRef(crypto.randomUUID().replaceAll('-', ''));
+  const recording = useRef(false);
 
   const stop = useCallback(() => {
     channel.current?.stop();
@@ -107,7 +115,12 @@ export function useRoomSession(view: RoomView, transport: RoomTransport, roomKey
         onState: (state) => dispatch({ type: 'call', state }),
         onQuality: (quality) => dispatch({ type: 'quality', quality }),
         onChat: (text, at) => dispatch({ type: 'chat', line: { fromSelf: false, text, at } }),
+        onRecording: (on) => dispatch({ type: 'peer-recording', recording: on }),
       });
+      // A page of the patient's that (re)enters learns that the session is being recorded.
+      const tellRecording = () => {
+        if (recording.current) channel.current?.send({ kind: 'recording', recording: true });
+      };
       call.current = peer;
       channel.current = new RoomChannel(
         transport,
@@ -117,12 +130,19 @@ export function useRoomSession(view: RoomView, transport: RoomTransport, roomKey
             dispatch({ type: 'in-room' });
             peer.setIceServers(iceServers);
             // Also after the stream was cut: the other one may have come back on a new page, or left meanwhile.
-            if (peerPageId) peer.peerPresent(peerPageId);
-            else peer.peerLeft();
+            if (peerPageId) {
+              peer.peerPresent(peerPageId);
+              tellRecording();
+            } else peer.peerLeft();
           },
-          onPeerJoined: (peerPage) => peer.peerPresent(peerPage),
+          onPeerJoined: (peerPage) => {
+            peer.peerPresent(peerPage);
+            tellRecording();
+          },
           onPeerLeft: () => {
             peer.peerLeft();
+            // The professional's recording stops with their page.
+            if (view.role === 'patient') dispatch({ type: 'peer-recording', recording: false });
             dispatch({ type: 'notice', notice: messages.video.peerLeft(view.peerName) });
           },
           onSignal: (signal, from) => peer.handleSignal(signal, from),
@@ -155,7 +175,13 @@ export function useRoomSession(view: RoomView, transport: RoomTransport, roomKey
     void call.current?.replaceTrack(track);
   }, []);
 
+  const announceRecording = useCallback((on: boolean) => {
+    if (recording.current === on) return;
+    recording.current = on;
+    channel.current?.send({ kind: 'recording', recording: on });
+  }, []);
+
   useEffect(() => stop, [stop]);
 
-  return { session, join, leave, sendChat, replaceTrack };
+  return { session, join, leave, sendChat, replaceTrack, announceRecording };
 }

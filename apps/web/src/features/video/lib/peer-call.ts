@@ -10,6 +10,8 @@ export interface PeerCallHandlers {
   onState(state: CallState): void;
   onQuality(quality: CallQuality): void;
   onChat(text: string, at: string): void;
+  /** The professional started or stopped recording the session. */
+  onRecording(recording: boolean): void;
 }
 
 /** How long a connection may stay 'disconnected' before ICE is restarted (it often comes back alone). */
@@ -69,6 +71,10 @@ export class PeerCall {
       this.handlers.onChat(signal.text, from.at);
       return;
     }
+    if (signal.kind === 'recording') {
+      this.handlers.onRecording(signal.recording);
+      return;
+    }
     this.work = this.work.then(() => this.apply(signal, from.pageId)).catch((error: unknown) => console.warn('video signal', error));
   }
 
@@ -87,7 +93,7 @@ export class PeerCall {
     this.peerPageId = null;
   }
 
-  private async apply(signal: Exclude<VideoSignal, { kind: 'chat' }>, pageId: string): Promise<void> {
+  private async apply(signal: Exclude<VideoSignal, { kind: 'chat' | 'recording' }>, pageId: string): Promise<void> {
     if (pageId !== this.peerPageId) this.peerPresent(pageId);
     switch (signal.kind) {
       case 'description': {

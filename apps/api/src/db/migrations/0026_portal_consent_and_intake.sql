@@ -1,0 +1,3 @@
+ALTER TABLE "booking_settings" ADD COLUMN "intake_template_id" uuid;--> statement-breakpoint
+ALTER TABLE "portal_invitations" ADD COLUMN "consented_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD CONSTRAINT "booking_settings_intake_template_id_qa_templates_id_fk" FOREIGN KEY ("intake_template_id") REFERENCES "public"."qa_templates"("id") ON DELETE set null ON UPDATE no action;
