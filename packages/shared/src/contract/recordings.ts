@@ -66,7 +66,7 @@ export const recordingsApi = {
     maxBodyBytes: recordingChunkMaxBytes,
     status: 200,
     response: recordingResponse,
-    errors: { 400: ['RECORDING_CHUNK_EMPTY'], 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_RECORDING'], 415: ['RECORDING_CHUNK_NOT_AUDIO'] },
+    errors: { 400: ['RECORDING_CHUNK_EMPTY'], 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_RECORDING'], 413: ['RECORDING_CHUNK_TOO_LARGE'], 415: ['RECORDING_CHUNK_NOT_AUDIO'] },
   }),
   /** Ends the recording (409 when a chunk is missing) and queues its transcription. */
   finish: defineRoute({
