@@ -1,4 +1,5 @@
 import type { ApiModule } from '../platform/api-module';
+import { registerErrors } from '../platform/errors';
 import { sessionsModule } from './sessions/sessions.module';
 import { auditModule } from './audit/audit.module';
 import { throttlingModule } from './throttling/throttling.module';
@@ -59,3 +60,7 @@ export const apiModules: readonly ApiModule[] = [
   patientExportModule,
   dashboardModule,
 ];
+
+
+// The codes `AppError` answers with: the platform's and every module's (a code declared twice stops the start).
+registerErrors(apiModules);

@@ -1,14 +1,12 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { Context } from './context';
+import type { ErrorDefinitions } from './errors';
 import type { HookSubscription } from './hooks';
 import type { RoutesPlugin } from './routes';
 
-/**
- * The error codes a module answers with (its `errors`); the shape is the catalogue's entries'.
- * Optional until every module declares its own.
- */
-export type ModuleErrors = Readonly<Record<string, { status: number; message: string }>>;
+/** The error codes a module answers with (its `errors`, from its `<m>.errors.ts`). */
+export type ModuleErrors = ErrorDefinitions;
 
 /**
  * Everything `buildApp` registers of a module, declared once in `modules/<m>/<m>.module.ts` and
@@ -37,6 +35,11 @@ export interface ApiModule {
   readonly start?: (ctx: Context, database: Pick<Database, 'listen'>) => Promise<ModuleRuntime>;
   /** Frees what it holds outside the database (a worker pool) when the app closes. */
   readonly close?: () => Promise<void>;
+  /**
+   * The failures it answers with, by code (`<m>.errors.ts`, `defineErrors`): a code is declared
+   * once in the whole API (`registerErrors` refuses a second owner); the generic ones are the
+   * platform's (`platformErrors`).
+   */
   readonly errors?: ModuleErrors;
   /** Its tables (`<m>.tables.ts`): only its repository inserts, updates or deletes their rows. */
   readonly tables: Readonly<Record<string, PgTable>>;

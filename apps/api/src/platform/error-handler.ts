@@ -1,10 +1,9 @@
 import { messages } from '@consultorio/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDataException, isForeignKeyViolation } from './errors';
+import { AppError, isDataException, isForeignKeyViolation, platformErrors } from './errors';
 import { REQUEST_ID_HEADER } from './log-context';
 
-const e = messages.errors;
 
 /** What an error answer says: its status, its stable code and its Portuguese message. */
 export interface Failure {
@@ -13,15 +12,20 @@ export interface Failure {
   message: string;
 }
 
-const bodyTooLarge: Failure = { status: 413, code: 'BODY_TOO_LARGE', message: e.bodyTooLarge };
-const unsupportedMediaType: Failure = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: e.unsupportedMediaType };
-const invalidBody: Failure = { status: 400, code: 'VALIDATION', message: messages.validation.invalidBody };
-const invalidJson: Failure = { status: 400, code: 'INVALID_JSON', message: e.invalidJson };
+/** One of the platform's failures (`platformErrors`). */
+function platformFailure(code: keyof typeof platformErrors): Failure {
+  return { code, ...platformErrors[code] };
+}
+
+const bodyTooLarge = platformFailure('BODY_TOO_LARGE');
+const unsupportedMediaType = platformFailure('UNSUPPORTED_MEDIA_TYPE');
+const invalidBody = platformFailure('VALIDATION');
+const invalidJson = platformFailure('INVALID_JSON');
 
 /** Fastify's and its plugins' own error codes, answered in Portuguese. */
 const frameworkErrors: Record<string, Failure> = {
   FST_ERR_CTP_BODY_TOO_LARGE: bodyTooLarge,
-  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'FILE_TOO_LARGE', message: e.fileTooLarge },
+  FST_REQ_FILE_TOO_LARGE: platformFailure('FILE_TOO_LARGE'),
   FST_PARTS_LIMIT: bodyTooLarge,
   FST_FILES_LIMIT: bodyTooLarge,
   FST_FIELDS_LIMIT: bodyTooLarge,
@@ -46,11 +50,11 @@ function describe(error: FastifyError): Failure {
   if (known) return known;
   if (error instanceof SyntaxError) return invalidJson;
   if (isDataException(error)) return invalidBody;
-  if (isForeignKeyViolation(error)) return { status: 404, code: 'NOT_FOUND', message: e.notFound };
+  if (isForeignKeyViolation(error)) return platformFailure('NOT_FOUND');
   const status = error.statusCode ?? 500;
-  if (status === 429) return { status, code: 'TOO_MANY_REQUESTS', message: e.tooManyRequests };
+  if (status === 429) return platformFailure('TOO_MANY_REQUESTS');
   if (status >= 400 && status < 500) return { ...invalidBody, status };
-  return { status: 500, code: 'INTERNAL', message: messages.requestErrors.generic };
+  return platformFailure('INTERNAL');
 }
 
 /** The error envelope, with the request's id: quoted by a user, it finds the request's log lines. */

@@ -1,7 +1,7 @@
-import { errorEnvelope, multipartBodySchema, type ApiRoute, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
+import { errorEnvelope, multipartBodySchema, type ApiRoute, type ErrorCodes, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { writeNotedAccess } from './access-log';
 import { send } from './http';
 
@@ -46,9 +46,27 @@ function responseSchemas(route: ApiRoute): Record<number, unknown> {
     [route.status]: { description: successDescriptions[route.status], content: successContent },
   };
   for (const status of route.errorStatuses) {
-    answers[status] = { description: failureDescriptions[status], content: { 'application/json': { schema: errorEnvelope } } };
+    const codes = route.errorCodes[status] ?? [];
+    const description = codes.length === 0 ? failureDescriptions[status] : `${failureDescriptions[status]}. Codes: ${codes.join(', ')}`;
+    answers[status] = { description, content: { 'application/json': { schema: errorEnvelope } } };
   }
   return answers;
+}
+
+/**
+ * The failures' schemas as the OpenAPI document shows them: the error envelope whose `code` is
+ * one of those the route answers with that status (Fastify itself writes every failure with
+ * `errorEnvelope`, whatever its code).
+ */
+function documentedFailures(response: Record<string, unknown>, errorCodes: ErrorCodes): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(response).map(([status, answer]) => {
+      const codes = errorCodes[Number(status) as ErrorStatus] ?? [];
+      if (codes.length === 0) return [status, answer];
+      const schema = errorEnvelope.extend({ code: z.enum(codes as [string, ...string[]]).describe('A stable code naming the failure') });
+      return [status, { ...(answer as object), content: { 'application/json': { schema } } }];
+    }),
+  );
 }
 
 /**
@@ -66,19 +84,24 @@ export function routeSchema(route: ApiRoute) {
     ...(route.multipart ? { consumes: ['multipart/form-data'], [MULTIPART_BODY]: multipartBodySchema(route.multipart) } : {}),
     ...(route.rawBody ? { consumes: [route.rawBody] } : {}),
     response: responseSchemas(route),
+    [ERROR_CODES]: route.errorCodes,
   };
 }
 
 /** Where a route's schema keeps its multipart body's description, out of Fastify's validation. */
 const MULTIPART_BODY = 'multipartBody';
+/** Where it keeps the codes of its failures, for the document only. */
+const ERROR_CODES = 'errorCodes';
 
 /**
  * @fastify/swagger's transform: a route's zod schemas as JSON Schema, its multipart body
  * described as the request body of `multipart/form-data` (Fastify itself never sees it as one).
  */
 export function documentedSchema(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
-  const { [MULTIPART_BODY]: multipartBody, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
-  return jsonSchemaTransform(multipartBody ? { ...input, schema: { ...schema, body: multipartBody } } : input);
+  const { [MULTIPART_BODY]: multipartBody, [ERROR_CODES]: errorCodes, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
+  const response = schema.response && errorCodes ? documentedFailures(schema.response as Record<string, unknown>, errorCodes) : schema.response;
+  const documented = { ...schema, ...(response ? { response } : {}), ...(multipartBody ? { body: multipartBody } : {}) };
+  return jsonSchemaTransform({ ...input, schema: documented });
 }
 
 /** A module's routes: a plugin that adds them with `route` and `rawRoute`. */

@@ -41,7 +41,7 @@ export const agendaApi = {
     body: appointmentCreateRequest,
     status: 201,
     response: appointmentResponse,
-    errors: [404, 409],
+    errors: { 404: ['PATIENT_NOT_FOUND'], 409: ['APPOINTMENT_OVERLAP'] },
   }),
   /** For each patient: the next appointment and the counts of attended, missed and cancelled ones. */
   summaries: defineRoute({
@@ -60,10 +60,11 @@ export const agendaApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: appointmentListResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/appointments/:id', access: 'session', tag, params: idParams, status: 200, response: appointmentResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/appointments/:id', access: 'session', tag, params: idParams, errors: { 404: ['APPOINTMENT_NOT_FOUND'] }, status: 200, response: appointmentResponse }),
   /** The messages the patient was sent about the appointment (reminders by e-mail or WhatsApp, notices), each with its status and the patient's answer, oldest first. */
   messages: defineRoute({
     method: 'GET',
@@ -71,6 +72,7 @@ export const agendaApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'] },
     status: 200,
     response: appointmentMessagesResponse,
   }),
@@ -84,7 +86,7 @@ export const agendaApi = {
     body: appointmentUpdateRequest,
     status: 200,
     response: appointmentResponse,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['APPOINTMENT_OVERLAP'] },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -93,6 +95,7 @@ export const agendaApi = {
     tag,
     params: idParams,
     query: appointmentDeleteQuery,
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
@@ -105,7 +108,7 @@ export const agendaApi = {
     body: publicAppointmentRequest,
     status: 200,
     response: publicAppointmentResponse,
-    errors: [404, 429],
+    errors: { 404: ['APPOINTMENT_LINK_INVALID'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** 409 once the professional set the appointment to attended, no-show or cancelled: the link changes nothing then. */
   confirmPublic: defineRoute({
@@ -116,7 +119,7 @@ export const agendaApi = {
     body: publicAppointmentActionRequest,
     status: 200,
     response: publicAppointmentResponse,
-    errors: [404, 409, 429],
+    errors: { 404: ['APPOINTMENT_LINK_INVALID'], 409: ['APPOINTMENT_ALREADY_CANCELLED', 'APPOINTMENT_CLOSED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** 409 once the professional set the appointment to attended, no-show or cancelled (or it is already cancelled). */
   cancelPublic: defineRoute({
@@ -127,7 +130,7 @@ export const agendaApi = {
     body: publicAppointmentActionRequest,
     status: 200,
     response: publicAppointmentResponse,
-    errors: [404, 409, 429],
+    errors: { 404: ['APPOINTMENT_LINK_INVALID'], 409: ['APPOINTMENT_ALREADY_CANCELLED', 'APPOINTMENT_CLOSED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** The private calendar address (created on first use). */
   calendarFeed: defineRoute({
@@ -155,6 +158,7 @@ export const agendaApi = {
     access: 'public',
     tag,
     params: z.object({ token: z.string().max(100) }),
+    errors: { 404: ['CALENDAR_FEED_NOT_FOUND'] },
     status: 200,
     response: z.string().describe('an iCalendar (RFC 5545) file'),
     raw: 'text/calendar',

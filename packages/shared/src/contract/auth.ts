@@ -21,7 +21,7 @@ export const authApi = {
     body: registrationRequest,
     status: 201,
     response: registrationResponse,
-    errors: [409, 429, 503],
+    errors: { 409: ['USERNAME_TAKEN'], 429: ['TOO_MANY_REGISTRATIONS'], 503: [] },
   }),
   resendRegistrationMail: defineRoute({
     method: 'POST',
@@ -31,7 +31,7 @@ export const authApi = {
     body: resendRegistrationRequest,
     status: 200,
     response: messageEnvelope,
-    errors: [404, 429, 503],
+    errors: { 404: ['REGISTRATION_NOT_FOUND'], 429: ['RESEND_TOO_SOON', 'TOO_MANY_REGISTRATIONS'], 503: [] },
   }),
   confirmRegistration: defineRoute({
     method: 'POST',
@@ -41,7 +41,7 @@ export const authApi = {
     body: confirmTokenRequest,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 400: ['CONFIRMATION_INVALID'], 409: ['EMAIL_TAKEN', 'USERNAME_TAKEN'] },
   }),
   login: defineRoute({
     method: 'POST',
@@ -51,7 +51,7 @@ export const authApi = {
     body: loginRequest,
     status: 200,
     response: userResponse,
-    errors: [401, 403, 429],
+    errors: { 401: ['INVALID_CREDENTIALS'], 403: ['EMAIL_NOT_CONFIRMED'], 429: ['TOO_MANY_LOGINS'] },
   }),
   /**
    * The signed-in user, or null without a (valid) session: what the web app asks first, so an

@@ -19,6 +19,7 @@ export const billingApi = {
     access: 'session',
     tag,
     body: couponRequest,
+    errors: { 400: ['COUPON_INVALID'] },
     status: 200,
     response: subscriptionResponse,
   }),
@@ -40,7 +41,7 @@ export const billingApi = {
     body: checkoutRequest,
     status: 200,
     response: checkoutResponse,
-    errors: [404, 409, 503],
+    errors: { 404: ['PLAN_NOT_FOUND'], 409: ['CHECKOUT_UNAVAILABLE'], 503: ['PAYMENT_PROVIDER_FAILED'] },
   }),
   /** Stripe's events (checkout completed, invoice paid, subscription deleted), signed with STRIPE_WEBHOOK_SECRET; a bad signature answers 400 and changes nothing. */
   stripeWebhook: defineRoute({
@@ -51,6 +52,6 @@ export const billingApi = {
     body: stripeWebhookBody,
     status: 200,
     response: messageEnvelope,
-    errors: [404],
+    errors: { 400: ['WEBHOOK_SIGNATURE_INVALID'], 404: ['NOT_FOUND'] },
   }),
 };

@@ -50,7 +50,7 @@ export const bookingApi = {
     params: bookingSlugParams,
     status: 200,
     response: bookingProfileResponse,
-    errors: [429],
+    errors: { 404: ['BOOKING_PAGE_NOT_FOUND'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** The free slots between two days (at most 31 days apart), in order. */
   slots: defineRoute({
@@ -62,7 +62,7 @@ export const bookingApi = {
     query: bookingSlotsQuery,
     status: 200,
     response: bookingSlotsResponse,
-    errors: [429],
+    errors: { 404: ['BOOKING_PAGE_NOT_FOUND'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** 202: the slot is held and a confirmation link mailed; 409 when the slot is not free. */
   request: defineRoute({
@@ -74,7 +74,7 @@ export const bookingApi = {
     body: bookingRequest,
     status: 202,
     response: messageEnvelope,
-    errors: [409, 429],
+    errors: { 404: ['BOOKING_PAGE_NOT_FOUND'], 409: ['BOOKING_SLOT_TAKEN'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** 201 with the appointment's public fields; 409 when the slot was taken meanwhile; 404 for an unknown, used or expired link. */
   confirm: defineRoute({
@@ -85,7 +85,7 @@ export const bookingApi = {
     body: bookingConfirmRequest,
     status: 201,
     response: bookingConfirmResponse,
-    errors: [404, 409, 429],
+    errors: { 404: ['BOOKING_LINK_INVALID'], 409: ['BOOKING_SLOT_TAKEN'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   /** 'Aceitar': a requested appointment becomes scheduled and its patient is told. */
   accept: defineRoute({
@@ -96,7 +96,7 @@ export const bookingApi = {
     params: idParams,
     status: 200,
     response: appointmentResponse,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['BOOKING_NOT_REQUESTED'] },
   }),
   /** 'Recusar': a requested appointment is cancelled and its patient is told. */
   decline: defineRoute({
@@ -107,6 +107,6 @@ export const bookingApi = {
     params: idParams,
     status: 200,
     response: appointmentResponse,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['BOOKING_NOT_REQUESTED'] },
   }),
 };

@@ -19,21 +19,24 @@ import { messageEnvelope } from '../schemas/common';
 import { recordResponse } from '../schemas/records';
 import { attachmentsUpload, idParams } from './common';
 import { attachmentsBodyBytes } from './records';
-import { defineRoute, type RouteSpec } from './route';
+import { defineRoute, type ErrorCodes, type RouteSpec } from './route';
 
 const tag = 'chats';
 
 /** The events of a streamed answer: `delta` pieces of text, then `done` with the thread or `error`. */
 const eventStream = z.string().describe('server-sent events: delta { text }, done { chatsMessages }, error { status, message }');
 
-type SendInput = Pick<RouteSpec, 'body' | 'multipart' | 'maxBodyBytes'>;
+type SendInput = Pick<RouteSpec, 'body' | 'multipart' | 'maxBodyBytes'> & { errors?: ErrorCodes };
+
+/** The failures of every send call; a call's own `errors` replace a status's codes. */
+const sendFailures = { 404: ['CHAT_NOT_FOUND'], 409: ['NOTHING_TO_ANSWER'], 503: ['AI_UNAVAILABLE'], 504: ['AI_TIMEOUT'] } as const satisfies ErrorCodes;
 
 /**
  * A send call answering the thread (201) and its `/stream` twin answering server-sent events.
  * 409: nothing to answer (retry); 503 and 504: the model failed or took too long, the message kept.
  */
 function sendRoutes<const P extends `/v1/chats/:id/${string}`, const I extends SendInput>(path: P, input: I) {
-  const common = { method: 'POST', access: 'session', tag, params: idParams, errors: [409, 503, 504], ...input } as const;
+  const common = { method: 'POST', access: 'session', tag, params: idParams, ...input, errors: { ...sendFailures, ...input.errors } } as const;
   return {
     plain: defineRoute({ ...common, path, status: 201, response: chatMessagesResponse }),
     stream: defineRoute({ ...common, path: `${path}/stream` as `${P}/stream` & `/${string}`, status: 200, response: eventStream, raw: 'text/event-stream' }),
@@ -67,6 +70,7 @@ export const assistantsApi = {
     tag,
     params: idParams,
     body: aiAssistantWriteRequest,
+    errors: { 403: ['LIBRARY_ASSISTANT_READ_ONLY'], 404: ['ASSISTANT_NOT_FOUND'] },
     status: 200,
     response: aiAssistantResponse,
   }),
@@ -79,7 +83,7 @@ export const assistantsApi = {
     params: idParams,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 403: ['LIBRARY_ASSISTANT_READ_ONLY'], 404: ['ASSISTANT_NOT_FOUND'], 409: ['ASSISTANT_IN_USE'] },
   }),
 };
 
@@ -90,6 +94,7 @@ export const chatsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: chatListResponse,
   }),
@@ -100,10 +105,11 @@ export const chatsApi = {
     tag,
     params: idParams,
     body: chatCreateRequest,
+    errors: { 404: ['PATIENT_NOT_FOUND', 'ASSISTANT_NOT_FOUND'] },
     status: 201,
     response: chatSavedResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/chats/:id', access: 'session', tag, params: idParams, status: 200, response: chatDetailResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/chats/:id', access: 'session', tag, params: idParams, errors: { 404: ['CHAT_NOT_FOUND'] }, status: 200, response: chatDetailResponse }),
   update: defineRoute({
     method: 'PUT',
     path: '/v1/chats/:id',
@@ -111,6 +117,7 @@ export const chatsApi = {
     tag,
     params: idParams,
     body: chatUpdateRequest,
+    errors: { 404: ['CHAT_NOT_FOUND'] },
     status: 200,
     response: chatSavedResponse,
   }),
@@ -120,14 +127,16 @@ export const chatsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['CHAT_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
   sendText: sendRoutes('/v1/chats/:id/send-text', { body: sendTextRequest }),
-  sendForm: sendRoutes('/v1/chats/:id/send-form', { body: sendFormRequest }),
-  sendRecord: sendRoutes('/v1/chats/:id/send-record', { body: sendRecordRequest }),
+  sendForm: sendRoutes('/v1/chats/:id/send-form', { body: sendFormRequest, errors: { 404: ['CHAT_NOT_FOUND', 'FORM_NOT_FOUND'] } }),
+  sendRecord: sendRoutes('/v1/chats/:id/send-record', { body: sendRecordRequest, errors: { 404: ['CHAT_NOT_FOUND', 'RECORD_NOT_FOUND'] } }),
   sendAttachments: sendRoutes('/v1/chats/:id/send-attachments', {
     multipart: { ...attachmentsUpload, fields: sendAttachmentsFields },
+    errors: { 400: ['ATTACHMENTS_MISSING'], 413: ['ATTACHMENT_TOO_LARGE', 'TOO_MANY_ATTACHMENTS'] },
     maxBodyBytes: attachmentsBodyBytes,
   }),
   retry: sendRoutes('/v1/chats/:id/retry', {}),
@@ -140,6 +149,6 @@ export const chatsApi = {
     body: recordFromChatRequest,
     status: 201,
     response: recordResponse,
-    errors: [503, 504],
+    errors: { 400: ['CHAT_EMPTY'], 404: ['PATIENT_NOT_FOUND', 'CHAT_NOT_FOUND'], 503: ['AI_UNAVAILABLE'], 504: ['AI_TIMEOUT'] },
   }),
 };

@@ -39,6 +39,7 @@ export const documentsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: documentListResponse,
   }),
@@ -54,10 +55,11 @@ export const documentsApi = {
     tag,
     params: idParams,
     body: documentCreateRequest,
+    errors: { 400: ['DOCUMENT_KIND_NOT_ALLOWED', 'DOCUMENT_SECTION_UNKNOWN', 'DOCUMENT_TEXT_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_REQUIRED', 'DOCUMENT_APPOINTMENT_NOT_ATTENDED'], 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND'] },
     status: 201,
     response: documentResponse,
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/documents/:id', access: 'session', tag, params: idParams, status: 200, response: documentResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/documents/:id', access: 'session', tag, params: idParams, errors: { 404: ['DOCUMENT_NOT_FOUND'] }, status: 200, response: documentResponse }),
   /** Changes a draft; 423 once it is issued. */
   update: defineRoute({
     method: 'PUT',
@@ -68,7 +70,7 @@ export const documentsApi = {
     body: documentUpdateRequest,
     status: 200,
     response: documentResponse,
-    errors: [423],
+    errors: { 400: ['DOCUMENT_SECTION_UNKNOWN', 'DOCUMENT_TEXT_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_NOT_ALLOWED', 'DOCUMENT_APPOINTMENTS_REQUIRED', 'DOCUMENT_APPOINTMENT_NOT_ATTENDED'], 404: ['DOCUMENT_NOT_FOUND'], 423: ['DOCUMENT_ISSUED'] },
   }),
   /** Deletes a draft; 423 once it is issued (a copy stays in the patient's file). */
   remove: defineRoute({
@@ -79,7 +81,7 @@ export const documentsApi = {
     params: idParams,
     status: 200,
     response: messageEnvelope,
-    errors: [423],
+    errors: { 404: ['DOCUMENT_NOT_FOUND'], 423: ['DOCUMENT_ISSUED'] },
   }),
   /** Issues the draft: its PDF is written and kept, and the document is immutable; 423 when already issued; 409 without the registration a psychologist's document needs. */
   issue: defineRoute({
@@ -90,7 +92,7 @@ export const documentsApi = {
     params: idParams,
     status: 200,
     response: documentResponse,
-    errors: [409, 423],
+    errors: { 400: ['DOCUMENT_SECTION_REQUIRED', 'DOCUMENT_APPOINTMENTS_REQUIRED'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_REGISTRATION_MISSING'], 423: ['DOCUMENT_ISSUED'] },
   }),
   /** The document as a PDF: the signed version, else the issued one, else a draft's preview. */
   pdf: defineRoute({
@@ -99,6 +101,7 @@ export const documentsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['DOCUMENT_NOT_FOUND', 'NOT_FOUND'] },
     status: 200,
     response: binaryAnswer('the document, a PDF file'),
     raw: 'application/pdf',
@@ -117,7 +120,7 @@ export const documentsApi = {
     multipart: certificateUpload,
     status: 200,
     response: documentResponse,
-    errors: [409],
+    errors: { 400: ['CERTIFICATE_MISSING', 'CERTIFICATE_PASSWORD_MISSING', 'CERTIFICATE_PASSWORD_WRONG', 'CERTIFICATE_INVALID', 'CERTIFICATE_NO_KEY', 'CERTIFICATE_KEY_UNSUPPORTED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_NOT_ISSUED', 'DOCUMENT_ALREADY_SIGNED'], 413: ['CERTIFICATE_TOO_LARGE'] },
   }),
   /** Keeps the PDF signed elsewhere as the final version: it must be the issued PDF with a signature added. 409 when not issued or already signed. */
   uploadSigned: defineRoute({
@@ -129,7 +132,7 @@ export const documentsApi = {
     multipart: signedPdfUpload,
     status: 200,
     response: documentResponse,
-    errors: [409],
+    errors: { 400: ['SIGNED_PDF_INVALID'], 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_NOT_ISSUED', 'DOCUMENT_ALREADY_SIGNED'] },
   }),
   /** Mails the signed PDF to the patient's e-mail or the one given (the responsible's); 409 when not signed or without an address. */
   email: defineRoute({
@@ -141,6 +144,6 @@ export const documentsApi = {
     body: documentEmailRequest,
     status: 202,
     response: documentEmailResponse,
-    errors: [409],
+    errors: { 404: ['DOCUMENT_NOT_FOUND'], 409: ['DOCUMENT_NOT_ISSUED', 'DOCUMENT_NOT_SIGNED', 'RECIPIENT_EMAIL_MISSING'] },
   }),
 };

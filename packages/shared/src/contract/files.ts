@@ -9,6 +9,7 @@ export const filesApi = {
     access: 'session',
     tag: 'files',
     params: z.object({ key: z.string().max(200) }),
+    errors: { 404: ['NOT_FOUND'] },
     status: 200,
     response: binaryAnswer(
       'the file, sent as the type it was stored with: image/webp for an avatar; for an attachment the type its content shows (application/pdf, image/png...), or by its extension for text formats (text/plain, text/csv...), else application/octet-stream',
@@ -38,7 +39,7 @@ export const healthApi = {
     tag: 'operations',
     status: 200,
     response: statusOk,
-    errors: [503],
+    errors: { 503: ['DATABASE_UNAVAILABLE', 'MIGRATIONS_PENDING', 'SHUTTING_DOWN'] },
   }),
   /** Prometheus metrics, only when METRICS_TOKEN is set (404 otherwise) and only to `Authorization: Bearer <token>` (401). */
   metrics: defineRoute({
@@ -49,6 +50,6 @@ export const healthApi = {
     status: 200,
     response: z.string().describe('Prometheus text exposition format'),
     raw: 'text/plain',
-    errors: [401, 404],
+    errors: { 401: ['METRICS_UNAUTHORIZED'], 404: ['ROUTE_NOT_FOUND'] },
   }),
 };

@@ -34,7 +34,7 @@ export const financeApi = {
     body: paymentCreateRequest,
     status: 201,
     response: paymentResponse,
-    errors: [404, 409],
+    errors: { 400: ['APPOINTMENTS_NOT_PATIENTS', 'AMOUNT_ABOVE_BALANCE'], 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND'], 409: ['APPOINTMENT_NOT_CHARGEABLE'] },
   }),
   /** The payments (receipts) dated in a month, by receipt number. */
   listPayments: defineRoute({
@@ -46,7 +46,7 @@ export const financeApi = {
     status: 200,
     response: paymentListResponse,
   }),
-  getPayment: defineRoute({ method: 'GET', path: '/v1/payments/:id', access: 'session', tag, params: idParams, status: 200, response: paymentResponse }),
+  getPayment: defineRoute({ method: 'GET', path: '/v1/payments/:id', access: 'session', tag, params: idParams, errors: { 404: ['PAYMENT_NOT_FOUND'] }, status: 200, response: paymentResponse }),
   /** Cancels the receipt: it keeps its number and is marked cancelled; what it paid is owed again. 409 when already cancelled. */
   voidPayment: defineRoute({
     method: 'POST',
@@ -57,7 +57,7 @@ export const financeApi = {
     body: paymentVoidRequest,
     status: 200,
     response: paymentResponse,
-    errors: [409],
+    errors: { 404: ['PAYMENT_NOT_FOUND'], 409: ['PAYMENT_VOIDED'] },
   }),
   /**
    * Marks the payment's receipt issued in Receita Saúde (on `issuedOn`, today when left out, with
@@ -73,7 +73,7 @@ export const financeApi = {
     body: receitaSaudeUpdateRequest,
     status: 200,
     response: paymentResponse,
-    errors: [409],
+    errors: { 404: ['PAYMENT_NOT_FOUND'], 409: ['PAYMENT_VOIDED', 'RECEITA_SAUDE_NOT_REQUIRED', 'RECEITA_SAUDE_INCOMPLETE'] },
   }),
   /** The receipt as a PDF. */
   receipt: defineRoute({
@@ -82,6 +82,7 @@ export const financeApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PAYMENT_NOT_FOUND'] },
     status: 200,
     response: binaryAnswer('the receipt, a PDF file'),
     raw: 'application/pdf',
@@ -96,7 +97,7 @@ export const financeApi = {
     body: receiptEmailRequest,
     status: 202,
     response: receiptEmailResponse,
-    errors: [409],
+    errors: { 404: ['PAYMENT_NOT_FOUND'], 409: ['PAYMENT_VOIDED', 'RECIPIENT_EMAIL_MISSING'] },
   }),
   /** The month's received (by method) and pending totals, and what is owed for every session held so far. */
   summary: defineRoute({
@@ -136,6 +137,7 @@ export const financeApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: patientFinanceResponse,
   }),
@@ -152,6 +154,6 @@ export const financeApi = {
     body: pixChargeRequest,
     status: 201,
     response: pixChargeResponse,
-    errors: [409],
+    errors: { 400: ['APPOINTMENTS_NOT_PATIENTS'], 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND'], 409: ['APPOINTMENT_NOT_CHARGEABLE', 'PIX_KEY_MISSING', 'NOTHING_TO_CHARGE', 'RECIPIENT_EMAIL_MISSING'] },
   }),
 };

@@ -29,7 +29,7 @@ export const measurementApi = {
     body: formSendRequest,
     status: 202,
     response: formSentResponse,
-    errors: [409],
+    errors: { 400: ['PATIENT_EMAIL_MISSING'], 404: ['FORM_NOT_FOUND'], 409: ['FORM_NOT_SENDABLE'] },
   }),
   /** The patient sends the answers: every required answer checked, the form locked, the professional told. */
   submitPublic: defineRoute({
@@ -40,7 +40,7 @@ export const measurementApi = {
     body: publicFormSubmitRequest,
     status: 200,
     response: publicFormSubmittedResponse,
-    errors: [404, 410, 423, 429],
+    errors: { 404: ['FORM_NOT_FOUND'], 410: ['FORM_LINK_EXPIRED'], 423: ['FORM_LOCKED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   listAlerts: defineRoute({
     method: 'GET',
@@ -51,7 +51,7 @@ export const measurementApi = {
     status: 200,
     response: alertListResponse,
     /** A `patientId` that is not the professional's. */
-    errors: [404],
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
   }),
   /** 'Ciente': who and when are kept; acknowledging again changes nothing. */
   acknowledgeAlert: defineRoute({
@@ -60,6 +60,7 @@ export const measurementApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['ALERT_NOT_FOUND'] },
     status: 200,
     response: alertResponse,
   }),
@@ -72,7 +73,7 @@ export const measurementApi = {
     body: planCreateRequest,
     status: 201,
     response: planResponse,
-    errors: [409],
+    errors: { 400: ['TEMPLATE_NOT_SCORED'], 404: ['PATIENT_NOT_FOUND', 'TEMPLATE_NOT_FOUND'], 409: ['PLAN_EXISTS'] },
   }),
   listPlans: defineRoute({
     method: 'GET',
@@ -80,6 +81,7 @@ export const measurementApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: measurementPlanListResponse,
   }),
@@ -89,6 +91,7 @@ export const measurementApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['MEASUREMENT_PLAN_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
@@ -99,6 +102,7 @@ export const measurementApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: scoreSeriesResponse,
   }),

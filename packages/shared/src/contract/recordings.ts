@@ -29,6 +29,7 @@ export const recordingsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORD_NOT_FOUND'] },
     status: 200,
     response: recordingListResponse,
   }),
@@ -42,7 +43,7 @@ export const recordingsApi = {
     body: recordingCreateRequest,
     status: 201,
     response: recordingResponse,
-    errors: [409, 423],
+    errors: { 404: ['RECORD_NOT_FOUND'], 409: ['RECORDING_ALREADY_RECORDING', 'TRANSCRIPTION_NOT_CONFIGURED'], 423: ['RECORD_FINALIZED'] },
   }),
   get: defineRoute({
     method: 'GET',
@@ -50,6 +51,7 @@ export const recordingsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORDING_NOT_FOUND'] },
     status: 200,
     response: recordingResponse,
   }),
@@ -64,7 +66,7 @@ export const recordingsApi = {
     maxBodyBytes: recordingChunkMaxBytes,
     status: 200,
     response: recordingResponse,
-    errors: [409],
+    errors: { 400: ['RECORDING_CHUNK_EMPTY'], 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_RECORDING'], 413: ['RECORDING_CHUNK_TOO_LARGE'], 415: ['RECORDING_CHUNK_NOT_AUDIO'] },
   }),
   /** Ends the recording (409 when a chunk is missing) and queues its transcription. */
   finish: defineRoute({
@@ -76,7 +78,7 @@ export const recordingsApi = {
     body: recordingFinishRequest,
     status: 202,
     response: recordingResponse,
-    errors: [409],
+    errors: { 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_RECORDING', 'RECORDING_CHUNK_MISSING', 'RECORDING_NO_CHUNKS'] },
   }),
   /** 'Tentar novamente' after a failure: transcribes again (or only drafts, when the transcript is there). */
   retry: defineRoute({
@@ -87,7 +89,7 @@ export const recordingsApi = {
     params: idParams,
     status: 202,
     response: recordingResponse,
-    errors: [409],
+    errors: { 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_FAILED', 'TRANSCRIPTION_NOT_CONFIGURED'] },
   }),
   /** Writes the edited text into the record as a new version; then the audio is deleted (after the retention days). */
   accept: defineRoute({
@@ -99,7 +101,7 @@ export const recordingsApi = {
     body: recordingAcceptRequest,
     status: 200,
     response: recordResponse,
-    errors: [409, 423],
+    errors: { 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_READY', 'RECORDING_ALREADY_ACCEPTED'], 423: ['RECORD_FINALIZED'] },
   }),
   /** Deletes the recording: its audio and transcript at once. */
   remove: defineRoute({
@@ -108,6 +110,7 @@ export const recordingsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORDING_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),

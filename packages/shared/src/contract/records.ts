@@ -38,6 +38,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['PATIENT_NOT_FOUND'] },
     status: 200,
     response: recordListResponse,
   }),
@@ -56,9 +57,9 @@ export const recordsApi = {
     body: recordCreateRequest,
     status: 201,
     response: recordResponse,
-    errors: [409],
+    errors: { 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND', 'NOTE_TEMPLATE_NOT_FOUND'], 409: ['RECORD_APPOINTMENT_TAKEN'] },
   }),
-  get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, status: 200, response: recordDetailResponse }),
+  get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, errors: { 404: ['RECORD_NOT_FOUND'] }, status: 200, response: recordDetailResponse }),
   /** 423: the record is finalized. */
   rename: defineRoute({
     method: 'PUT',
@@ -69,7 +70,7 @@ export const recordsApi = {
     body: recordNameRequest,
     status: 200,
     response: recordResponse,
-    errors: [423],
+    errors: { 404: ['RECORD_NOT_FOUND'], 423: ['RECORD_FINALIZED'] },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -77,6 +78,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORD_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),
@@ -91,7 +93,7 @@ export const recordsApi = {
     maxBodyBytes: limits.recordContentBodyBytes,
     status: 200,
     response: recordResponse,
-    errors: [409, 423],
+    errors: { 404: ['RECORD_NOT_FOUND'], 409: ['RECORD_VERSION_CONFLICT'], 423: ['RECORD_FINALIZED'] },
   }),
   /** The content's versions, newest first. */
   versions: defineRoute({
@@ -100,6 +102,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['RECORD_NOT_FOUND'] },
     status: 200,
     response: recordVersionsResponse,
   }),
@@ -109,6 +112,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: versionParams,
+    errors: { 404: ['RECORD_NOT_FOUND', 'VERSION_NOT_FOUND'] },
     status: 200,
     response: recordVersionResponse,
   }),
@@ -122,7 +126,7 @@ export const recordsApi = {
     body: recordRestoreRequest,
     status: 200,
     response: recordResponse,
-    errors: [409, 423],
+    errors: { 404: ['RECORD_NOT_FOUND', 'VERSION_NOT_FOUND'], 409: ['RECORD_VERSION_CONFLICT'], 423: ['RECORD_FINALIZED'] },
   }),
   /** Makes the content read-only and stores its SHA-256; 409 when already finalized. */
   finalize: defineRoute({
@@ -133,7 +137,7 @@ export const recordsApi = {
     params: idParams,
     status: 200,
     response: recordResponse,
-    errors: [409],
+    errors: { 404: ['RECORD_NOT_FOUND'], 409: ['RECORD_ALREADY_FINALIZED'] },
   }),
   /** A dated correction of a finalized record (409 while it is not finalized). */
   addAddendum: defineRoute({
@@ -146,7 +150,7 @@ export const recordsApi = {
     maxBodyBytes: limits.recordContentBodyBytes,
     status: 201,
     response: recordAddendumResponse,
-    errors: [409],
+    errors: { 404: ['RECORD_NOT_FOUND'], 409: ['RECORD_NOT_FINALIZED'] },
   }),
   /** 423: the record is finalized (nothing is read). */
   uploadAttachments: defineRoute({
@@ -159,7 +163,7 @@ export const recordsApi = {
     maxBodyBytes: attachmentsBodyBytes,
     status: 201,
     response: recordAttachmentsResponse,
-    errors: [423],
+    errors: { 400: ['ATTACHMENTS_MISSING'], 404: ['RECORD_NOT_FOUND'], 413: ['ATTACHMENT_TOO_LARGE', 'TOO_MANY_ATTACHMENTS'], 423: ['RECORD_FINALIZED'] },
   }),
   /** 423: the record is finalized. */
   removeAttachment: defineRoute({
@@ -170,7 +174,7 @@ export const recordsApi = {
     params: idParams,
     status: 200,
     response: messageEnvelope,
-    errors: [423],
+    errors: { 404: ['ATTACHMENT_NOT_FOUND'], 423: ['RECORD_FINALIZED'] },
   }),
   /** The note templates: the library's, then the professional's own, and which one session notes start from. */
   listNoteTemplates: defineRoute({
@@ -199,7 +203,7 @@ export const recordsApi = {
     body: noteTemplateDefaultRequest,
     status: 200,
     response: noteTemplateDefaultResponse,
-    errors: [404],
+    errors: { 404: ['NOTE_TEMPLATE_NOT_FOUND'] },
   }),
   /** 403 for a library template (read-only). */
   updateNoteTemplate: defineRoute({
@@ -209,6 +213,7 @@ export const recordsApi = {
     tag,
     params: idParams,
     body: noteTemplateRequest,
+    errors: { 403: ['NOTE_TEMPLATE_READ_ONLY'], 404: ['NOTE_TEMPLATE_NOT_FOUND'] },
     status: 200,
     response: noteTemplateResponse,
   }),
@@ -219,6 +224,7 @@ export const recordsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 403: ['NOTE_TEMPLATE_READ_ONLY'], 404: ['NOTE_TEMPLATE_NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),

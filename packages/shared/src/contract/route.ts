@@ -12,6 +12,13 @@ export type SuccessStatus = 200 | 201 | 202;
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 423 | 429 | 500 | 503 | 504;
 
 /**
+ * The codes a route answers with, by failure status (`{ 409: ['RECORD_VERSION_CONFLICT'] }`): the
+ * API's modules declare each code once (`apps/api/src/modules/<m>/<m>.errors.ts`), the OpenAPI
+ * document lists them under each answer, and the client branches on them.
+ */
+export type ErrorCodes = { readonly [S in ErrorStatus]?: readonly string[] };
+
+/**
  * The answer to every failure: the HTTP status repeated, a stable code that tells failures of one
  * status apart (`RECORD_VERSION_CONFLICT`, `APPOINTMENT_OVERLAP`...; the client branches on it), no
  * data, a Portuguese message, and the request's id (also in the `x-request-id` header and in the
@@ -81,8 +88,11 @@ export interface RouteSpec {
   response: z.ZodType;
   /** The media type of a raw answer, or each it may come as. */
   raw?: RawAnswer | readonly RawAnswer[];
-  /** Failures particular to this route; those that follow from its shape are added by `defineRoute`. */
-  errors?: readonly ErrorStatus[];
+  /**
+   * Failures particular to this route, each status with the codes it answers (a bare list of
+   * statuses when its codes are not told); those that follow from its shape are added by `defineRoute`.
+   */
+  errors?: readonly ErrorStatus[] | ErrorCodes;
   /**
    * A session that must set a new password (after a login with a recovery password) may still
    * call this route; every other session route answers it 403.
@@ -93,26 +103,47 @@ export interface RouteSpec {
 export type ApiRoute<S extends RouteSpec = RouteSpec> = S & {
   /** Every failure status the route can answer, each with `errorEnvelope`. */
   errorStatuses: readonly ErrorStatus[];
+  /** The codes known for each of those statuses (the shape's and the route's own; none when not told). */
+  errorCodes: ErrorCodes;
 };
 
 /**
- * The failures a route's shape implies: bad input, a missing session (or one that must first set
- * a new password), an unknown id, a body too large or of the wrong type.
+ * The failures a route's shape implies, with their codes: bad input, a missing session (or one
+ * that must first set a new password), an unknown id (its code is the route's), a body too large
+ * or of the wrong type, and the unexpected.
  */
-function impliedErrors(spec: RouteSpec): ErrorStatus[] {
-  const implied: ErrorStatus[] = [500];
+function impliedErrors(spec: RouteSpec): [ErrorStatus, string[]][] {
+  const implied: [ErrorStatus, string[]][] = [[500, ['INTERNAL']]];
   const hasBody = spec.body !== undefined || spec.multipart !== undefined || spec.rawBody !== undefined;
-  if (spec.params || spec.query || hasBody) implied.push(400);
-  if (spec.access === 'session') implied.push(401);
-  if (spec.access === 'session' && !spec.allowedDuringPasswordChange) implied.push(403);
-  if (spec.params) implied.push(404);
-  if (hasBody) implied.push(413, 415);
+  if (spec.params || spec.query || hasBody) implied.push([400, spec.body ? ['VALIDATION', 'INVALID_JSON'] : ['VALIDATION']]);
+  if (spec.access === 'session') implied.push([401, ['UNAUTHORIZED']]);
+  if (spec.access === 'session' && !spec.allowedDuringPasswordChange) implied.push([403, ['PASSWORD_CHANGE_REQUIRED']]);
+  if (spec.params) implied.push([404, []]);
+  if (hasBody) implied.push([413, ['BODY_TOO_LARGE']], [415, ['UNSUPPORTED_MEDIA_TYPE']]);
   return implied;
 }
 
+function isStatusList(errors: RouteSpec['errors']): errors is readonly ErrorStatus[] {
+  return Array.isArray(errors);
+}
+
+/** The route's own failures as status and codes. */
+function ownErrors(spec: RouteSpec): [ErrorStatus, readonly string[]][] {
+  if (spec.errors === undefined) return [];
+  if (isStatusList(spec.errors)) return spec.errors.map((status) => [status, []]);
+  return Object.entries(spec.errors).map(([status, codes]) => [Number(status) as ErrorStatus, codes ?? []]);
+}
+
 export function defineRoute<const S extends RouteSpec>(spec: S): ApiRoute<S> {
-  const statuses = new Set<ErrorStatus>([...impliedErrors(spec), ...(spec.errors ?? [])]);
-  return { ...spec, errorStatuses: [...statuses].sort((a, b) => a - b) };
+  const codes = new Map<ErrorStatus, Set<string>>();
+  for (const [status, statusCodes] of [...impliedErrors(spec), ...ownErrors(spec)]) {
+    const known = codes.get(status) ?? new Set<string>();
+    for (const code of statusCodes) known.add(code);
+    codes.set(status, known);
+  }
+  const errorStatuses = [...codes.keys()].sort((a, b) => a - b);
+  const errorCodes: ErrorCodes = Object.fromEntries(errorStatuses.map((status) => [status, [...codes.get(status)!].sort()]));
+  return { ...spec, errorStatuses, errorCodes };
 }
 
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;

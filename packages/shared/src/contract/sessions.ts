@@ -21,6 +21,7 @@ export const sessionsApi = {
     access: 'session',
     tag,
     params: idParams,
+    errors: { 404: ['NOT_FOUND'] },
     status: 200,
     response: messageEnvelope,
   }),

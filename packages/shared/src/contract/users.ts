@@ -15,7 +15,7 @@ export const usersApi = {
     body: confirmTokenRequest,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 400: ['CONFIRMATION_INVALID'], 409: ['EMAIL_TAKEN'] },
   }),
   me: defineRoute({
     method: 'GET',
@@ -35,7 +35,7 @@ export const usersApi = {
     status: 200,
     response: userResponse,
     /** 409: the booking page's address is another professional's. */
-    errors: [409],
+    errors: { 409: ['BOOKING_SLUG_TAKEN'] },
   }),
   changePassword: defineRoute({
     method: 'PUT',
@@ -47,7 +47,7 @@ export const usersApi = {
     status: 200,
     response: messageEnvelope,
     // 429: too many wrong current passwords.
-    errors: [429],
+    errors: { 400: ['PASSWORD_UPDATE_FAILED'], 429: ['TOO_MANY_PASSWORD_CHECKS'] },
   }),
   requestEmailUpdate: defineRoute({
     method: 'POST',
@@ -57,7 +57,7 @@ export const usersApi = {
     body: emailUpdateRequest,
     status: 200,
     response: messageEnvelope,
-    errors: [409, 429, 503],
+    errors: { 400: ['EMAIL_UNCHANGED', 'PASSWORD_UPDATE_FAILED'], 409: ['EMAIL_TAKEN'], 429: ['TOO_MANY_PASSWORD_CHECKS'], 503: [] },
   }),
   uploadAvatar: defineRoute({
     method: 'PUT',
@@ -65,6 +65,7 @@ export const usersApi = {
     access: 'session',
     tag,
     multipart: avatarUpload,
+    errors: { 400: ['FILE_MISSING'], 413: ['FILE_TOO_LARGE'], 415: ['FILE_TYPE_IMAGE'] },
     status: 200,
     response: userResponse,
   }),

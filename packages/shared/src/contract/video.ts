@@ -32,7 +32,7 @@ export const videoApi = {
     params: idParams,
     status: 200,
     response: videoRoomResponse,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_ROOM_NOT_ONLINE'] },
   }),
   /** What the professional's page shows. */
   professionalView: defineRoute({
@@ -43,7 +43,7 @@ export const videoApi = {
     params: idParams,
     status: 200,
     response: roomViewResponse,
-    errors: [409, 410],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_ROOM_NOT_ONLINE', 'VIDEO_ROOM_CANCELLED', 'VIDEO_ROOM_NOT_OPEN'], 410: ['VIDEO_ROOM_EXPIRED'] },
   }),
   professionalEvents: defineRoute({
     method: 'POST',
@@ -55,7 +55,7 @@ export const videoApi = {
     status: 200,
     response: roomEventStream,
     raw: 'text/event-stream',
-    errors: [409, 410, 503],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_ROOM_NOT_ONLINE', 'VIDEO_ROOM_CANCELLED', 'VIDEO_ROOM_NOT_OPEN', 'VIDEO_ROOM_FULL'], 410: ['VIDEO_ROOM_EXPIRED'], 503: ['SERVICE_UNAVAILABLE'] },
   }),
   professionalSignals: defineRoute({
     method: 'POST',
@@ -67,7 +67,7 @@ export const videoApi = {
     maxBodyBytes: 256 * 1024,
     status: 200,
     response: messageEnvelope,
-    errors: [409],
+    errors: { 404: ['APPOINTMENT_NOT_FOUND'], 409: ['VIDEO_NOT_IN_ROOM'] },
   }),
   /** What the patient's page shows, found by the link's token. */
   patientView: defineRoute({
@@ -78,7 +78,7 @@ export const videoApi = {
     body: patientRoomRequest,
     status: 200,
     response: roomViewResponse,
-    errors: [404, 409, 410, 429],
+    errors: { 404: ['VIDEO_LINK_INVALID'], 409: ['VIDEO_ROOM_NOT_ONLINE', 'VIDEO_ROOM_CANCELLED', 'VIDEO_ROOM_NOT_OPEN'], 410: ['VIDEO_ROOM_EXPIRED'], 429: ['TOO_MANY_REQUESTS'] },
   }),
   patientEvents: defineRoute({
     method: 'POST',
@@ -89,7 +89,7 @@ export const videoApi = {
     status: 200,
     response: roomEventStream,
     raw: 'text/event-stream',
-    errors: [404, 409, 410, 429, 503],
+    errors: { 404: ['VIDEO_LINK_INVALID'], 409: ['VIDEO_ROOM_NOT_ONLINE', 'VIDEO_ROOM_CANCELLED', 'VIDEO_ROOM_NOT_OPEN', 'VIDEO_ROOM_FULL'], 410: ['VIDEO_ROOM_EXPIRED'], 429: ['TOO_MANY_REQUESTS'], 503: ['SERVICE_UNAVAILABLE'] },
   }),
   patientSignals: defineRoute({
     method: 'POST',
@@ -100,6 +100,6 @@ export const videoApi = {
     maxBodyBytes: 256 * 1024,
     status: 200,
     response: messageEnvelope,
-    errors: [404, 409, 429],
+    errors: { 404: ['VIDEO_LINK_INVALID'], 409: ['VIDEO_NOT_IN_ROOM'], 429: ['TOO_MANY_REQUESTS'] },
   }),
 };

@@ -16,7 +16,7 @@ export const whatsappApi = {
     status: 200,
     response: z.string().describe('the hub.challenge received'),
     raw: 'text/plain',
-    errors: [403, 404],
+    errors: { 403: ['WHATSAPP_VERIFY_TOKEN_INVALID'], 404: ['WHATSAPP_NOT_CONFIGURED'] },
   }),
   /**
    * Messages received (a reminder's button, 'PARAR') and statuses of messages sent. The
@@ -31,6 +31,6 @@ export const whatsappApi = {
     body: whatsappWebhookBody,
     status: 200,
     response: messageEnvelope,
-    errors: [401, 404],
+    errors: { 401: ['WHATSAPP_SIGNATURE_INVALID'], 404: ['WHATSAPP_NOT_CONFIGURED'] },
   }),
 };

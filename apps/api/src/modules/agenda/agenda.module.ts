@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { agendaPublicRoutes, agendaRoutes } from './agenda.routes';
 import { defineAgendaJobs, startAgendaClock } from './agenda.service';
+import { agendaErrors } from './agenda.errors';
 import * as tables from './agenda.tables';
 
 export const agendaModule: ApiModule = {
@@ -9,5 +10,6 @@ export const agendaModule: ApiModule = {
   publicRoutes: agendaPublicRoutes,
   jobs: defineAgendaJobs,
   timers: (ctx) => startAgendaClock(ctx, ctx.config.reminderScanSeconds),
+  errors: agendaErrors,
   tables,
 };

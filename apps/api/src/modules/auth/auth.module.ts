@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { authRoutes } from './auth.routes';
 import { defineAuthJobs, purgeExpiredRegistrations } from './auth.service';
+import { authErrors } from './auth.errors';
 import * as tables from './auth.tables';
 
 export const authModule: ApiModule = {
@@ -8,5 +9,6 @@ export const authModule: ApiModule = {
   publicRoutes: authRoutes,
   jobs: defineAuthJobs,
   purge: purgeExpiredRegistrations,
+  errors: authErrors,
   tables,
 };

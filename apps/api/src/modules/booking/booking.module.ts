@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { bookingPublicRoutes, bookingRoutes } from './booking.routes';
 import { defineBookingJobs, purgeExpiredRequests } from './booking.service';
+import { bookingErrors } from './booking.errors';
 import * as tables from './booking.tables';
 
 export const bookingModule: ApiModule = {
@@ -9,5 +10,6 @@ export const bookingModule: ApiModule = {
   publicRoutes: bookingPublicRoutes,
   jobs: defineBookingJobs,
   purge: purgeExpiredRequests,
+  errors: bookingErrors,
   tables,
 };

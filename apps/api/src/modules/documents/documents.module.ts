@@ -2,6 +2,7 @@ import type { ApiModule } from '../../platform/api-module';
 import { closeDocumentRenderer } from './document-renderer';
 import { documentsRoutes } from './documents.routes';
 import { defineDocumentsJobs } from './documents.service';
+import { documentsErrors } from './documents.errors';
 import * as tables from './documents.tables';
 
 export const documentsModule: ApiModule = {
@@ -9,5 +10,6 @@ export const documentsModule: ApiModule = {
   routes: documentsRoutes,
   jobs: defineDocumentsJobs,
   close: closeDocumentRenderer,
+  errors: documentsErrors,
   tables,
 };

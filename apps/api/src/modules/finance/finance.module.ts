@@ -2,6 +2,7 @@ import type { ApiModule } from '../../platform/api-module';
 import { financeRoutes } from './finance.routes';
 import { defineFinanceJobs } from './finance.service';
 import { closeReceiptRenderer } from './receipt-renderer';
+import { financeErrors } from './finance.errors';
 import * as tables from './finance.tables';
 
 export const financeModule: ApiModule = {
@@ -9,5 +10,6 @@ export const financeModule: ApiModule = {
   routes: financeRoutes,
   jobs: defineFinanceJobs,
   close: closeReceiptRenderer,
+  errors: financeErrors,
   tables,
 };

@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { usersPublicRoutes, usersRoutes } from './users.routes';
 import { defineUsersJobs, purgeExpiredRecoveries } from './users.service';
+import { usersErrors } from './users.errors';
 import * as tables from './users.tables';
 
 export const usersModule: ApiModule = {
@@ -9,5 +10,6 @@ export const usersModule: ApiModule = {
   publicRoutes: usersPublicRoutes,
   jobs: defineUsersJobs,
   purge: purgeExpiredRecoveries,
+  errors: usersErrors,
   tables,
 };

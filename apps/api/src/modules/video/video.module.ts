@@ -1,6 +1,7 @@
 import type { ApiModule } from '../../platform/api-module';
 import { startAppVideoHub, videoHubOf } from './video.hub';
 import { videoPublicRoutes, videoRoutes } from './video.routes';
+import { videoErrors } from './video.errors';
 import * as tables from './video.tables';
 
 export const videoModule: ApiModule = {
@@ -9,5 +10,6 @@ export const videoModule: ApiModule = {
   start: startAppVideoHub,
   routes: (ctx) => videoRoutes(ctx, videoHubOf(ctx)),
   publicRoutes: (ctx) => videoPublicRoutes(ctx, videoHubOf(ctx)),
+  errors: videoErrors,
   tables,
 };
