@@ -15,6 +15,7 @@ import { callAt } from './bench/http.mjs';
 import { rssMb, startApiServer } from './bench/processes.mjs';
 import { measureLoad } from './bench/load.mjs';
 import { measureVideo } from './bench/video.mjs';
+import { measureLighthouse } from './bench/lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -398,6 +399,8 @@ try {
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();
   else if (process.env.BENCH_ONLY === 'finance') await measureFinance();
   else if (process.env.BENCH_ONLY === 'video') await measureVideo(bench);
+  // Lighthouse (mobile) on the screens of issue 34; only on its own, as it takes minutes.
+  else if (process.env.BENCH_ONLY === 'lighthouse') await measureLighthouse(bench, { dataDir });
   // The embedded default (PGlite) in a server of its own, on the next port.
   else if (process.env.BENCH_ONLY === 'memory') await measureEmbeddedMemory({ port: port + 1 });
   else {

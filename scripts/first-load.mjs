@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The login page's budget of JavaScript, gzip (issue 21): the web build fails above it. */
-export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+/** The login page's budget of JavaScript, gzip (issue 21: 150 KB; issue 34: 120 KB): the web build fails above it. */
+export const FIRST_LOAD_BUDGET_BYTES = 120 * 1024;
 
 export function firstLoadJs(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -20,7 +20,7 @@ export function firstLoadJs(distDir) {
   return { files: sizes, gzipBytes, isOverBudget: gzipBytes > FIRST_LOAD_BUDGET_BYTES };
 }
 
-/** 'Login page JavaScript: 142.3 KB gzip in 5 files (budget 150 KB)' */
+/** 'Login page JavaScript: 142.3 KB gzip in 5 files (budget 120 KB)' */
 export function describeFirstLoad({ files, gzipBytes, isOverBudget }) {
   const over = isOverBudget ? ' — OVER BUDGET' : '';
   return `Login page JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)${over}`;

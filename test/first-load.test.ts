@@ -45,10 +45,10 @@ describe('firstLoadJs', () => {
     ]);
     expect(firstLoad.gzipBytes).toBe(gzipped(entry) + gzipped(react));
     expect(firstLoad.isOverBudget).toBe(false);
-    expect(describeFirstLoad(firstLoad)).toMatch(/^Login page JavaScript: \d+\.\d KB gzip in 2 files \(budget 150 KB\)$/);
+    expect(describeFirstLoad(firstLoad)).toMatch(/^Login page JavaScript: \d+\.\d KB gzip in 2 files \(budget 120 KB\)$/);
   });
 
-  it('is over the budget when the gzip total passes 150 KB', () => {
+  it('is over the budget when the gzip total passes 120 KB', () => {
     // Random bytes do not compress: a file a little larger than the budget stays over it gzipped.
     const folder = dist(['<script type="module" src="/assets/index-big.js"></script>'], {
       'assets/index-big.js': randomBytes(FIRST_LOAD_BUDGET_BYTES + 1024),

@@ -1,6 +1,6 @@
 // Build steps of the web app beyond Vite's own: Brotli and gzip copies of every text file (the
 // server sends them by Accept-Encoding), and the size of the JavaScript the login page loads
-// (printed at the end of the build, which fails above its budget of 150 KB gzip).
+// (printed at the end of the build, which fails above its budget of 120 KB gzip).
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,5 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
+import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
 
 test('a confirmation link without a token is reported and not sent to the API', async ({ page }) => {
   const confirmCalls: string[] = [];
@@ -43,4 +45,16 @@ test('the login page of a first visit logs no error and breaks no content securi
   const robots = await page.request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
   expect(await robots.text()).toContain('Disallow: /');
+});
+
+test("the login page shown on its own (a first visit) opens the registration through its link, and the router's login page signs in", async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Entrada');
+  await page.goto('/');
+  await page.getByRole('link', { name: messages.login.registerLink }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { name: messages.register.title })).toBeVisible();
+  // Back on the login page, now inside the router.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, professional.username, professional.password);
 });

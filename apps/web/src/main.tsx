@@ -1,13 +1,31 @@
 import './app/public-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { StandaloneLogin } from './app/standalone-login';
+import { paths } from './lib/paths';
+import { hasSignedIn } from './lib/session';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The #root element is missing from index.html');
+const root = createRoot(rootElement);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The app with its router (a chunk of its own), at the current address or, with `to`, at that page. */
+async function startApp(to?: string): Promise<void> {
+  const { mountApp } = await import('./app/app');
+  await mountApp(root, to);
+}
+
+/**
+ * A visitor who has not signed in on this browser and opens the login page gets it on its own,
+ * without the router (issue 34: the login page's JavaScript within 120 KB gzip); the router
+ * loads when they leave it (signed in, or to the registration). Anyone else gets the app.
+ */
+if (window.location.pathname === paths.login && !hasSignedIn()) {
+  root.render(
+    <StrictMode>
+      <StandaloneLogin onNavigate={startApp} />
+    </StrictMode>,
+  );
+} else {
+  void startApp();
+}

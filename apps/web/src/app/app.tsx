@@ -1,3 +1,5 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { apiClient } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -6,18 +8,24 @@ import { endSession } from '../lib/session';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-const router = createAppRouter();
-
-// A 401 from any call but the session check means the session is gone: log out locally.
-apiClient.setUnauthorizedHandler(() => {
-  endSession(queryClient);
-  void router.navigate(paths.login, { replace: true });
-});
-
-export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+/**
+ * The app with its router, rendered into `root` (main.tsx). With `to`, the page the standalone
+ * login page navigated to (the dashboard after signing in, the registration): the router goes
+ * there before its first render, so the login page stays on screen until that page is ready.
+ */
+export async function mountApp(root: Root, to?: string): Promise<void> {
+  const router = createAppRouter();
+  // A 401 from any call but the session check means the session is gone: log out locally.
+  apiClient.setUnauthorizedHandler(() => {
+    endSession(queryClient);
+    void router.navigate(paths.login, { replace: true });
+  });
+  if (to !== undefined) await router.navigate(to);
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
 }

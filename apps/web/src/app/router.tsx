@@ -17,8 +17,9 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 }
 
 /**
- * Only the login page and what it needs are in the main bundle (budget: 150 KB gzip of
- * JavaScript); every other page, public or behind the login, is loaded on demand, so that the
+ * The router and this table are a chunk of their own (app.tsx, loaded by main.tsx); the main
+ * bundle holds the login page and what it needs (budget: 120 KB gzip of JavaScript), shown on
+ * its own to a visitor who has not signed in (app/standalone-login.tsx). Every other page, public or behind the login, is loaded on demand, so that the
  * editor, the markdown renderer, the calendar and the charts load only where they are used.
  * A new page: a route module in `routes/` (or a feature's `pages/`), added here with `page()`.
  */

@@ -16,7 +16,7 @@ export const currentUserQueryKey = ['session', 'current-user'] as const;
  */
 const SIGNED_IN_KEY = 'consultorio:signed-in';
 
-function hasSignedIn(): boolean {
+export function hasSignedIn(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN_KEY) === '1';
   } catch {

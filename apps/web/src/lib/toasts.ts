@@ -8,7 +8,7 @@ const listeners = new Set<() => void>();
 
 /**
  * sonner (the toasts) loads with the first toast, not with the login page, whose JavaScript
- * has a budget of 150 KB gzip. Its Toaster shows the toasts made before it was mounted.
+ * has a budget of 120 KB gzip. Its Toaster shows the toasts made before it was mounted.
  */
 export function loadToasts(): Promise<Sonner> {
   if (!sonner) {

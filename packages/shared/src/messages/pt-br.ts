@@ -5,7 +5,7 @@
  * One module per section (`sections/`), read through the `messages` namespace
  * (`messages.login.title`, see ./index.ts). The bundler puts each section in the chunks of the
  * pages that read it, whole: the login page loads only the few small sections it uses (its
- * JavaScript budget is 150 KB gzip) and the server's texts (`mail`, `admin`) never reach the browser.
+ * JavaScript budget is 120 KB gzip) and the server's texts (`mail`, `admin`) never reach the browser.
  * So keep the sections the login page reads (app, common, fields, placeholders, login,
  * credentials, requestErrors) small, and give a new feature a section of its own.
  * A new section: a file in `sections/` and a line here.

@@ -85,6 +85,18 @@ const UNFINISHED_JOBS_BY_STATE = `
   group by 1, 2`;
 
 /**
+ * The kinds of job with one due now (waiting or to be retried, its time come), through each
+ * queue's fetch index (pg-boss's job_i5: name, start_after where state < 'active').
+ */
+const DUE_KINDS = `select distinct name from pgboss.job where state < 'active' and start_after <= now()`;
+
+/**
+ * How often each kind's own worker looks for jobs by itself (pg-boss's polling), a safety net
+ * behind the one look for every kind every JOB_POLL_SECONDS (see `start`).
+ */
+const WORKER_POLLING_SECONDS = 300;
+
+/**
  * The jobs not yet done (waiting, to be retried, running) take the queue's settings; the expiry
  * only of those that had the queue's previous one (a job sent with its own keeps it).
  */
@@ -119,6 +131,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
   const workers = new Map<string, string>();
   let started = false;
   let retry: NodeJS.Timeout | undefined;
+  let lookout: NodeJS.Timeout | undefined;
 
   async function run(name: string, definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const isLastAttempt = job.retryCount >= job.retryLimit;
@@ -164,6 +177,27 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
     if (worker) boss.notifyWorker(worker);
   }
 
+  /**
+   * One query every JOB_POLL_SECONDS for every kind of job, instead of one per kind (pg-boss's
+   * workers each poll their own queue): 21 kinds polled every 2 s were 10 queries a second at
+   * idle, which kept V8's memory reducer from ever seeing the process idle (issue 34). The
+   * workers of the kinds with a due job are woken; jobs sent here wake theirs at once as before.
+   */
+  function lookForDueJobs(): void {
+    lookout = setTimeout(() => {
+      executor
+        .executeSql(DUE_KINDS, [])
+        .then(({ rows }) => {
+          for (const row of rows as Array<{ name: string }>) wake(row.name);
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'looking for due jobs failed'))
+        .finally(() => {
+          if (started) lookForDueJobs();
+        });
+    }, options.pollingSeconds * 1000);
+    lookout.unref();
+  }
+
   return {
     define(name, definition) {
       if (started) throw new Error(`job ${name} defined after the queue started`);
@@ -188,7 +222,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
         await createOrUpdateQueue(name);
         const id = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1, includeMetadata: true },
+          { pollingIntervalSeconds: Math.max(options.pollingSeconds, WORKER_POLLING_SECONDS), batchSize: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
             try {
@@ -203,6 +237,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
         );
         workers.set(name, id);
       }
+      lookForDueJobs();
     },
     async startWhenPossible() {
       const attempt = async (): Promise<void> => {
@@ -222,6 +257,7 @@ export function createJobQueue(executor: SqlExecutor, options: JobQueueOptions, 
       if (retry) clearTimeout(retry);
       if (!started) return;
       started = false;
+      clearTimeout(lookout);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },
     async idle(timeoutMs = 15_000) {

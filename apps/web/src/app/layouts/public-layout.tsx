@@ -1,18 +1,14 @@
-import { Box, Center, Container, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { AppLogo } from '../../components/app-logo';
+import { Outlet, useNavigate } from 'react-router';
+import { NavigationContext } from '../../lib/navigation';
+import { PublicShell } from './public-shell';
 
 export function PublicLayout() {
+  const navigate = useNavigate();
   return (
-    <Box component="main" bg="gray.0" mih="100vh">
-      <Container size={460} py={48}>
-        <Stack gap="lg">
-          <Center>
-            <AppLogo size="xl" />
-          </Center>
-          <Outlet />
-        </Stack>
-      </Container>
-    </Box>
+    <PublicShell>
+      <NavigationContext value={async (to) => navigate(to)}>
+        <Outlet />
+      </NavigationContext>
+    </PublicShell>
   );
 }

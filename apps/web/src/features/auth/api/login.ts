@@ -1,7 +1,7 @@
 import type { authApi, LoginRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { apiClient, routeRef } from '../../../lib/api-client';
+import { useNavigateTo } from '../../../lib/navigation';
 import { paths } from '../../../lib/paths';
 import { setCurrentUser } from '../../../lib/session';
 
@@ -15,12 +15,12 @@ export function login(credentials: LoginRequest) {
 
 export function useLogin() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigateTo = useNavigateTo();
   return useMutation({
     mutationFn: login,
     onSuccess: async (response) => {
       setCurrentUser(queryClient, response.data.user);
-      await navigate(paths.dashboard);
+      await navigateTo(paths.dashboard);
     },
   });
 }

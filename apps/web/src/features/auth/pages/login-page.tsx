@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { isPlainClick, useNavigateTo } from '../../../lib/navigation';
 import { paths } from '../../../lib/paths';
 import { LoginForm } from '../components/login-form';
 
@@ -12,6 +12,7 @@ const RecoverPasswordDialog = lazy(async () => ({ default: (await import('../com
 type RecoveryDialog = 'username' | 'password';
 
 export function LoginPage() {
+  const navigateTo = useNavigateTo();
   const [openDialog, setOpenDialog] = useState<RecoveryDialog | null>(null);
   // Mounted from the first opening on, so that closing plays the modal's transition.
   const [dialogsMounted, setDialogsMounted] = useState(false);
@@ -41,7 +42,14 @@ export function LoginPage() {
         </Group>
         <Text size="sm" ta="center">
           {messages.login.noAccount}{' '}
-          <Anchor component={Link} to={paths.register}>
+          <Anchor
+            href={paths.register}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              void navigateTo(paths.register);
+            }}
+          >
             {messages.login.registerLink}
           </Anchor>
         </Text>

@@ -38,7 +38,7 @@ export function SummaryCards({ summary }: { summary: FinanceSummary | undefined 
         <Total label={messages.finance.receivable} cents={summary?.receivableCents} />
       </SimpleGrid>
       <Paper component="section" aria-labelledby={byMethodId} p="md">
-        <Title id={byMethodId} order={4} mb="xs">
+        <Title id={byMethodId} order={3} size="h4" mb="xs">
           {messages.finance.byMethod}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 5 }} spacing="xs">

@@ -1,0 +1,151 @@
+// `BENCH_ONLY=lighthouse npm run bench` (issue 34): Lighthouse 12 in its default mobile mode
+// (a mid-range phone: simulated slow 4G and 4× CPU slowdown) on the Chromium of this machine
+// (CHROME_PATH, /usr/bin/chromium by default; nothing is downloaded), on the screens of the
+// issue, signed in where needed with data made through the API; three runs of each, the median
+// printed with its accessibility score and total blocking time. Not part of `npm test`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+/** The link of the last mail to `address` that holds `routePath` (mail is written by background jobs). */
+async function mailLink(dataDir, address, routePath, deadline = Date.now() + 15_000) {
+  const mailDir = path.join(dataDir, 'mail');
+  while (Date.now() < deadline) {
+    for (const name of (existsSync(mailDir) ? readdirSync(mailDir) : []).sort().reverse()) {
+      const mail = readFileSync(path.join(mailDir, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = mail.includes(address) && new RegExp(`https?://[^\\s"<>]*${routePath}\\?token=[A-Za-z0-9_-]+`).exec(mail);
+      if (link) return new URL(link[0]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address} with ${routePath}`);
+}
+
+/** A professional with patients, a record, a questionnaire, appointments, a payment, the booking page on and a patient invited to the portal. */
+async function seed({ base, call, signedInCookie, seedPatients }, dataDir) {
+  const username = 'farol_prof';
+  const cookie = await signedInCookie(username);
+  const json = async (response) => (await response).json();
+  await call('PUT', '/v1/users/me', { firstName: 'Farol', lastName: 'Silva', profession: 'Psicóloga', bookingSlug: 'farol-silva', bookingEnabled: true }, cookie);
+  await call(
+    'PUT',
+    '/v1/users/me/availability',
+    {
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+      sessionMinutes: 50,
+      bufferMinutes: 10,
+      minNoticeHours: 2,
+      maxDaysAhead: 30,
+      modalities: ['in_person', 'online'],
+      requiresApproval: false,
+      cancellationNoticeHours: 24,
+    },
+    cookie,
+  );
+  // The trial's plan holds 50 patients.
+  const patientIds = await seedPatients(cookie, 40);
+  const email = 'farol.paciente@example.com';
+  const patient = (await json(call('POST', '/v1/users/me/patients', { firstName: 'Lia', lastName: 'Costa', email }, cookie))).data.patient;
+  const record = (await json(call('POST', `/v1/patients/${patient.id}/records`, { name: 'Evolução' }, cookie))).data.record;
+  const paragraphs = Array.from({ length: 30 }, (_, n) => `<p>Sessão ${n + 1}: paciente relata melhora do sono, menos ansiedade ao acordar e retomada das caminhadas.</p>`).join('');
+  await call('PUT', `/v1/records/${record.id}/content`, { content: paragraphs, version: record.version }, cookie);
+  const { qaTemplates } = (await json(call('GET', '/v1/users/me/qa-templates', undefined, cookie))).data;
+  const template = qaTemplates.find((candidate) => /PHQ-9/.test(candidate.name)) ?? qaTemplates[0];
+  const form = (await json(call('POST', `/v1/patients/${patient.id}/forms`, { name: template.name, qaTemplateId: template.id }, cookie))).data.form;
+  // A week of appointments around now, one of them paid.
+  const monday = new Date();
+  monday.setUTCHours(12, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  let appointmentId;
+  for (let n = 0; n < 15; n++) {
+    const startsAt = new Date(monday.getTime() + Math.floor(n / 3) * 86_400_000 + (n % 3) * 3_600_000);
+    const patientId = n === 14 ? patient.id : patientIds[n];
+    const answer = await call('POST', '/v1/users/me/appointments', { patientId, startsAt: startsAt.toISOString(), durationMinutes: 50 }, cookie);
+    appointmentId ??= (await answer.json()).data.appointment.id;
+  }
+  // No body: without content-type.
+  const invitation = await fetch(`${base}/v1/patients/${patient.id}/portal-invitation`, { method: 'POST', headers: { cookie } });
+  if (invitation.status !== 202) throw new Error(`portal invitation: ${invitation.status} ${await invitation.text()}`);
+  const portalLink = await mailLink(dataDir, email, '/portal');
+  const portalSession = await call('POST', '/v1/portal/sessions', { token: portalLink.searchParams.get('token') });
+  const portalCookie = portalSession.headers.get('set-cookie').split(';')[0];
+  return { cookie, portalCookie, patientId: patient.id, recordId: record.id, formId: form.id, appointmentId };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** `npm run bench`'s module: prints one line per page, then the load average it ran under. */
+export async function measureLighthouse(bench, { dataDir }) {
+  const { base } = bench;
+  const data = await seed(bench, dataDir);
+  const pages = [
+    { name: 'login', path: '/' },
+    { name: 'dashboard', path: '/dashboard', cookie: data.cookie },
+    { name: 'patients', path: '/patients', cookie: data.cookie },
+    { name: 'record', path: `/patients/${data.patientId}/records/${data.recordId}`, cookie: data.cookie },
+    { name: 'agenda', path: '/agenda', cookie: data.cookie },
+    { name: 'finance', path: '/finance', cookie: data.cookie },
+    { name: 'questionnaire', path: `/patients/${data.patientId}/forms/${data.formId}`, cookie: data.cookie },
+    { name: 'booking page', path: '/agendar/farol-silva' },
+    { name: 'portal', path: '/portal', cookie: data.portalCookie },
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const loadStart = (await import('node:os')).loadavg();
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (mobile: slow 4G, 4× CPU), ${base}, median of ${RUNS} runs`);
+  console.log(`${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'TBT'.padStart(8)} ${'LCP'.padStart(8)}   accessibility failures`);
+  const failures = [];
+  try {
+    for (const target of pages) {
+      const runs = [];
+      for (let run = 0, attempts = 0; run < RUNS; run++) {
+        const page = await browser.newPage();
+        // A browser that signed in here: the app asks the server for the session only then (lib/session.ts).
+        if (target.cookie?.startsWith('sid=')) await page.evaluateOnNewDocument(() => localStorage.setItem('consultorio:signed-in', '1'));
+        const result = await lighthouse(
+          `${base}${target.path}`,
+          { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined },
+          undefined,
+          page,
+        );
+        await page.close();
+        const { lhr } = result;
+        // Lighthouse's trace is sometimes lost on a busy machine (NO_NAVSTART): that run is made again, twice at most.
+        if (lhr.runtimeError && ++attempts <= 2) {
+          run--;
+          continue;
+        }
+        if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${base}${target.path}`).pathname) throw new Error(`${target.name}: ended on ${lhr.finalDisplayedUrl}`);
+        runs.push({
+          performance: lhr.categories.performance.score * 100,
+          accessibility: lhr.categories.accessibility.score * 100,
+          tbt: lhr.audits['total-blocking-time'].numericValue,
+          lcp: lhr.audits['largest-contentful-paint'].numericValue,
+          failed: Object.values(lhr.audits).filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0).map((audit) => audit.id),
+        });
+      }
+      const failed = [...new Set(runs.flatMap((run) => run.failed))];
+      if (failed.length) failures.push(`${target.name}: ${failed.join(', ')}`);
+      console.log(
+        `${target.name.padEnd(16)} ${median(runs.map((run) => run.performance)).toFixed(0).padStart(11)} ${median(runs.map((run) => run.accessibility)).toFixed(0).padStart(13)} ${`${median(runs.map((run) => run.tbt)).toFixed(0)} ms`.padStart(8)} ${`${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s`.padStart(8)}   ${failed.join(', ') || '-'}`,
+      );
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+  const loadEnd = (await import('node:os')).loadavg();
+  console.log(`load average ${loadStart.map((n) => n.toFixed(2)).join(' ')} at the start, ${loadEnd.map((n) => n.toFixed(2)).join(' ')} at the end (the machine's other work slows the runs: compare on a quiet machine)`);
+  return { failures };
+}
