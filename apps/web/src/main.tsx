@@ -21,9 +21,19 @@ async function startApp(to?: string): Promise<void> {
  * loads when they leave it (signed in, or to the registration). Anyone else gets the app.
  */
 if (window.location.pathname === paths.login && !hasSignedIn()) {
+  // The address may also change without the login page (back and forward through entries another
+  // page of the app left): the app, with its router, takes over at the new address.
+  const onAddressChange = () => {
+    if (window.location.pathname !== paths.login) void leaveLogin();
+  };
+  const leaveLogin = (to?: string) => {
+    window.removeEventListener('popstate', onAddressChange);
+    return startApp(to);
+  };
+  window.addEventListener('popstate', onAddressChange);
   root.render(
     <StrictMode>
-      <StandaloneLogin onNavigate={startApp} />
+      <StandaloneLogin onNavigate={leaveLogin} />
     </StrictMode>,
   );
 } else {
