@@ -34,6 +34,21 @@ const MAX_DAYS_AHEAD = 180;
  * reschedule within the notice), the pending questionnaires, the open balance with its Pix code,
  * and the receipts and documents to download.
  */
+/** One of the patient's PDFs: what it is, and 'Baixar PDF' named for it. */
+function DownloadRow({ text, href, label }: { text: string; href: string; label: string }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text>{text}</Text>
+      <Anchor href={href} download aria-label={label}>
+        <Group gap={4} component="span">
+          <IconDownload size={16} aria-hidden />
+          {p.download}
+        </Group>
+      </Anchor>
+    </Group>
+  );
+}
+
 export function PortalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
@@ -196,17 +211,12 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
       </Title>
       {lists.receipts.data?.length ? (
         lists.receipts.data.map((receipt) => (
-          <Group key={receipt.id} justify="space-between" wrap="wrap" gap="xs">
-            <Text>
-              {p.receiptLabel(receipt.receiptNumber)} · {formatCents(receipt.amountCents)} · {receipt.professionalName}
-            </Text>
-            <Anchor href={receiptPdfUrl(receipt.id)} download aria-label={p.downloadReceipt(receipt.receiptNumber)}>
-              <Group gap={4} component="span">
-                <IconDownload size={16} aria-hidden />
-                {p.download}
-              </Group>
-            </Anchor>
-          </Group>
+          <DownloadRow
+            key={receipt.id}
+            text={`${p.receiptLabel(receipt.receiptNumber)} · ${formatCents(receipt.amountCents)} · ${receipt.professionalName}`}
+            href={receiptPdfUrl(receipt.id)}
+            label={p.downloadReceipt(receipt.receiptNumber)}
+          />
         ))
       ) : (
         <Text c="dimmed">{p.nothing}</Text>
@@ -216,17 +226,7 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
       </Title>
       {lists.documents.data?.length ? (
         lists.documents.data.map((document) => (
-          <Group key={document.id} justify="space-between" wrap="wrap" gap="xs">
-            <Text>
-              {document.title} · {document.professionalName}
-            </Text>
-            <Anchor href={documentPdfUrl(document.id)} download aria-label={p.downloadDocument(document.title)}>
-              <Group gap={4} component="span">
-                <IconDownload size={16} aria-hidden />
-                {p.download}
-              </Group>
-            </Anchor>
-          </Group>
+          <DownloadRow key={document.id} text={`${document.title} · ${document.professionalName}`} href={documentPdfUrl(document.id)} label={p.downloadDocument(document.title)} />
         ))
       ) : (
         <Text c="dimmed">{p.nothing}</Text>
