@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, payments } from '../src/db/schema';
 import { amountInWords } from '../src/modules/finance/amount-in-words';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { readBrCode } from './helpers/emv';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
 
@@ -590,6 +591,7 @@ describe('Pix charges', () => {
     const charge = response.json<{ data: { pixCharge: PixCharge } }>().data.pixCharge;
     expect(charge).toMatchObject({ amountCents: 25000, emailedTo: `joao.${user.username}@example.com`, qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
 
+    expect(readBrCode(charge.payload).get('54')).toBe('250.00');
     const parsed = parsePix(charge.payload);
     if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`not a static Pix: ${JSON.stringify(parsed)}`);
     expect(parsed).toMatchObject({ pixKey: '52998224725', transactionAmount: 250, merchantName: 'ANA SOUZA', merchantCity: 'SAO PAULO', txid: charge.txid });

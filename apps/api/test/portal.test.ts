@@ -9,6 +9,7 @@ import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/build-app';
+import { readBrCode } from './helpers/emv';
 import { linkToken } from './helpers/smtp';
 import { newPatient } from './factories/patients';
 import { newSignedInUser } from './factories/users';
@@ -347,6 +348,8 @@ describe("the patient's files and balance", () => {
     expect(profile.statusCode, profile.body).toBe(200);
     const [balance] = await balances();
     expect(balance!.pix!.qrCode).toMatch(/^data:image\/png;base64,/);
+    // Read again without the library that wrote it: the lengths, the CRC, the amount (field 54).
+    expect(readBrCode(balance!.pix!.payload).get('54')).toBe('250.50');
     const parsed = parsePix(balance!.pix!.payload);
     if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`not a static Pix: ${JSON.stringify(parsed)}`);
     expect(parsed).toMatchObject({ pixKey: 'ana@example.com', transactionAmount: 250.5, merchantName: 'ANA SOUZA', merchantCity: 'SAO PAULO', txid: patient.id.replace(/-/g, '').slice(0, 25).toUpperCase() });
