@@ -1,3 +1,4 @@
+import { messages } from '@consultorio/shared';
 import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
 import { hashToken } from '../../platform/tokens';
@@ -30,5 +31,5 @@ export async function answerReminderButton(ctx: Context, tx: Tx, payload: string
 /** A status WhatsApp reported for a message sent: kept when it moves forward; a reminder that failed falls back to e-mail. */
 export async function recordWhatsappStatus(ctx: Context, tx: Tx, report: { messageId: string; status: 'sent' | 'delivered' | 'read' | 'failed'; error: string | null }): Promise<void> {
   const changed = await repo.advanceMessageStatus(tx, report.messageId, report.status, report.error);
-  if (changed?.status === 'failed' && changed.kind === 'reminder') await fallBackToEmail(ctx, changed, report.error ?? 'WhatsApp falhou', tx);
+  if (changed?.status === 'failed' && changed.kind === 'reminder') await fallBackToEmail(ctx, changed, report.error ?? messages.whatsapp.failedWithoutReason, tx);
 }

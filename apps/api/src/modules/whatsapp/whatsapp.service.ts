@@ -104,7 +104,7 @@ async function applyStatus(ctx: Context, report: StatusReport): Promise<void> {
   if (typeof report.id !== 'string' || !reportedStatuses.includes(report.status as ReportedStatus)) return;
   const failure = listOf(report.errors)[0];
   const reason = [failure?.message, failure?.title].find((text): text is string => typeof text === 'string');
-  const error = failure ? (reason ?? 'WhatsApp falhou').slice(0, 500) : null;
+  const error = failure ? (reason ?? messages.whatsapp.failedWithoutReason).slice(0, 500) : null;
   const messageId = report.id;
   await ctx.db.transaction((tx) => recordWhatsappStatus(ctx, tx, { messageId, status: report.status as ReportedStatus, error }));
 }

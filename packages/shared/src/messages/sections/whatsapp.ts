@@ -29,6 +29,8 @@ export const whatsapp = {
     string
   >,
   fallback: 'Enviado por e-mail porque o WhatsApp falhou',
+  /** The error kept for a failed message when WhatsApp gives no reason. */
+  failedWithoutReason: 'WhatsApp falhou',
   answer: { confirmed: 'Paciente confirmou', cancelled: 'Paciente cancelou' } as Record<'confirmed' | 'cancelled', string>,
   noAnswer: 'Sem resposta',
   /** A confirmed session's title in the agenda. */
