@@ -3,7 +3,7 @@
 // (CHROME_PATH, /usr/bin/chromium by default; nothing is downloaded), on the screens of the
 // issue, signed in where needed with data made through the API; three runs of each, the median
 // printed with its accessibility score and total blocking time. Not part of `npm test`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -81,6 +81,48 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+/**
+ * BENCH_LIGHTHOUSE_PROFILE=<dir>: before Lighthouse, one load of each page at 4× CPU slowdown with
+ * the browser's profiler on; writes <page>.cpuprofile (opens in the performance panel) and prints
+ * where the main thread went, by script and by function (self time).
+ */
+async function profilePage(browser, url, target, dir) {
+  const page = await browser.newPage();
+  if (target.cookie?.startsWith('sid=')) await page.evaluateOnNewDocument(() => localStorage.setItem('consultorio:signed-in', '1'));
+  if (target.cookie) await page.setExtraHTTPHeaders({ Cookie: target.cookie });
+  await page.evaluateOnNewDocument(() => {
+    globalThis.__longTasks = [];
+    new PerformanceObserver((list) => globalThis.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  const longTasks = await page.evaluate(() => globalThis.__longTasks);
+  const { profile } = await cdp.send('Profiler.stop');
+  await page.close();
+  writeFileSync(path.join(dir, `${target.name.replace(/ /g, '-')}.cpuprofile`), JSON.stringify(profile));
+  const selfMs = new Map();
+  const byScript = new Map();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, n) => {
+    const node = nodes.get(id);
+    const ms = (profile.timeDeltas[n + 1] ?? 0) / 1000;
+    const { functionName, url: script, lineNumber } = node.callFrame;
+    const file = script.split('/').pop() || '(native)';
+    if (functionName === '(idle)' || functionName === '(program)') return;
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    selfMs.set(key, (selfMs.get(key) ?? 0) + ms);
+    byScript.set(file, (byScript.get(file) ?? 0) + ms);
+  });
+  const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${key}`).join('\n');
+  const total = [...byScript.values()].reduce((sum, ms) => sum + ms, 0);
+  const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
+  console.log(`${target.name}: ${total.toFixed(0)} ms of script at 4× slowdown; long tasks ${longTasks.map((ms) => ms.toFixed(0)).join(', ')} ms (blocking ${blocking.toFixed(0)} ms)\n  by script:\n${top(byScript, 8)}\n  by function (self):\n${top(selfMs, 25)}`);
+}
+
 /** `npm run bench`'s module: prints one line per page, then the load average it ran under. */
 export async function measureLighthouse(bench, { dataDir }) {
   const { base } = bench;
@@ -96,6 +138,10 @@ export async function measureLighthouse(bench, { dataDir }) {
     { name: 'booking page', path: '/agendar/farol-silva' },
     { name: 'portal', path: '/portal', cookie: data.portalCookie },
   ];
+  // BENCH_LIGHTHOUSE_PAGES=patients,agenda measures only those; BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's report.
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+  const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -106,7 +152,11 @@ export async function measureLighthouse(bench, { dataDir }) {
   console.log(`${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'TBT'.padStart(8)} ${'LCP'.padStart(8)}   accessibility failures`);
   const failures = [];
   try {
-    for (const target of pages) {
+    for (const target of pages.filter((candidate) => !only || only.includes(candidate.name))) {
+      if (process.env.BENCH_LIGHTHOUSE_PROFILE) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_PROFILE, { recursive: true });
+        await profilePage(browser, `${base}${target.path}`, target, process.env.BENCH_LIGHTHOUSE_PROFILE);
+      }
       const runs = [];
       for (let run = 0, attempts = 0; run < RUNS; run++) {
         const page = await browser.newPage();
@@ -120,6 +170,7 @@ export async function measureLighthouse(bench, { dataDir }) {
         );
         await page.close();
         const { lhr } = result;
+        if (reportsDir) writeFileSync(path.join(reportsDir, `${target.name.replace(/ /g, '-')}-${run + 1}.json`), result.report);
         // Lighthouse's trace is sometimes lost on a busy machine (NO_NAVSTART): that run is made again, twice at most.
         if (lhr.runtimeError && ++attempts <= 2) {
           run--;
@@ -135,6 +186,7 @@ export async function measureLighthouse(bench, { dataDir }) {
           failed: Object.values(lhr.audits).filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0).map((audit) => audit.id),
         });
       }
+      if (runs.length === 0) continue;
       const failed = [...new Set(runs.flatMap((run) => run.failed))];
       if (failed.length) failures.push(`${target.name}: ${failed.join(', ')}`);
       console.log(
