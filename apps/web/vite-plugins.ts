@@ -5,6 +5,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import ts from 'typescript';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
 
@@ -64,4 +65,59 @@ async function checkFirstLoad(outDir: string, config: ResolvedConfig): Promise<v
   }
   await Promise.all(['index.html', 'index.html.gz', 'index.html.br'].map((file) => rm(path.join(outDir, file), { force: true })));
   throw new Error(`${description}. See "Login page size" in docs/decisions.md for what keeps it small.`);
+}
+
+/** The fields of a contract route the web client reads at run time in production (lib/api-client.ts). */
+const ROUTE_FIELDS_AT_RUN_TIME = new Set(['method', 'path']);
+
+const contractModule = /packages\/shared\/src\/contract\/(?!route\.ts$|path\.ts$)[^/]+\.ts$/;
+
+/** `defineRoute({ method, path, ...schemas })` as `{ method, path }`: the call and the schemas it named leave the bundle. */
+function routesWithoutSchemas(context: ts.TransformationContext) {
+  const { factory } = context;
+  const visit = (node: ts.Node): ts.Node => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'defineRoute') {
+      const [spec] = node.arguments;
+      if (spec && ts.isObjectLiteralExpression(spec)) {
+        const kept = spec.properties.filter((property) => property.name && ts.isIdentifier(property.name) && ROUTE_FIELDS_AT_RUN_TIME.has(property.name.text));
+        // A spec built from spreads (the chat's send routes) is left whole.
+        if (kept.length === ROUTE_FIELDS_AT_RUN_TIME.size) return factory.createObjectLiteralExpression(kept);
+      }
+    }
+    return ts.visitEachChild(node, visit, context);
+  };
+  return (file: ts.SourceFile) => ts.visitNode(file, visit) as ts.SourceFile;
+}
+
+/** A contract module's source as JavaScript whose routes are `{ method, path }`, without the imports only the schemas used. */
+export function contractModuleWithoutSchemas(code: string, fileName: string): string {
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const [rewritten] = ts.transform(source, [routesWithoutSchemas]).transformed;
+  // Transpiled, so that the imports no value uses any more (the schemas) are dropped.
+  const printed = ts.createPrinter().printFile(rewritten as ts.SourceFile);
+  return ts.transpileModule(printed, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName }).outputText;
+}
+
+/**
+ * The production build's API contract without its zod schemas (issue 34). The web client calls
+ * a route by its method and path; the schemas only type the calls (at compile time) and check
+ * answers in tests and development (`checkAnswers`), where this plugin does not run. Without it
+ * every signed-in page, the booking page and the portal loaded the whole contract's schemas and
+ * zod (about 90 KB gzip) and built them all before their first paint. Forms that validate with a
+ * schema import it themselves and keep it.
+ */
+export function contractWithoutSchemas(): Plugin {
+  let isProduction = false;
+  return {
+    name: 'consultorio:contract-without-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(resolved) {
+      isProduction = resolved.mode === 'production';
+    },
+    transform(code, id) {
+      if (!isProduction || !contractModule.test(id.replaceAll('\\', '/'))) return null;
+      return { code: contractModuleWithoutSchemas(code, id), map: null };
+    },
+  };
 }
