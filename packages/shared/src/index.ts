@@ -4,6 +4,7 @@ export * from './messages';
 export * from './rules/validators';
 export * from './rules/age';
 export * from './rules/phone';
+export * from './rules/phone-format';
 export * from './schemas/common';
 export * from './schemas/dates';
 export * from './schemas/auth';

@@ -3,6 +3,7 @@ import {
   ccForCountry,
   countryList,
   formatCpf,
+  formatPhone,
   isRealIsoDate,
   isValidCpf,
   isValidPassword,
@@ -60,6 +61,13 @@ describe('shared rules', () => {
     expect(isValidPhone('202 555 0147', '+1', 'US')).toBe(true);
     expect(isValidPhone('202 555 0147', '+1', 'BR')).toBe(true);
     expect(isValidPhone('', '+55', 'BR')).toBe(false);
+  });
+
+  it('shows a stored phone as written in its country, and one it cannot read as it was stored', () => {
+    expect(formatPhone('+55', '11987654321')).toBe('+55 (11) 98765-4321');
+    expect(formatPhone('+55', '1133334444')).toBe('+55 (11) 3333-4444');
+    expect(formatPhone('+1', '2025550147')).toBe('+1 (202) 555-0147');
+    expect(formatPhone('+55', '1234')).toBe('+55 1234');
   });
 
   it('offers Sra./Dra. for female, Sr./Dr. for male or none, only the neutral title for the other genders, and it to all', () => {

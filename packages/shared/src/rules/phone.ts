@@ -19,12 +19,6 @@ export function isValidPhone(phone: string, cc: string, countryCode: string | nu
   return parsed?.isValid() ?? false;
 }
 
-/** A stored phone as people write it, after its calling code: '+55 (11) 98765-4321'. */
-export function formatPhone(cc: string, phone: string): string {
-  const parsed = parsePhoneNumberFromString(`${cc}${onlyDigits(phone)}`);
-  return parsed?.isValid() ? `${cc} ${parsed.formatNational()}` : `${cc} ${phone}`;
-}
-
 /** A stored phone in E.164 ('+5511987654321'), as WhatsApp addresses it; null when it is not a valid number. */
 export function toE164(cc: string, phone: string): string | null {
   const parsed = parsePhoneNumberFromString(`${cc}${onlyDigits(phone)}`);

@@ -1,10 +1,13 @@
 import '@mantine/core/styles.css';
 import { AppShell, Container, Progress } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { TOP_BAR_HEIGHT_PX } from '../layout-metrics';
-import { PasswordChangeRequired } from './password-change-required';
 import { TopBar } from './top-bar';
+
+// Rare (a login with a recovery password), so its form and schemas load only then.
+const PasswordChangeRequired = lazy(async () => ({ default: (await import('./password-change-required')).PasswordChangeRequired }));
 
 export function AuthenticatedLayout() {
   const { user } = useSession();
@@ -12,7 +15,13 @@ export function AuthenticatedLayout() {
   // Right after logout or a 401 the session is already offline while the redirect runs.
   if (!user) return null;
   // After a login with a recovery password, nothing but a new password (or 'Sair') until it is set.
-  if (user.mustChangePassword) return <PasswordChangeRequired />;
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={null}>
+        <PasswordChangeRequired />
+      </Suspense>
+    );
+  }
 
   return (
     <AppShell header={{ height: TOP_BAR_HEIGHT_PX }} padding="md">

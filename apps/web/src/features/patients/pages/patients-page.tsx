@@ -3,14 +3,17 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInpu
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { selectPatient } from '../../../lib/selected-patient';
 import { patientQueryKey } from '../api/get-patient';
 import { usePatientList } from '../api/list-patients';
-import { EditPatientPanel } from '../components/edit-patient-panel';
-import { NewPatientPanel } from '../components/new-patient-panel';
+import { useLatch } from '../../../hooks/use-latch';
 import { PatientCard } from '../components/patient-card';
+
+// The panels' forms (and the schemas they validate with) load when one is first opened.
+const NewPatientPanel = lazy(async () => ({ default: (await import('../components/new-patient-panel')).NewPatientPanel }));
+const EditPatientPanel = lazy(async () => ({ default: (await import('../components/edit-patient-panel')).EditPatientPanel }));
 
 const SEARCH_DEBOUNCE_MS = 250;
 const SEARCH_PARAM = 'q';
@@ -67,12 +70,16 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
   const search = usePatientSearch();
   const list = usePatientList(search.query);
   const [isCreating, newPanel] = useDisclosure(false);
+  const newPanelMounted = useLatch(isCreating);
   const [isEditing, editPanel] = useDisclosure(false);
   // Kept after the panel closes so that it can slide out with its content.
   const [editedPatient, setEditedPatient] = useState<Patient | null>(null);
 
-  const patients = list.data?.pages.flatMap((page) => page.patients) ?? [];
-  const total = list.data?.pages[0]?.total;
+  // The cards are drawn in the background (interruptible), not in one long task when the list arrives.
+  const shownData = useDeferredValue(list.data);
+  const patients = shownData?.pages.flatMap((page) => page.patients) ?? [];
+  const total = shownData?.pages[0]?.total;
+  const isLoading = list.isPending || (list.data !== undefined && shownData === undefined);
 
   const openArea = (patient: Patient) => {
     // The area's page finds the patient in the cache instead of waiting for it.
@@ -107,7 +114,7 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
         }}
       />
 
-      {list.isPending ? (
+      {isLoading ? (
         <Center py="xl" role="status" aria-label={messages.app.loading}>
           <Loader />
         </Center>
@@ -151,8 +158,10 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
         </>
       )}
 
-      <NewPatientPanel opened={isCreating} onClose={newPanel.close} />
-      {editedPatient && <EditPatientPanel patient={editedPatient} opened={isEditing} onClose={editPanel.close} />}
+      <Suspense fallback={null}>
+        {newPanelMounted && <NewPatientPanel opened={isCreating} onClose={newPanel.close} />}
+        {editedPatient && <EditPatientPanel patient={editedPatient} opened={isEditing} onClose={editPanel.close} />}
+      </Suspense>
     </Stack>
   );
 }
