@@ -1,9 +1,11 @@
 import './app/public-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadPageOf } from './app/page-modules';
 import { StandaloneLogin } from './app/standalone-login';
 import { paths } from './lib/paths';
-import { hasSignedIn } from './lib/session';
+import { queryClient } from './lib/query-client';
+import { hasSignedIn, loadSessionUser } from './lib/session';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The #root element is missing from index.html');
@@ -37,5 +39,9 @@ if (window.location.pathname === paths.login && !hasSignedIn()) {
     </StrictMode>,
   );
 } else {
+  // The router's chunk, the page's modules and the session check all start now, side by side;
+  // the router's loaders then find them loaded or on their way.
+  preloadPageOf(window.location.pathname);
+  if (hasSignedIn()) void loadSessionUser(queryClient);
   void startApp();
 }
