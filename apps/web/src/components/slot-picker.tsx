@@ -2,7 +2,7 @@ import { messages, type BookingSlot } from '@consultorio/shared';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { PageLoader } from './page-loader';
 import { ApiError } from '../lib/api-client';
 import { formatLongDate, formatTime } from '../lib/zoned-time';
@@ -59,6 +59,8 @@ export function SlotPicker({
   const from = plusDays(today, week * WEEK_DAYS);
   const to = plusDays(from, WEEK_DAYS - 1);
   const slots = useQuery({ queryKey: [...queryKey, from, to], queryFn: ({ signal }) => load({ from, to }, signal) });
+  // A week's buttons are drawn in the background (interruptible), not in one long task when the slots arrive.
+  const shownSlots = useDeferredValue(slots.data);
   const lastWeek = Math.ceil(maxDaysAhead / WEEK_DAYS);
   return (
     <Stack>
@@ -70,12 +72,12 @@ export function SlotPicker({
           {b.nextWeek}
         </Button>
       </Group>
-      {slots.isPending ? (
+      {slots.isPending || (slots.data !== undefined && shownSlots === undefined) ? (
         <PageLoader />
-      ) : !slots.data || slots.data.length === 0 ? (
+      ) : !shownSlots || shownSlots.length === 0 ? (
         <Text>{slots.error instanceof ApiError ? slots.error.message : b.noSlots}</Text>
       ) : (
-        byDay(slots.data, timeZone).map((group) => (
+        byDay(shownSlots, timeZone).map((group) => (
           <Stack key={group.day} gap="xs">
             <Title order={3} size="h5">
               {group.day}

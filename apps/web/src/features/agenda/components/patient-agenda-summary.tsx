@@ -4,11 +4,21 @@ import { useCurrentUser } from '../../../lib/session';
 import { formatShortDateTime } from '../../../lib/zoned-time';
 import { usePatientAgendaSummary } from '../api/get-appointment-summaries';
 
+const NO_BREAK_SPACE = '\u00a0';
+
 /** On the patient's card: the next appointment and how many they attended, missed and cancelled. */
 export function PatientAgendaSummary({ patientId }: { patientId: string }) {
   const { timeZone } = useCurrentUser();
   const { data: summary } = usePatientAgendaSummary(patientId);
-  if (!summary) return null;
+  // Its two lines' room is kept while it loads, so that the card does not grow under the reader.
+  if (!summary) {
+    return (
+      <Stack gap={0} aria-hidden>
+        <Text size="sm">{NO_BREAK_SPACE}</Text>
+        <Text size="xs">{NO_BREAK_SPACE}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap={0}>
       <Text size="sm">
