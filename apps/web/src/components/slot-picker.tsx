@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageLoader } from './page-loader';
 import { ApiError } from '../lib/api-client';
-import { formatLongDate, formatTime } from '../lib/zoned-time';
+import { formatLongDate, formatTime } from '../lib/zoned-format';
 
 const b = messages.booking;
 const DAY = 86_400_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeOf, formatShortDateTime, instantOf, instantOfCalendarDate, timeZoneOptions, wallClockOf } from './zoned-time';
+import { dayRangeOf, instantOf, instantOfCalendarDate, timeZoneOptions, wallClockOf } from './zoned-time';
+import { formatShortDateTime } from './zoned-format';
 
 describe('zoned time', () => {
   it("reads and writes the wall clock of the professional's zone, whatever the browser's", () => {

@@ -1,7 +1,7 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
 import type { EventInput } from '@fullcalendar/core';
 import { statusColors } from './status-colors';
-import { formatTimeRange } from '../../../lib/zoned-time';
+import { formatTimeRange } from '../../../lib/zoned-format';
 
 /**
  * The calendar's event of an appointment: the patient's name (marked ✓ once confirmed, so it is

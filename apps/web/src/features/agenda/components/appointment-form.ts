@@ -15,7 +15,8 @@ import {
   type RecurrenceFrequency,
 } from '@consultorio/shared';
 import { z } from 'zod';
-import { instantOf, minutesBetween, wallClockOf } from '../../../lib/zoned-time';
+import { instantOf, wallClockOf } from '../../../lib/zoned-time';
+import { minutesBetween } from '../../../lib/zoned-format';
 
 const v = messages.validation;
 

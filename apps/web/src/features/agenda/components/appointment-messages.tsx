@@ -1,6 +1,6 @@
 import { messages, type AppointmentMessage } from '@consultorio/shared';
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import { formatShortDateTime } from '../../../lib/zoned-time';
+import { formatShortDateTime } from '../../../lib/zoned-format';
 import { useAppointmentMessages } from '../api/list-appointment-messages';
 
 const w = messages.whatsapp;

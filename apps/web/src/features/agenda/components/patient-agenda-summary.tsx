@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../../../lib/session';
-import { formatShortDateTime } from '../../../lib/zoned-time';
+import { formatShortDateTime } from '../../../lib/zoned-format';
 import { usePatientAgendaSummary } from '../api/get-appointment-summaries';
 
 const NO_BREAK_SPACE = '\u00a0';

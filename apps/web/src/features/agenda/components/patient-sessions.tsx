@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../../../lib/session';
-import { formatLongDate, formatTimeRange } from '../../../lib/zoned-time';
+import { formatLongDate, formatTimeRange } from '../../../lib/zoned-format';
 import { usePatientSessions } from '../api/list-patient-sessions';
 import { SessionNoteAction } from './session-note-action';
 import { statusColors } from './status-colors';

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconNotes, IconPencilPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { formatShortDateTime } from '../../../lib/zoned-time';
+import { formatShortDateTime } from '../../../lib/zoned-format';
 import { useCreateSessionNote } from '../api/create-session-note';
 
 interface SessionNoteActionProps {

@@ -3,7 +3,7 @@ import { Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCopy, IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { formatTime } from '../../../lib/zoned-time';
+import { formatTime } from '../../../lib/zoned-format';
 import { useVideoRoom } from '../api/get-video-room';
 
 /** An online appointment's video room in its dialog: 'Abrir sala', the patient's link to copy, when it is open. */

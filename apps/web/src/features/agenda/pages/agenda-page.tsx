@@ -1,22 +1,25 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useLatch } from '../../../hooks/use-latch';
 import { useMinWidth } from '../../../hooks/use-min-width';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
-import { browserTimeZone, zoneName } from '../../../lib/zoned-time';
+import { browserTimeZone, zoneName } from '../../../lib/zoned-format';
 import { useAppointments, type AppointmentRange } from '../api/list-appointments';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AgendaCalendar, type CalendarMove } from '../components/agenda-calendar';
 import { asksScope } from '../components/appointment-events';
-import { EditAppointmentModal } from '../components/edit-appointment-modal';
-import { NewAppointmentModal } from '../components/new-appointment-modal';
 import { ScopeModal } from '../components/scope-choice';
 import { StatusLegend } from '../components/status-legend';
 
 /** Below this width the agenda opens on the day, not the week. */
+// The appointment forms (and the schemas they validate with) load when one is first opened.
+const NewAppointmentModal = lazy(async () => ({ default: (await import('../components/new-appointment-modal')).NewAppointmentModal }));
+const EditAppointmentModal = lazy(async () => ({ default: (await import('../components/edit-appointment-modal')).EditAppointmentModal }));
+
 const WEEK_MIN_WIDTH_PX = 600;
 const HOUR = 3_600_000;
 
@@ -40,6 +43,8 @@ export function AgendaPage() {
   const [newStart, setNewStart] = useState<string | null>(null);
   const [opened, setOpened] = useState<Appointment | null>(null);
   const [move, setMove] = useState<CalendarMove | null>(null);
+  const newModalMounted = useLatch(newStart !== null);
+  const editModalMounted = useLatch(opened !== null);
   const browserZone = browserTimeZone();
 
   const sendMove = (change: CalendarMove, scope: ChangeScope) =>
@@ -90,8 +95,14 @@ export function AgendaPage() {
         {messages.agenda.timeZoneNote(zoneName(timeZone))}
       </Text>
 
-      <NewAppointmentModal startsAt={newStart} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setNewStart(null)} />
-      <EditAppointmentModal appointment={opened} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setOpened(null)} />
+      <Suspense fallback={null}>
+        {newModalMounted && (
+          <NewAppointmentModal startsAt={newStart} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setNewStart(null)} />
+        )}
+        {editModalMounted && (
+          <EditAppointmentModal appointment={opened} timeZone={timeZone} officeAddress={user.officeAddress} onClose={() => setOpened(null)} />
+        )}
+      </Suspense>
       <ScopeModal
         opened={move !== null}
         onChoose={(scope) => {

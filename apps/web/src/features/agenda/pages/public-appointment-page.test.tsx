@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
-import { zoneName } from '../../../lib/zoned-time';
+import { zoneName } from '../../../lib/zoned-format';
 import { PublicAppointmentPage } from './public-appointment-page';
 
 const a = messages.agenda;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
-import { formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-time';
+import { formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-format';
 import { useAnswerPublicAppointment } from '../api/answer-public-appointment';
 import { usePublicAppointment } from '../api/get-public-appointment';
 

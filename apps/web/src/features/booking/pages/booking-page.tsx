@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
-import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-time';
+import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-format';
 import { listBookingSlots, useBookingProfile, useRequestBooking } from '../api/public-booking';
 import { SlotPicker } from '../../../components/slot-picker';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
-import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-time';
+import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-format';
 import { confirmBooking } from '../api/public-booking';
 
 const b = messages.booking;

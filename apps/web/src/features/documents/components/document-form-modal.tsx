@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { BusyModal } from '../../../components/busy-modal';
 import { FormActions } from '../../../components/form-actions';
 import { useCurrentUser } from '../../../lib/session';
-import { formatLongDate, formatTimeRange, minutesBetween } from '../../../lib/zoned-time';
+import { formatLongDate, formatTimeRange, minutesBetween } from '../../../lib/zoned-format';
 import { useAttendedSessions } from '../api/list-attended-sessions';
 import { useSaveDocument } from '../api/save-document';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
-import { formatLongDate, formatTimeRange } from '../../../lib/zoned-time';
+import { formatLongDate, formatTimeRange } from '../../../lib/zoned-format';
 import { SlotPicker } from '../../../components/slot-picker';
 import {
   CONSENT_REQUIRED,

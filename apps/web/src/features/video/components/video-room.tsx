@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerRecordFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIsOpen } from '../hooks/use-is-open';
-import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-time';
+import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-format';
 import type { RoomTransport } from '../api/room-transport';
 import { useCallControls } from '../hooks/use-call-controls';
 import { useLocalMedia } from '../hooks/use-local-media';
