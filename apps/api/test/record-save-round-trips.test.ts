@@ -5,6 +5,7 @@ import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { accessLog, recordVersions } from '../src/db/schema';
+import { changeContent } from '../src/modules/records/records.repository';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { newPatient } from './factories/patients';
 import { newRecord } from './factories/records';
@@ -83,10 +84,27 @@ it('saves a record in at most 3 round trips, history and access log included', a
     .where(and(eq(accessLog.ownerId, user.id), eq(accessLog.entityId, record.id), eq(accessLog.action, 'update')));
   expect(logged).toHaveLength(cases.length);
 
-  // A stale version: 409, and neither a change nor a log entry.
+  // A stale version: 409 after the session lookup and the read, and neither a change nor a log entry.
   const stale = await roundTripsOf(async () => {
     const response = await save('<p>de outra janela</p>', 1, true);
     expect(response.statusCode).toBe(409);
   });
-  expect(stale).toBeLessThanOrEqual(3);
+  expect(stale).toBeLessThanOrEqual(2);
+  expect(await t.database.db.select().from(accessLog).where(and(eq(accessLog.entityId, record.id), eq(accessLog.action, 'update')))).toHaveLength(cases.length);
+});
+
+it('refuses in the statement itself a change that landed after the read: stale version, finalized, not theirs', async () => {
+  const { user } = await newSignedInUser(t);
+  const other = await newSignedInUser(t);
+  const patient = await newPatient(t, { owner: user });
+  const record = await newRecord(t, { owner: user, patient });
+  const finalized = await newRecord(t, { owner: user, patient, finalizedAt: new Date() });
+  const change = (version: number) => ({ content: '<p>texto</p>', version, kind: 'autosave' as const, keepBefore: false });
+  const now = new Date();
+  expect(await changeContent(t.database.db, user.id, record.id, change(record.version + 1), undefined, now)).toBe('conflict');
+  expect(await changeContent(t.database.db, user.id, finalized.id, change(finalized.version), undefined, now)).toBe('finalized');
+  expect(await changeContent(t.database.db, other.user.id, record.id, change(record.version), undefined, now)).toBeUndefined();
+  expect(await t.database.db.select().from(recordVersions).where(eq(recordVersions.recordId, record.id))).toEqual([]);
+  const saved = await changeContent(t.database.db, user.id, record.id, change(record.version), undefined, now);
+  expect(saved).toMatchObject({ id: record.id, version: record.version + 1, content: '<p>texto</p>', updatedAt: now, createdAt: record.createdAt, finalizedAt: null });
 });
