@@ -10,9 +10,17 @@ export interface AccessEntry {
   entityId: string;
 }
 
+/** Whom a request's entries are written for: its session's professional, from the request's address. */
+export interface AccessActor {
+  userId: string;
+  ip: string;
+}
+
 declare module '@fastify/request-context' {
   interface RequestContextData {
     accessLog: AccessEntry[];
+    /** Set by the session scope once the session is known. */
+    accessActor?: AccessActor;
   }
 }
 
@@ -32,6 +40,16 @@ declare module 'fastify' {
  */
 export function noteAccess(entry: AccessEntry): void {
   requestContext.get('accessLog')?.push(entry);
+}
+
+/**
+ * Whom to write an entry for when a service writes it itself, in the very statement that makes
+ * the change it records (a record's save: one round trip less than the write after the handler,
+ * and written only if the change is). Undefined outside a request with a session (a job), where
+ * `noteAccess` writes nothing either.
+ */
+export function accessActor(): AccessActor | undefined {
+  return requestContext.get('accessActor');
 }
 
 /** Writes what the request noted, once; called by the route helpers after a handler succeeds. */

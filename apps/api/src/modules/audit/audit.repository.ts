@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessLog } from './audit.tables';
 
@@ -6,6 +6,26 @@ export type AccessLogRow = typeof accessLog.$inferSelect;
 
 export async function insertEntries(db: Db, rows: Array<typeof accessLog.$inferInsert>): Promise<void> {
   if (rows.length > 0) await db.insert(accessLog).values(rows);
+}
+
+/** An insert of access-log rows that another module's statement runs (as a CTE) when its `onlyIf` holds. */
+export type EntriesInsert = (onlyIf: SQL) => SQL;
+
+/**
+ * The insert of `rows` as SQL for another module's statement, so that an entry is written in the
+ * same round trip as the change it records, and only if that change is made. The rows' values
+ * are parameters; `onlyIf` is the caller's condition (e.g. `exists (select 1 from upd)`).
+ */
+export function entriesInsert(rows: ReadonlyArray<typeof accessLog.$inferInsert & { createdAt: Date }>): EntriesInsert {
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.ownerId}::uuid, ${row.actorId}::uuid, ${row.patientId}::uuid, ${row.action}, ${row.entityType}, ${row.entityId}, ${row.ip ?? null}::text, ${row.createdAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return (onlyIf) =>
+    sql`insert into ${accessLog} (owner_id, actor_id, patient_id, action, entity_type, entity_id, ip, created_at) select * from (values ${values}) as entry where ${onlyIf}`;
 }
 
 /** Where a page starts: after this entry, newest first. */

@@ -1,18 +1,26 @@
 import { idSchema, messages, type AccessLogEntry } from '@consultorio/shared';
-import type { AccessEntry } from '../../platform/access-log';
+import type { AccessActor, AccessEntry } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import * as repo from './audit.repository';
-import type { LogPageStart } from './audit.repository';
+import type { EntriesInsert, LogPageStart } from './audit.repository';
+
+function logRows(actor: AccessActor, entries: readonly AccessEntry[], now: Date) {
+  const unique = new Map(entries.map((entry) => [`${entry.patientId}|${entry.action}|${entry.entityType}|${entry.entityId}`, entry]));
+  return [...unique.values()].map((entry) => ({ ...entry, ownerId: actor.userId, actorId: actor.userId, ip: actor.ip, createdAt: now }));
+}
 
 /** Appends what a professional's request read or changed to their access log. */
-export async function writeEntries(ctx: Context, actor: { userId: string; ip: string }, entries: readonly AccessEntry[]): Promise<void> {
-  const now = ctx.clock.now();
-  const unique = new Map(entries.map((entry) => [`${entry.patientId}|${entry.action}|${entry.entityType}|${entry.entityId}`, entry]));
-  await repo.insertEntries(
-    ctx.db,
-    [...unique.values()].map((entry) => ({ ...entry, ownerId: actor.userId, actorId: actor.userId, ip: actor.ip, createdAt: now })),
-  );
+export async function writeEntries(ctx: Context, actor: AccessActor, entries: readonly AccessEntry[]): Promise<void> {
+  await repo.insertEntries(ctx.db, logRows(actor, entries, ctx.clock.now()));
+}
+
+/**
+ * The same entries as an insert for another module's statement to run (see `entriesInsert`): the
+ * entry is written with the change, in its round trip, and only when the change is made.
+ */
+export function entriesInsert(actor: AccessActor, entries: readonly AccessEntry[], now: Date): EntriesInsert {
+  return repo.entriesInsert(logRows(actor, entries, now));
 }
 
 /** When a patient is deleted, their log goes too but for the one entry (written by the request) saying so. */

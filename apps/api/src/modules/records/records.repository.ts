@@ -1,6 +1,7 @@
 import type { RecordAttachment } from '@consultorio/shared';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { parseTimestamp } from '../../db/pg-dates';
 import { patientSummaryColumns } from '../../db/selections';
 import { files } from '../files/files.tables';
 import { patients } from '../patients/patients.tables';
@@ -156,62 +157,104 @@ async function lockOwnedRecord(tx: Tx, ownerId: string, id: string): Promise<Rec
   return row;
 }
 
-async function latestVersion(tx: Tx, recordId: string): Promise<RecordVersionRow | undefined> {
-  const [latest] = await tx.select().from(recordVersions).where(eq(recordVersions.recordId, recordId)).orderBy(desc(recordVersions.savedAt)).limit(1);
-  return latest;
-}
-
-async function insertVersion(tx: Tx, record: RecordRow, kind: RecordVersionRow['kind'], now: Date): Promise<void> {
-  await tx.insert(recordVersions).values({ recordId: record.id, version: record.version, kind, content: record.content, createdAt: now, savedAt: now });
-}
-
-/**
- * Keeps the new content in the history: a save or a restore adds a version; an autosave joins its
- * stretch, unless the text before it must stay as it was (`keepBefore`: it removed much text), in
- * which case that text is a version of its own (added when the history lacks it) and the new
- * content starts a new one.
- */
-async function keepVersion(tx: Tx, before: RecordRow, after: RecordRow, kind: RecordVersionRow['kind'], keepBefore: boolean, now: Date): Promise<void> {
-  if (keepBefore || kind === 'autosave') {
-    const latest = await latestVersion(tx, after.id);
-    if (keepBefore) {
-      if (latest?.content !== before.content) await insertVersion(tx, before, 'save', now);
-    } else if (latest?.kind === 'autosave' && now.getTime() - latest.createdAt.getTime() < AUTOSAVE_STRETCH_MS) {
-      await tx.update(recordVersions).set({ content: after.content, version: after.version, savedAt: now }).where(eq(recordVersions.id, latest.id));
-      return;
-    }
-  }
-  await insertVersion(tx, after, kind, now);
-}
-
 export type ContentChange = RecordRow | 'finalized' | 'conflict' | undefined;
 
+/** A statement of another module to run with the change, when its condition (SQL) holds: the access log's insert. */
+type AlsoRun = (onlyIf: SQL) => SQL;
+
+type Timestamp = string | Date;
+const toDate = (value: Timestamp): Date => (value instanceof Date ? value : parseTimestamp(value));
+
+/** A row of `changeContent`'s statement: the record as it was (`current_…`), and as updated (null when it was not). */
+interface ChangedRow {
+  current_finalized_at: Timestamp | null;
+  id: string | null;
+  owner_id: string;
+  patient_id: string;
+  name: string;
+  ai_assistant_name: string | null;
+  version: number;
+  finalized_at: Timestamp | null;
+  content_sha256: string | null;
+  appointment_id: string | null;
+  session_starts_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+}
+
 /**
- * Replaces the content of the owner's record if it is still at `version` and not finalized, and
- * keeps the new content in the history, and the text it replaced when `keepsBefore(before, after)`;
- * says why not otherwise (undefined: not theirs).
+ * Replaces the content of the owner's record if it is still at `version` and not finalized, keeps
+ * the new content in the history, and runs `alsoRun` (the access log's entry) when it did; says
+ * why not otherwise (undefined: not theirs). One statement, so one round trip and atomic without
+ * a transaction: the record's row is locked first (`cur`), and every write depends on the update
+ * (`upd`) having been made.
+ *
+ * History: a save or a restore adds a version; an autosave joins its stretch (the latest version,
+ * an autosave started less than AUTOSAVE_STRETCH_MS ago), unless the text before it must stay as
+ * it was (`keepBefore`: it removed much text), in which case that text is a version of its own
+ * (added when the latest version is not it) and the new content starts a new one.
  */
 export async function changeContent(
   db: Db,
   ownerId: string,
   id: string,
-  change: { content: string; version: number; kind: RecordVersionRow['kind'] },
-  keepsBefore: (before: string, after: string) => boolean,
+  change: { content: string; version: number; kind: RecordVersionRow['kind']; keepBefore: boolean },
+  alsoRun: AlsoRun | undefined,
   now: Date,
 ): Promise<ContentChange> {
-  return db.transaction(async (tx) => {
-    const current = await lockOwnedRecord(tx, ownerId, id);
-    if (!current) return undefined;
-    if (current.finalizedAt) return 'finalized';
-    if (current.version !== change.version) return 'conflict';
-    const [updated] = await tx
-      .update(records)
-      .set({ content: change.content, version: current.version + 1, updatedAt: now })
-      .where(eq(records.id, id))
-      .returning();
-    await keepVersion(tx, current, updated!, change.kind, keepsBefore(current.content, change.content), now);
-    return updated;
-  });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const stretchStart = sql`${new Date(now.getTime() - AUTOSAVE_STRETCH_MS).toISOString()}::timestamptz`;
+  // Both drivers answer a raw statement with its rows in `rows` (node-postgres' QueryResult, PGlite's Results).
+  const result = (await db.execute(sql`
+    with cur as (
+      select id, version, finalized_at, content from ${records} where id = ${id}::uuid and owner_id = ${ownerId}::uuid for update
+    ), upd as (
+      update ${records} as r set content = ${change.content}, version = cur.version + 1, updated_at = ${at}
+      from cur where r.id = cur.id and cur.version = ${change.version}::int and cur.finalized_at is null
+      returning r.*
+    ), latest as (
+      select id, kind, content, created_at from ${recordVersions} where record_id = ${id}::uuid order by saved_at desc, version desc limit 1
+    ), kept_before as (
+      insert into ${recordVersions} (record_id, version, kind, content, created_at, saved_at)
+      select cur.id, cur.version, 'save', cur.content, ${at}, ${at} from cur, upd
+      where ${change.keepBefore}::boolean and not exists (select 1 from latest where latest.content = cur.content)
+    ), joined as (
+      update ${recordVersions} as v set content = upd.content, version = upd.version, saved_at = ${at}
+      from upd, latest
+      where v.id = latest.id and not ${change.keepBefore}::boolean and ${change.kind}::text = 'autosave'
+        and latest.kind = 'autosave' and latest.created_at > ${stretchStart}
+      returning v.id
+    ), added as (
+      insert into ${recordVersions} (record_id, version, kind, content, created_at, saved_at)
+      select upd.id, upd.version, ${change.kind}::text, upd.content, ${at}, ${at} from upd where not exists (select 1 from joined)
+    )${alsoRun ? sql`, also_run as (${alsoRun(sql`exists (select 1 from upd)`)})` : sql``}
+    select cur.finalized_at as current_finalized_at,
+      upd.id, upd.owner_id, upd.patient_id, upd.name, upd.ai_assistant_name, upd.version, upd.finalized_at,
+      upd.content_sha256, upd.appointment_id, upd.session_starts_at, upd.created_at, upd.updated_at
+    from cur left join upd on true`)) as { rows: ChangedRow[] };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  // A raw statement's timestamps: the text drizzle asks PGlite for, read as the columns read it
+  // (db/columns.ts), or the pool's Date already read the same way (db/client.ts).
+  const timestamp = (value: Timestamp | null) => (value === null ? null : toDate(value));
+  if (row.current_finalized_at) return 'finalized';
+  if (!row.id) return 'conflict';
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    patientId: row.patient_id,
+    name: row.name,
+    // The content is the one just written: not sent back.
+    content: change.content,
+    aiAssistantName: row.ai_assistant_name,
+    version: row.version,
+    finalizedAt: timestamp(row.finalized_at),
+    contentSha256: row.content_sha256,
+    appointmentId: row.appointment_id,
+    sessionStartsAt: timestamp(row.session_starts_at),
+    createdAt: toDate(row.created_at),
+    updatedAt: timestamp(row.updated_at),
+  };
 }
 
 /** The record's versions, newest first (without their content). */

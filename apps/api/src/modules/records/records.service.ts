@@ -14,7 +14,7 @@ import {
   type RecordVersion,
   type RecordVersionSummary,
 } from '@consultorio/shared';
-import { noteAccess } from '../../platform/access-log';
+import { accessActor, noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { defineHook } from '../../platform/hooks';
@@ -22,12 +22,13 @@ import { sanitizeRecordHtml } from '../../platform/sanitize-html';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { ReadEachFile, Upload } from '../../platform/uploads';
 import { appointmentOfPatient, markHeldByNote } from '../agenda/agenda.service';
+import { entriesInsert } from '../audit/audit.service';
 import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { ownedPatient, toPatientSummary } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { removesMuchText } from './record-history';
 import * as repo from './records.repository';
-import type { ContentChange, NoteTemplateRow, RecordAddendumRow, RecordRow } from './records.repository';
+import type { NoteTemplateRow, RecordAddendumRow, RecordRow } from './records.repository';
 
 export type { RecordRow };
 
@@ -164,12 +165,31 @@ export async function renameRecord(ctx: Context, ownerId: string, id: string, na
   return toRecord(record);
 }
 
-function changedOrFailure(change: ContentChange): RecordRow {
-  if (change === 'finalized') throw new AppError('RECORD_FINALIZED');
-  if (change === 'conflict') throw new AppError('RECORD_VERSION_CONFLICT');
-  if (!change) throw new AppError('RECORD_NOT_FOUND');
-  noteRecord(change, 'update');
-  return change;
+/**
+ * Writes new content into the professional's record, read just before (`record`) to tell what the
+ * save removes: the text before a save that removes more than 200 characters of it is kept in the
+ * history. The write is one statement that also checks the version and the finalization again
+ * (a save, a restore or a finalization may have come in between), keeps the history and writes
+ * the access log's entry, so a save costs the session lookup, this read and this statement.
+ */
+async function writeContent(
+  ctx: Context,
+  ownerId: string,
+  record: RecordRow,
+  change: { content: string; version: number; kind: 'save' | 'autosave' | 'restore' },
+): Promise<RecordRow> {
+  if (record.finalizedAt) throw new AppError('RECORD_FINALIZED');
+  if (record.version !== change.version) throw new AppError('RECORD_VERSION_CONFLICT');
+  const now = ctx.clock.now();
+  const actor = accessActor();
+  const logEntry = actor
+    ? entriesInsert(actor, [{ patientId: record.patientId, action: 'update', entityType: 'record', entityId: record.id }], now)
+    : undefined;
+  const changed = await repo.changeContent(ctx.db, ownerId, record.id, { ...change, keepBefore: removesMuchText(record.content, change.content) }, logEntry, now);
+  if (changed === 'finalized') throw new AppError('RECORD_FINALIZED');
+  if (changed === 'conflict') throw new AppError('RECORD_VERSION_CONFLICT');
+  if (!changed) throw new AppError('RECORD_NOT_FOUND');
+  return changed;
 }
 
 /**
@@ -184,15 +204,9 @@ export async function saveRecordContent(
   id: string,
   save: { content: string; version: number; autosave?: boolean | undefined },
 ): Promise<ClinicalRecord> {
-  const change = await repo.changeContent(
-    ctx.db,
-    ownerId,
-    id,
-    { content: checkedRecordHtml(save.content), version: save.version, kind: save.autosave ? 'autosave' : 'save' },
-    removesMuchText,
-    ctx.clock.now(),
-  );
-  return toRecord(changedOrFailure(change));
+  const content = checkedRecordHtml(save.content);
+  const record = await ownedRecord(ctx, ownerId, id);
+  return toRecord(await writeContent(ctx, ownerId, record, { content, version: save.version, kind: save.autosave ? 'autosave' : 'save' }));
 }
 
 export async function listVersions(ctx: Context, ownerId: string, id: string): Promise<RecordVersionSummary[]> {
@@ -217,9 +231,8 @@ export async function getVersion(ctx: Context, ownerId: string, id: string, vers
 
 /** Makes an earlier version the content again, itself kept as a new version. */
 export async function restoreVersion(ctx: Context, ownerId: string, id: string, versionId: string, fromVersion: number): Promise<ClinicalRecord> {
-  const { version } = await ownedVersion(ctx, ownerId, id, versionId);
-  const change = await repo.changeContent(ctx.db, ownerId, id, { content: version.content, version: fromVersion, kind: 'restore' }, removesMuchText, ctx.clock.now());
-  return toRecord(changedOrFailure(change));
+  const { record, version } = await ownedVersion(ctx, ownerId, id, versionId);
+  return toRecord(await writeContent(ctx, ownerId, record, { content: version.content, version: fromVersion, kind: 'restore' }));
 }
 
 /** Makes the content read-only and keeps its SHA-256; corrections are addenda from then on. */

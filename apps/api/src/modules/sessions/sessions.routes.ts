@@ -26,6 +26,7 @@ export function sessionScope(ctx: Context, routes: readonly RoutesPlugin[]): Rou
       const session = await resolveSession(ctx, token, request.ip, { cached: isRead(request.method) });
       if (!session) throw new AppError('UNAUTHORIZED');
       request.session = { user: session.user, tokenHash: session.tokenHash };
+      request.requestContext.set('accessActor', { userId: session.user.id, ip: request.ip });
       if (session.cookieMaxAge !== null) setSessionCookie(reply, token, session.cookieMaxAge, ctx.config.isHttps);
       if (session.user.passwordChangeRequired && !request.routeOptions.config.allowedDuringPasswordChange) {
         throw new AppError('PASSWORD_CHANGE_REQUIRED');
