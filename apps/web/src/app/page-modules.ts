@@ -1,4 +1,5 @@
 import { paths } from '../lib/paths';
+import { hasSignedIn } from '../lib/session';
 
 /**
  * Every page's module, each a chunk of its own loaded on demand. The router (router.tsx) takes
@@ -65,20 +66,57 @@ const modulesByPattern: ReadonlyArray<readonly [pattern: string, modules: readon
   [paths.patientDocumentsPattern, ['authenticatedLayout', 'patientDocuments']],
 ];
 
-/** '/patients/:patientId' as a regular expression of the whole path. */
+/** '/patients/:patientId' as a regular expression of the whole path, each parameter a named group. */
 function patternRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)');
   return new RegExp(`^${escaped}/?$`);
 }
 
 const matchers = modulesByPattern.map(([pattern, modules]) => [patternRegExp(pattern), modules] as const);
 
-/** The page modules of an address, for preloading; none for an address not listed (the router loads it as usual). */
-export function pageModulesOf(pathname: string): PageModule[] {
-  return [...(matchers.find(([regExp]) => regExp.test(pathname))?.[1] ?? [])];
+/** The page modules of an address and its path parameters; no modules for an address not listed (the router loads it as usual). */
+export function pageModulesOf(pathname: string): { modules: PageModule[]; params: Record<string, string> } {
+  for (const [regExp, modules] of matchers) {
+    const match = regExp.exec(pathname);
+    if (match) return { modules: [...modules], params: decodedParams(match.groups ?? {}) };
+  }
+  return { modules: [], params: {} };
 }
 
-/** Starts loading the modules of the address's page; the router's own `import()` later finds them loaded or on their way. */
-export function preloadPageOf(pathname: string): void {
-  for (const name of pageModulesOf(pathname)) void pageModules[name]().catch(() => undefined);
+function decodedParams(groups: Record<string, string>): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What a page module may export to ask for its data as soon as it loads, beside the session check,
+ * instead of after the layout has drawn it: the same queries its components read, so they find
+ * them answered or on their way.
+ */
+export type PrefetchData = (params: Record<string, string>, search: URLSearchParams) => void;
+
+function prefetchOf(module: unknown): PrefetchData | undefined {
+  const candidate = (module as { prefetchData?: unknown }).prefetchData;
+  return typeof candidate === 'function' ? (candidate as PrefetchData) : undefined;
+}
+
+/**
+ * Starts loading the modules of the address's page, and then the page's data; the router's own
+ * `import()` later finds them loaded or on their way.
+ */
+export function preloadPageOf(location: Pick<Location, 'pathname' | 'search'>): void {
+  const { modules, params } = pageModulesOf(location.pathname);
+  // A page behind the login asks for its data only from a browser that signed in.
+  const mayPrefetch = !modules.includes('authenticatedLayout') || hasSignedIn();
+  for (const name of modules) {
+    pageModules[name]().then(
+      (module) => {
+        if (mayPrefetch) prefetchOf(module)?.(params, new URLSearchParams(location.search));
+      },
+      () => undefined,
+    );
+  }
 }

@@ -1,7 +1,10 @@
 import { messages } from '@consultorio/shared';
 import { useParams } from 'react-router';
-import { useFormDetail } from '../../features/forms/api/get-form';
+import { formQueryOptions, useFormDetail } from '../../features/forms/api/get-form';
 import { FormView } from '../../features/forms/components/form-view';
+import { patientQueryOptions } from '../../features/patients/api/get-patient';
+import { queryClient } from '../../lib/query-client';
+import type { PrefetchData } from '../page-modules';
 import { PatientFrame } from './patient-frame';
 
 /** /patients/:patientId/forms/:formId: one form inside the patient's area frame (which selects them). */
@@ -15,3 +18,9 @@ export function PatientFormPage() {
     </PatientFrame>
   );
 }
+
+/** The form and its patient, asked for beside the session check (page-modules.ts). */
+export const prefetchData: PrefetchData = ({ patientId = '', formId = '' }) => {
+  void queryClient.prefetchQuery(formQueryOptions(formId));
+  void queryClient.prefetchQuery(patientQueryOptions(patientId));
+};

@@ -4,9 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PatientFrame } from './patient-frame';
 import { SessionRecorder } from '../../features/recordings/components/session-recorder';
-import { storeSavedRecord, useRecordDetail } from '../../features/records/api/get-record';
+import { patientQueryOptions } from '../../features/patients/api/get-patient';
+import { recordQueryOptions, storeSavedRecord, useRecordDetail } from '../../features/records/api/get-record';
 import { RecordView } from '../../features/records/components/record-view';
+import { queryClient } from '../../lib/query-client';
 import { useCurrentUser } from '../../lib/session';
+import type { PrefetchData } from '../page-modules';
 
 /**
  * /patients/:patientId/records/:recordId: one record inside the patient's area frame (which
@@ -32,3 +35,9 @@ export function PatientRecordPage() {
     </PatientFrame>
   );
 }
+
+/** The record and its patient, asked for beside the session check (page-modules.ts). */
+export const prefetchData: PrefetchData = ({ patientId = '', recordId = '' }) => {
+  void queryClient.prefetchQuery(recordQueryOptions(recordId));
+  void queryClient.prefetchQuery(patientQueryOptions(patientId));
+};

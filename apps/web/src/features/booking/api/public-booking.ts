@@ -1,14 +1,18 @@
 import { bookingApi, type BookedAppointment, type BookingProfile, type BookingRequestInput, type BookingSlot } from '@consultorio/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export async function getBookingProfile(slug: string, signal?: AbortSignal): Promise<BookingProfile> {
   return (await apiClient.call(bookingApi.profile, { params: { slug }, signal })).data.profile;
 }
 
+export function bookingProfileQueryOptions(slug: string) {
+  return queryOptions({ queryKey: ['booking', slug, 'profile'], queryFn: ({ signal }) => getBookingProfile(slug, signal), retry: false });
+}
+
 /** The page's professional: name, profession, registration, modalities and time zone. */
 export function useBookingProfile(slug: string) {
-  return useQuery({ queryKey: ['booking', slug, 'profile'], queryFn: ({ signal }) => getBookingProfile(slug, signal), retry: false });
+  return useQuery(bookingProfileQueryOptions(slug));
 }
 
 export async function listBookingSlots(slug: string, range: { from: string; to: string }, signal?: AbortSignal): Promise<BookingSlot[]> {

@@ -6,7 +6,8 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-format';
-import { listBookingSlots, useBookingProfile, useRequestBooking } from '../api/public-booking';
+import { bookingProfileQueryOptions, listBookingSlots, useBookingProfile, useRequestBooking } from '../api/public-booking';
+import { queryClient } from '../../../lib/query-client';
 import { SlotPicker } from '../../../components/slot-picker';
 
 const b = messages.booking;
@@ -144,4 +145,9 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
       </Stack>
     </form>
   );
+}
+
+/** The page's professional, asked for as soon as this module loads (app/page-modules.ts), before the router draws the page. */
+export function prefetchData({ slug = '' }: Record<string, string>): void {
+  void queryClient.prefetchQuery(bookingProfileQueryOptions(slug));
 }

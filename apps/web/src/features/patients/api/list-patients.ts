@@ -1,5 +1,5 @@
 import { patientsApi, type PatientPage } from '@consultorio/shared';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient, urlOf } from '../../../lib/api-client';
 
 /** Every cached page of every search; invalidate this after any change to a patient. */
@@ -26,14 +26,17 @@ export async function listPatients({ q, cursor, signal }: ListPatientsParams): P
   return response.data;
 }
 
-/** The patients whose name contains `q`, by name, a page at a time ('Carregar mais'). */
-export function usePatientList(q: string) {
-  return useInfiniteQuery({
+export function patientListQueryOptions(q: string) {
+  return infiniteQueryOptions({
     queryKey: patientListQueryKey(q),
     queryFn: ({ pageParam, signal }) => listPatients({ q, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    // While a new search runs, the previous results stay on screen.
-    placeholderData: keepPreviousData,
   });
+}
+
+/** The patients whose name contains `q`, by name, a page at a time ('Carregar mais'). */
+export function usePatientList(q: string) {
+  // While a new search runs, the previous results stay on screen.
+  return useInfiniteQuery({ ...patientListQueryOptions(q), placeholderData: keepPreviousData });
 }

@@ -16,7 +16,7 @@ const NewPatientPanel = lazy(async () => ({ default: (await import('../component
 const EditPatientPanel = lazy(async () => ({ default: (await import('../components/edit-patient-panel')).EditPatientPanel }));
 
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_PARAM = 'q';
+export const PATIENT_SEARCH_PARAM = 'q';
 
 /**
  * The search lives in the address (?q=) so that it survives a reload and the back button.
@@ -24,7 +24,7 @@ const SEARCH_PARAM = 'q';
  */
 function usePatientSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = (searchParams.get(SEARCH_PARAM) ?? '').trim();
+  const query = (searchParams.get(PATIENT_SEARCH_PARAM) ?? '').trim();
   const [text, setText] = useState(query);
   const [appliedQuery, setAppliedQuery] = useState(query);
   const [seenQuery, setSeenQuery] = useState(query);
@@ -44,8 +44,8 @@ function usePatientSearch() {
     setSearchParams(
       (params) => {
         const updated = new URLSearchParams(params);
-        if (next === '') updated.delete(SEARCH_PARAM);
-        else updated.set(SEARCH_PARAM, next);
+        if (next === '') updated.delete(PATIENT_SEARCH_PARAM);
+        else updated.set(PATIENT_SEARCH_PARAM, next);
         return updated;
       },
       { replace: true },
