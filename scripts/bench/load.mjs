@@ -153,9 +153,14 @@ async function seedUsers(bench, base, users) {
     );
     await client.query(`create temp table load_clones on commit drop as select id, substr(username, 12)::int n from users where username like 'bench\\_load\\_%'`);
     const copied = {};
-    for (const table of ['patients', 'records', 'appointment_series', 'appointments']) copied[table] = await cloneRows(client, table, 'owner_id', template);
-    copied.chats = await cloneRows(client, 'chats', 'owner_id', template, ['ai_assistant_id']);
-    copied.booking_settings = await cloneRows(client, 'booking_settings', 'user_id', template, ['intake_template_id']);
+    const copy = async (table, ownerColumn, keep) => {
+      const tableStarted = performance.now();
+      const count = await cloneRows(client, table, ownerColumn, template, keep);
+      copied[table] = { count, seconds: (performance.now() - tableStarted) / 1000 };
+    };
+    for (const table of ['patients', 'records', 'appointment_series', 'appointments']) await copy(table, 'owner_id');
+    await copy('chats', 'owner_id', ['ai_assistant_id']);
+    await copy('booking_settings', 'user_id', ['intake_template_id']);
     await client.query(`create temp table load_tokens on commit drop as select id, n, 'bench-load-' || n || '-' || md5(random()::text || n) token from load_clones`);
     await client.query(
       `insert into sessions (token_hash, user_id, expires_at, absolute_expires_at)
@@ -399,7 +404,7 @@ export async function measureLoad(
     await bench.admin('vacuum analyze', bench.url.toString());
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
     const rows = Object.entries(copied)
-      .map(([table, count]) => `${count} ${table}`)
+      .map(([table, { count, seconds: took }]) => `${count} ${table} (${took.toFixed(1)} s)`)
       .join(', ');
     console.log(
       `\nLoad: ${users} professionals (${PATIENTS_PER_USER} patients each, a record and a weekly appointment per patient, a chat, a booking page) seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: the template through the API in ${templateSeconds.toFixed(1)} s, then ${rows} copied in SQL in ${copySeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
