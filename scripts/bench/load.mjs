@@ -79,9 +79,8 @@ function localMonday(weeks = 0) {
  * availability (weekdays 08:00-18:00, in person or online).
  */
 async function seedTemplate(bench, base) {
-  await bench.signedInCookie('bench_load');
-  const login = await callAt(base, 'POST', '/v1/users/users-sessions', { username: 'bench_load', password: 'Senha123' });
-  const cookie = login.headers.get('set-cookie').split(';')[0];
+  // Registered and signed in through the main bench server: a session works on any instance.
+  const cookie = await bench.signedInCookie('bench_load');
   const firstMonday = new Date(`${localMonday(-2)}T00:00:00Z`);
   const patientIds = [];
   for (let p = 0; p < PATIENTS_PER_USER; p++) {
@@ -128,8 +127,8 @@ async function cloneRows(client, table, ownerColumn, templateId, keep = []) {
 
 /**
  * `users` professionals cloned in SQL from the template (its rows copied, a session made for
- * each; a sign-in through the API costs an argon2 hash, some 50 ms of CPU each), each with a
- * booking page at 'bench-load-<n>'. Seconds for 1,000 instead of minutes through the API.
+ * each, as a sign-in through the API would cost an argon2 hash of 19 MiB each), each with a
+ * booking page at 'bench-load-<n>': seconds for 1,000.
  */
 async function seedUsers(bench, base, users) {
   const started = performance.now();
