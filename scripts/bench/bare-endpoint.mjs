@@ -26,6 +26,8 @@ function patientOf(row) {
     country: row.country,
     avatarExternalKey: row.avatar_external_key,
     remindersOptOut: row.reminders_opt_out,
+    whatsappOptIn: row.whatsapp_opt_in,
+    whatsappOptInAt: row.whatsapp_opt_in_at?.toISOString() ?? null,
     document: row.document,
     sessionFeeCents: row.session_fee_cents,
     payerName: row.payer_name,

@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import { fastifyRequestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { limits, messages } from '@consultorio/shared';
+import { messages } from '@consultorio/shared';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -146,14 +145,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('writeAccessLog', (request: FastifyRequest, entries: readonly AccessEntry[]) =>
     writeEntries(ctx, { userId: sessionUser(request).id, ip: request.ip }, entries),
   );
-  await app.register(fastifyMultipart, { limits: { fileSize: limits.avatarMaxBytes, files: 1 } });
   await registerDocs(app);
   // Every API answer may carry health data: no cache, shared or private, keeps it (a route
   // that sets its own policy, such as a file, keeps that).
-  app.addHook('onSend', async (request, reply) => {
+  // (A callback hook, not an async one: no promise and no extra turn on every answer.)
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // A practice app and its patients' form links must never be indexed.
     reply.header('x-robots-tag', 'noindex, nofollow');
+    done(null, payload);
   });
 
   addOperationalRoutes(app, { lifecycle, metrics, sql: deps.database.sql });

@@ -265,6 +265,14 @@ describe('POST /v1/users/me/patients', () => {
     expect(await patientCount(user.id)).toBe(1);
   });
 
+  it('answers 415 to a multipart body: only the routes that take files read one', async () => {
+    const { user, cookie } = await newSignedInUser(t);
+    const response = await create(cookie, pngForm());
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(await patientCount(user.id)).toBe(0);
+  });
+
   it("checks the phone against the country's numbering plan, not only its length", async () => {
     const { cookie } = await newSignedInUser(t);
     for (const phone of ['20 1234 5678', '(11) 0234-5678', '(11) 18765-4321']) {

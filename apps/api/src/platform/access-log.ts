@@ -52,10 +52,13 @@ export function accessActor(): AccessActor | undefined {
   return requestContext.get('accessActor');
 }
 
-/** Writes what the request noted, once; called by the route helpers after a handler succeeds. */
-export async function writeNotedAccess(request: FastifyRequest): Promise<void> {
+/**
+ * Writes what the request noted, once; called by the route helpers after a handler succeeds.
+ * Answers `undefined` when nothing was noted (a list), so the caller has nothing to wait for.
+ */
+export function writeNotedAccess(request: FastifyRequest): Promise<void> | undefined {
   const entries = request.requestContext.get('accessLog');
-  if (!entries || entries.length === 0) return;
+  if (!entries || entries.length === 0) return undefined;
   request.requestContext.set('accessLog', []);
-  await request.server.writeAccessLog(request, entries);
+  return request.server.writeAccessLog(request, entries);
 }

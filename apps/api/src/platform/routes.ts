@@ -1,4 +1,5 @@
-import { errorEnvelope, multipartBodySchema, type ApiRoute, type ErrorCodes, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
+import fastifyMultipart from '@fastify/multipart';
+import { errorEnvelope, limits, multipartBodySchema, type ApiRoute, type ErrorCodes, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -131,13 +132,24 @@ function register<R extends ApiRoute>(
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
 ): void {
   assertScope(app, route);
-  app.route({
+  const options = {
     method: route.method,
     url: route.path,
     ...(route.maxBodyBytes ? { bodyLimit: route.maxBodyBytes } : {}),
     config: { allowedDuringPasswordChange: route.allowedDuringPasswordChange === true },
     schema: routeSchema(route),
-    handler: (request, reply) => handler(request as RouteRequest<R>, reply),
+    handler: (request: FastifyRequest, reply: FastifyReply) => handler(request as RouteRequest<R>, reply),
+  };
+  if (!route.multipart) {
+    app.route(options);
+    return;
+  }
+  // Only a route that takes a multipart body gets @fastify/multipart: its parser and its hooks
+  // (an onRequest and an onResponse on every request it sees) stay in a scope of their own.
+  // Anywhere else a multipart body is answered 415, like any type but JSON.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: limits.avatarMaxBytes, files: 1 } });
+    scope.route(options);
   });
 }
 
@@ -153,7 +165,8 @@ export function route<R extends ApiRoute>(
 ): void {
   register(app, contract, async (request, reply) => {
     const { data, message } = await handler(request, reply);
-    await writeNotedAccess(request);
+    const written = writeNotedAccess(request);
+    if (written) await written;
     return send(reply, contract.status, data, message);
   });
 }
@@ -167,7 +180,7 @@ export function rawRoute<R extends ApiRoute & { raw: NonNullable<ApiRoute['raw']
   register(app, contract, async (request, reply) => {
     const result = await handler(request, reply);
     // The answer is on its way (or sent): a failure to write the log is logged, not answered.
-    await writeNotedAccess(request).catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
+    await writeNotedAccess(request)?.catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
     return result;
   });
 }

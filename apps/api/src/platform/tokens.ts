@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random 256-bit token for links and session cookies; only its hash is stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The SHA-256 of a token, in hex (one call: no Hash object per session lookup). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 const PASSWORD_ALPHABET = {

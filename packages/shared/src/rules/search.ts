@@ -1,11 +1,17 @@
 /**
+ * Accents as NFD leaves them. Made once: esbuild writes a `\p{…}` literal as `new RegExp(…)`
+ * for every node target, which would build the expression again on each call (each list request).
+ */
+const COMBINING_MARKS = /\p{M}/gu;
+
+/**
  * The form of a name that search compares: lower case, accents removed, spaces collapsed,
  * so 'joao' finds 'João'. The server stores it beside each patient and sorts by it.
  */
 export function searchKey(text: string): string {
   return text
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(COMBINING_MARKS, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

@@ -32,8 +32,9 @@ export function sessionScope(ctx: Context, routes: readonly RoutesPlugin[]): Rou
         throw new AppError('PASSWORD_CHANGE_REQUIRED');
       }
     });
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.session && !isRead(request.method)) forgetUserSessions(ctx, request.session.user.id);
+      done(null, payload);
     });
     for (const plugin of routes) await app.register(plugin);
   };
