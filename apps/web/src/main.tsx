@@ -41,7 +41,7 @@ if (window.location.pathname === paths.login && !hasSignedIn()) {
 } else {
   // The router's chunk, the page's modules and the session check all start now, side by side;
   // the router's loaders then find them loaded or on their way.
-  preloadPageOf(window.location);
-  if (hasSignedIn()) void loadSessionUser(queryClient);
+  const { isPatientPage } = preloadPageOf(window.location);
+  if (hasSignedIn() && !isPatientPage) void loadSessionUser(queryClient);
   void startApp();
 }

@@ -105,9 +105,10 @@ function prefetchOf(module: unknown): PrefetchData | undefined {
 
 /**
  * Starts loading the modules of the address's page, and then the page's data; the router's own
- * `import()` later finds them loaded or on their way.
+ * `import()` later finds them loaded or on their way. Answers whether the page is one of the
+ * patient's pages, drawn without the professional's session.
  */
-export function preloadPageOf(location: Pick<Location, 'pathname' | 'search'>): void {
+export function preloadPageOf(location: Pick<Location, 'pathname' | 'search'>): { isPatientPage: boolean } {
   const { modules, params } = pageModulesOf(location.pathname);
   // A page behind the login asks for its data only from a browser that signed in.
   const mayPrefetch = !modules.includes('authenticatedLayout') || hasSignedIn();
@@ -119,4 +120,5 @@ export function preloadPageOf(location: Pick<Location, 'pathname' | 'search'>): 
       () => undefined,
     );
   }
+  return { isPatientPage: modules.includes('publicFormLayout') };
 }

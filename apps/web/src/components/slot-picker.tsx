@@ -1,7 +1,7 @@
 import { messages, type BookingSlot } from '@consultorio/shared';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageLoader } from './page-loader';
 import { ApiError } from '../lib/api-client';
@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 const WEEK_DAYS = 7;
 
 /** Today (yyyy-mm-dd) on the professional's calendar. */
-function todayIn(timeZone: string): string {
+export function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
@@ -30,6 +30,18 @@ function byDay(slots: readonly BookingSlot[], timeZone: string): Array<{ day: st
     groups.set(day, list);
   }
   return [...groups].map(([day, list]) => ({ day, slots: list }));
+}
+
+/** The query of a week's slots (`week` 0 is the one starting `today`, a day in the zone), as the picker reads it. */
+export function weekSlotsQuery(
+  queryKey: readonly unknown[],
+  today: string,
+  week: number,
+  load: (range: { from: string; to: string }, signal: AbortSignal) => Promise<BookingSlot[]>,
+) {
+  const from = plusDays(today, week * WEEK_DAYS);
+  const to = plusDays(from, WEEK_DAYS - 1);
+  return queryOptions({ queryKey: [...queryKey, from, to], queryFn: ({ signal }) => load({ from, to }, signal) });
 }
 
 /**
@@ -56,9 +68,7 @@ export function SlotPicker({
 }) {
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
   const [week, setWeek] = useState(0);
-  const from = plusDays(today, week * WEEK_DAYS);
-  const to = plusDays(from, WEEK_DAYS - 1);
-  const slots = useQuery({ queryKey: [...queryKey, from, to], queryFn: ({ signal }) => load({ from, to }, signal) });
+  const slots = useQuery(weekSlotsQuery(queryKey, today, week, load));
   // A week's buttons are drawn in the background (interruptible), not in one long task when the slots arrive.
   const shownSlots = useDeferredValue(slots.data);
   const lastWeek = Math.ceil(maxDaysAhead / WEEK_DAYS);

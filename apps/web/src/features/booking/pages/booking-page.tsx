@@ -8,7 +8,7 @@ import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-format';
 import { bookingProfileQueryOptions, listBookingSlots, useBookingProfile, useRequestBooking } from '../api/public-booking';
 import { queryClient } from '../../../lib/query-client';
-import { SlotPicker } from '../../../components/slot-picker';
+import { SlotPicker, todayIn, weekSlotsQuery } from '../../../components/slot-picker';
 
 const b = messages.booking;
 
@@ -66,7 +66,7 @@ function BookingContent({ slug, profile }: { slug: string; profile: BookingProfi
             <SlotPicker
               timeZone={timeZone}
               maxDaysAhead={profile.maxDaysAhead}
-              queryKey={['booking', slug, 'slots']}
+              queryKey={slotsQueryKey(slug)}
               load={(range, signal) => listBookingSlots(slug, range, signal)}
               onChoose={setChosen}
             />
@@ -147,7 +147,15 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
   );
 }
 
-/** The page's professional, asked for as soon as this module loads (app/page-modules.ts), before the router draws the page. */
+const slotsQueryKey = (slug: string) => ['booking', slug, 'slots'] as const;
+
+/**
+ * The page's professional and then the first week's slots (in the professional's zone), asked for
+ * as soon as this module loads (app/page-modules.ts), before the router draws the page.
+ */
 export function prefetchData({ slug = '' }: Record<string, string>): void {
-  void queryClient.prefetchQuery(bookingProfileQueryOptions(slug));
+  void queryClient.fetchQuery(bookingProfileQueryOptions(slug)).then(
+    (profile) => queryClient.prefetchQuery(weekSlotsQuery(slotsQueryKey(slug), todayIn(profile.timeZone), 0, (range, signal) => listBookingSlots(slug, range, signal))),
+    () => undefined,
+  );
 }
