@@ -1,10 +1,12 @@
 import { formatCents, messages, type Payment, type PendingPatient } from '@consultorio/shared';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconQrcode } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatSessionStart } from './finance-format';
-import { PaymentModal } from './payment-modal';
-import { PixChargeModal } from './pix-charge-modal';
+
+// Loaded when first opened, with the form and the schema it validates with.
+const PaymentModal = lazy(async () => ({ default: (await import('./payment-modal')).PaymentModal }));
+const PixChargeModal = lazy(async () => ({ default: (await import('./pix-charge-modal')).PixChargeModal }));
 
 const f = messages.finance;
 
@@ -100,12 +102,14 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
           </Group>
         </Group>
       </Stack>
-      {dialog === 'payment' && (
-        <PaymentModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} timeZone={timeZone} onClose={() => setDialog(null)} onPaid={onPaid} />
-      )}
-      {dialog === 'pix' && (
-        <PixChargeModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} hasPixKey={hasPixKey} onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'payment' && (
+          <PaymentModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} timeZone={timeZone} onClose={() => setDialog(null)} onPaid={onPaid} />
+        )}
+        {dialog === 'pix' && (
+          <PixChargeModal patient={patient} sessionIds={chosenSessions.map((session) => session.id)} totalCents={totalCents} hasPixKey={hasPixKey} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </Paper>
   );
 }

@@ -1,12 +1,14 @@
 import { formatCents, messages, type Payment } from '@consultorio/shared';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconMail, IconReceiptOff } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { receiptUrl, reportUrl } from '../api/downloads';
 import { useEmailReceipt } from '../api/email-receipt';
 import { useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay, formatDocument, formatSessionDay } from './finance-format';
-import { VoidReceiptModal } from './void-receipt-modal';
+
+// Loaded when first opened, with the form and the schema it validates with.
+const VoidReceiptModal = lazy(async () => ({ default: (await import('./void-receipt-modal')).VoidReceiptModal }));
 
 const f = messages.finance;
 
@@ -101,7 +103,11 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
             </ActionIcon>
           )}
         </Group>
-        {isVoiding && <VoidReceiptModal payment={payment} onClose={() => setIsVoiding(false)} />}
+        {isVoiding && (
+          <Suspense fallback={null}>
+            <VoidReceiptModal payment={payment} onClose={() => setIsVoiding(false)} />
+          </Suspense>
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -1,6 +1,6 @@
 import { messages, type Payment } from '@consultorio/shared';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
@@ -12,9 +12,11 @@ import { ExpensesSection } from '../components/expenses-section';
 import { MonthPicker } from '../components/month-picker';
 import { PendingList } from '../components/pending-list';
 import { ReceitaSaudePanel } from '../components/receita-saude-panel';
-import { ReceiptIssuedModal } from '../components/receipt-issued-modal';
 import { ReceiptsTable } from '../components/receipts-table';
 import { SummaryCards } from '../components/summary-cards';
+
+// Loaded when first opened, with the form and the schema it validates with.
+const ReceiptIssuedModal = lazy(async () => ({ default: (await import('../components/receipt-issued-modal')).ReceiptIssuedModal }));
 
 const f = messages.finance;
 
@@ -77,7 +79,11 @@ export function FinancePage() {
 
       {payments.isPending ? <Loading /> : <ReceiptsTable month={month} payments={payments.data ?? []} timeZone={user.timeZone} />}
       <ExpensesSection month={month} currentYear={currentYear} />
-      {issued && <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />}
+      {issued && (
+        <Suspense fallback={null}>
+          <ReceiptIssuedModal payment={issued} onClose={() => setIssued(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
