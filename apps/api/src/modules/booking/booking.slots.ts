@@ -4,11 +4,6 @@ import type { BusySpan } from '../agenda/agenda.service';
 
 const MINUTE = 60_000;
 
-/** The instant of a local time 'yyyy-mm-ddThh:mm' in a zone (one the clocks skip moves forward). */
-function toInstant(local: string, timeZone: string): Date {
-  return DateTime.fromISO(local, { zone: timeZone }).toJSDate();
-}
-
 function toLocalStart(instant: Date, timeZone: string): string {
   return DateTime.fromJSDate(instant, { zone: timeZone }).toFormat("yyyy-MM-dd'T'HH:mm");
 }
@@ -33,6 +28,38 @@ function daysBetween(from: string, to: string): Array<{ day: string; weekday: nu
   return days;
 }
 
+/** A local time of the day in the zone, or null where the clocks skip it. */
+function existingLocalTime(day: string, minutes: number, timeZone: string): DateTime | null {
+  const local = `${day}T${clock(minutes)}`;
+  const time = DateTime.fromISO(local, { zone: timeZone });
+  return time.toFormat("yyyy-MM-dd'T'HH:mm") === local ? time : null;
+}
+
+/**
+ * The instants of a day's local times (minutes since midnight, ascending). The zone's offset is
+ * read at the first and the last: when both exist with the same offset the clocks do not change
+ * between them and the rest follow by arithmetic; otherwise each is read on its own (a skipped
+ * time offers nothing).
+ */
+function instantsOfDay(day: string, minutes: readonly number[], timeZone: string): Date[] {
+  if (minutes.length === 0) return [];
+  const first = existingLocalTime(day, minutes[0]!, timeZone);
+  const last = existingLocalTime(day, minutes[minutes.length - 1]!, timeZone);
+  if (first && last && first.offset === last.offset) {
+    const midnight = Date.parse(`${day}T00:00:00Z`) - first.offset * MINUTE;
+    return minutes.map((minute) => new Date(midnight + minute * MINUTE));
+  }
+  return minutes.flatMap((minute) => existingLocalTime(day, minute, timeZone)?.toJSDate() ?? []);
+}
+
+/** The starts, in minutes since midnight, that one interval of the weekly hours offers. */
+function startsInInterval(interval: { start: string; end: string }, sessionMinutes: number, step: number): number[] {
+  const starts: number[] = [];
+  const end = minutesOf(interval.end);
+  for (let start = minutesOf(interval.start); start + sessionMinutes <= end; start += step) starts.push(start);
+  return starts;
+}
+
 /**
  * The starts of the sessions the weekly hours offer on the days from `from` to `to`, as instants
  * of the professional's zone. They are laid out on the wall clock (a session at 09:00 stays at
@@ -44,12 +71,7 @@ export function offeredStarts(availability: Pick<Availability, 'weekly' | 'sessi
   const starts: Date[] = [];
   for (const { day, weekday } of daysBetween(from, to)) {
     for (const interval of availability.weekly.filter((item) => item.weekday === weekday)) {
-      const end = minutesOf(interval.end);
-      for (let start = minutesOf(interval.start); start + availability.sessionMinutes <= end; start += step) {
-        const local = `${day}T${clock(start)}`;
-        const instant = toInstant(local, timeZone);
-        if (toLocalStart(instant, timeZone) === local) starts.push(instant);
-      }
+      starts.push(...instantsOfDay(day, startsInInterval(interval, availability.sessionMinutes, step), timeZone));
     }
   }
   return starts.sort((a, b) => a.getTime() - b.getTime());
