@@ -26,15 +26,15 @@ export default defineConfig({
       // contract's schemas only type the calls in production: contractWithoutSchemas).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Fewer files per page (issue 34): the server speaks HTTP/1.1, and a phone's browser
+        // Fewer files per page (issue 34): the server speaks HTTP/1.1 and a phone's browser
         // opens six connections to it, so a page's small chunks wait in turn. The login page's
-        // JavaScript (every module the entry imports statically, rolldown's `$initial`) is one
+        // JavaScript (every module the entry imports statically: rolldown's `$initial`) is one
         // chunk instead of a dozen, and the icons outside it one chunk (4 KB gzip) instead of one
-        // file per icon. Grouping Mantine's components or the app's shared modules was measured
-        // and left out: rolldown cannot tell which page uses a component imported from a
-        // package's index, so a group either merged them by the pages that import them
-        // (entriesAware: few files less) or made the router's chunk load them all (every page
-        // 15-20 KB more). No module is in two chunks (React contexts would split).
+        // file per icon. Mantine's components and the app's shared modules are left to the
+        // automatic split: a group's functions see the graph before tree-shaking, where any
+        // module importing '@mantine/core' reaches every component, and a chunk of those that
+        // many pages share costs the booking page and the portal 20 KB more (docs/decisions.md,
+        // issue 34). No module may be in two chunks (React contexts would split).
         codeSplitting: {
           groups: [
             { name: 'first-load', tags: ['$initial'], priority: 2 },
