@@ -120,7 +120,7 @@ describe('extractText', () => {
 });
 
 describe('htmlToPlainText', () => {
-  it('turns the editor HTML into readable text', () => {
+  it('turns the editor HTML into readable text', async () => {
     const html = [
       '<h1>Evolução</h1>',
       '<h2>Queixa &amp; histórico</h2>',
@@ -135,7 +135,7 @@ describe('htmlToPlainText', () => {
       '<pre data-language="plain">if (x) {\n  y();\n}</pre>',
       '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">a = 1</div><div class="ql-code-block" data-language="plain">  b = 2</div></div>',
     ].join('');
-    const text = htmlToPlainText(html);
+    const text = await htmlToPlainText(html);
     expect(text).toBe(
       [
         'Evolução',
@@ -168,20 +168,20 @@ describe('htmlToPlainText', () => {
     expect(text).not.toContain('iVBOR');
   });
 
-  it('numbers a mixed Quill list by runs of ordered items', () => {
+  it('numbers a mixed Quill list by runs of ordered items', async () => {
     const html =
       '<ol><li data-list="ordered">um</li><li data-list="ordered">dois</li><li data-list="bullet">ponto</li><li data-list="ordered">outro um</li><li data-list="checked">feito</li><li data-list="unchecked">a fazer</li></ol>';
-    expect(htmlToPlainText(html)).toBe(['1. um', '2. dois', '- ponto', '1. outro um', '[x] feito', '[ ] a fazer'].join('\n'));
+    expect(await htmlToPlainText(html)).toBe(['1. um', '2. dois', '- ponto', '1. outro um', '[x] feito', '[ ] a fazer'].join('\n'));
   });
 
-  it('shows a link once when its text is its address and never a data: address', () => {
-    expect(htmlToPlainText('<p><a href="https://example.com">https://example.com</a></p>')).toBe('https://example.com');
-    expect(htmlToPlainText('<p><a href="data:text/html;base64,PHA+b2k8L3A+">clique</a></p>')).toBe('clique');
-    expect(htmlToPlainText('<p><a href="mailto:ana@example.com">Ana</a></p>')).toBe('Ana [ana@example.com]');
+  it('shows a link once when its text is its address and never a data: address', async () => {
+    expect(await htmlToPlainText('<p><a href="https://example.com">https://example.com</a></p>')).toBe('https://example.com');
+    expect(await htmlToPlainText('<p><a href="data:text/html;base64,PHA+b2k8L3A+">clique</a></p>')).toBe('clique');
+    expect(await htmlToPlainText('<p><a href="mailto:ana@example.com">Ana</a></p>')).toBe('Ana [ana@example.com]');
   });
 
-  it('gives an empty text for an empty document', () => {
-    expect(htmlToPlainText('')).toBe('');
-    expect(htmlToPlainText('<p><br></p>')).toBe('');
+  it('gives an empty text for an empty document', async () => {
+    expect(await htmlToPlainText('')).toBe('');
+    expect(await htmlToPlainText('<p><br></p>')).toBe('');
   });
 });

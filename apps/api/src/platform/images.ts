@@ -1,6 +1,6 @@
 import { avatarImageTypes, limits } from '@consultorio/shared';
-import { fileTypeFromFile } from 'file-type';
 import { AppError } from './errors';
+import { typeOfFile } from './file-type';
 import { onFirstUse } from './lazy';
 
 // libvips and its threads start with the first avatar, not with the server.
@@ -13,7 +13,7 @@ const IMAGE_TYPES = new Set<string>(avatarImageTypes);
  * WebP; sharp reads the file and works off the server's thread.
  */
 export async function toSquareAvatar(filePath: string): Promise<Buffer> {
-  const type = await fileTypeFromFile(filePath);
+  const type = await typeOfFile(filePath);
   if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError('FILE_TYPE_IMAGE');
   const { default: sharp } = await sharpModule();
   try {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { messages } from '@consultorio/shared';
-import { fileTypeFromFile } from 'file-type';
 import type { Context } from './context';
+import { typeOfFile } from './file-type';
 import { toSquareAvatar } from './images';
 import type { Upload } from './uploads';
 
@@ -91,7 +91,7 @@ const TEXT_TYPES: Record<string, string> = {
 
 /** The type by the bytes when they tell it, else by the extension for text formats, else binary. */
 async function detectType(upload: Upload): Promise<{ contentType: string; extension: string }> {
-  const detected = await fileTypeFromFile(upload.path);
+  const detected = await typeOfFile(upload.path);
   if (detected) return { contentType: detected.mime, extension: detected.ext };
   const extension = path.extname(upload.filename).slice(1).toLowerCase();
   const contentType = TEXT_TYPES[extension];

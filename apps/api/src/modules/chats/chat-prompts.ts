@@ -44,8 +44,8 @@ function optionLabel(options: readonly { value: string; label: string }[], value
 }
 
 /** A record as plain text, under its name and dates. */
-export function recordModelText(record: RecordRow, timeZone: string): string {
-  const text = htmlToPlainText(record.content).trim();
+export async function recordModelText(record: RecordRow, timeZone: string): Promise<string> {
+  const text = (await htmlToPlainText(record.content)).trim();
   return [
     `Prontuário "${record.name}" (criado em ${formatDateTime(record.createdAt, timeZone)}):`,
     '',

@@ -158,7 +158,7 @@ async function formMessage(ctx: Context, chat: ChatRow, formId: string): Promise
 async function recordMessage(ctx: Context, chat: ChatRow, recordId: string, timeZone: string): Promise<Outgoing> {
   const record = await ownedRecord(ctx, chat.ownerId, recordId);
   if (record.patientId !== chat.patientId) throw new AppError('RECORD_NOT_FOUND');
-  return { content: { record: record.name }, modelText: recordModelText(record, timeZone) };
+  return { content: { record: record.name }, modelText: await recordModelText(record, timeZone) };
 }
 
 /** Files read from an upload: stored as they arrive, their text read for the model. */

@@ -1,4 +1,5 @@
-import { compile, type FormatCallback } from 'html-to-text';
+import type { FormatCallback, HtmlToTextOptions } from 'html-to-text';
+import { onFirstUse } from '../lazy';
 import { normalizeText } from './text';
 
 /**
@@ -46,7 +47,7 @@ const formatList: FormatCallback = (elem, walk, builder, formatOptions) => {
 
 const heading = { format: 'heading', options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } };
 
-const convertHtml = compile({
+const converterOptions: HtmlToTextOptions = {
   wordwrap: false,
   formatters: { quillList: formatList },
   selectors: [
@@ -73,13 +74,17 @@ const convertHtml = compile({
     { selector: 'div.ql-code-block', format: 'pre', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'span.ql-ui', format: 'skip' },
   ],
-});
+};
+
+// html-to-text (and its parser) loads when the assistant first reads a record, not with the server.
+const convertHtml = onFirstUse(async () => (await import('html-to-text')).compile(converterOptions));
 
 /**
  * A record's rich text (the editor's HTML) as readable plain text: headings and paragraphs as
  * blocks, lists with "- " or "1. ", links as "text [url]", entities decoded. Images are left
  * out (a data URI never reaches the text).
  */
-export function htmlToPlainText(html: string): string {
-  return normalizeText(convertHtml(html));
+export async function htmlToPlainText(html: string): Promise<string> {
+  const convert = await convertHtml();
+  return normalizeText(convert(html));
 }
