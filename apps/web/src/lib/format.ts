@@ -29,28 +29,48 @@ export function parseBrazilianDate(input: string): string | null {
   return isRealDate ? date.toISOString().slice(0, 10) : null;
 }
 
+type DateFormat = 'dateTime' | 'date' | 'time';
+
+const dateFormatOptions: Record<DateFormat, Intl.DateTimeFormatOptions> = {
+  dateTime: { dateStyle: 'short', timeStyle: 'short' },
+  date: { dateStyle: 'short' },
+  time: { hour: '2-digit', minute: '2-digit' },
+};
+
+/**
+ * One formatter per format and zone: `toLocaleString` with options builds a new Intl formatter on
+ * every call, which lists of dates paid for each row (issue 34: synchronous formatting in loops).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatIso(iso: string, format: DateFormat, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const key = `${format} ${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', { ...dateFormatOptions[format], ...(timeZone ? { timeZone } : {}) });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
 /**
  * An ISO instant as the professional reads it: '05/03/2025, 14:30' (pt-BR), in `timeZone` (the
  * professional's) when given, else the browser's.
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  return formatIso(iso, 'dateTime', timeZone);
 }
 
 /** An ISO instant's day: '05/03/2025' (pt-BR), in `timeZone` when given. */
 export function formatDate(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('pt-BR', { dateStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  return formatIso(iso, 'date', timeZone);
 }
 
 /** The time of an ISO instant: '14:32' (pt-BR, 24 h). */
 export function formatTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone });
+  return formatIso(iso, 'time', timeZone);
 }
 
 /** As formatDateTime, or a dash for a date not set yet (e.g. a last update that never happened). */

@@ -13,7 +13,7 @@ import {
   markIssuedResponse,
 } from '../schemas/tax';
 import { limits } from '../constants/limits';
-import { expenseReceiptTypes } from '../schemas/tax';
+import { expenseReceiptTypes } from '../rules/finance-values';
 import { idParams } from './common';
 import { binaryAnswer, defineRoute } from './route';
 

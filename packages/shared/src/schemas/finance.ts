@@ -4,14 +4,9 @@ import { appointmentStatuses } from './appointments';
 import { emailSchema, envelope, idSchema, optionalText } from './common';
 import { instantSchema, isoDateSchema, monthSchema } from './dates';
 import { isValidCpf, onlyDigits } from '../rules/validators';
+import { paymentMaxCents, paymentMethods } from '../rules/finance-values';
 
 const v = messages.validation;
-
-export const paymentMethods = ['pix', 'cash', 'card', 'transfer', 'other'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-/** R$ 1.000.000,00: the largest single payment. */
-export const paymentMaxCents = 100_000_000;
 
 const monthField = monthSchema(v.dateFields.month);
 

@@ -85,10 +85,3 @@ export const recordingAcceptRequest = z.object({
   keepTranscript: z.boolean().optional(),
 });
 export type RecordingAcceptRequest = z.infer<typeof recordingAcceptRequest>;
-
-/** The draft as the text the page lets the professional edit: each section's title on its line, then its sentences. */
-export function draftAsText(sections: readonly DraftSection[]): string {
-  return sections
-    .map((section) => [section.title, section.sentences.map((sentence) => sentence.text).join(' ')].filter(Boolean).join('\n'))
-    .join('\n\n');
-}

@@ -148,6 +148,3 @@ export const recordVersionsResponse = envelope(z.object({ recordVersions: z.arra
 export const recordVersionResponse = envelope(z.object({ recordVersion: recordVersionSchema }));
 export const recordListResponse = envelope(z.object({ records: z.array(recordSchema), patient: patientSummarySchema }));
 export const recordAttachmentsResponse = envelope(z.object({ recordsAttachments: z.array(recordAttachmentSchema) }));
-
-/** The image types the editor's picker accepts, and the only data URIs kept in a record. */
-export const recordImageTypes = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'] as const;

@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { isCarneLeaoExpenseCode } from '../rules/carne-leao';
 import { envelope } from './common';
 import { instantSchema, isoDateSchema, monthSchema } from './dates';
-import { paymentMaxCents } from './finance';
+import { paymentMaxCents } from '../rules/finance-values';
 
 const tv = messages.tax.validation;
 
@@ -122,6 +122,3 @@ export const expenseSchema = z.object({
 export type Expense = z.infer<typeof expenseSchema>;
 export const expenseResponse = envelope(z.object({ expense: expenseSchema }));
 export const expenseListResponse = envelope(z.object({ expenses: z.array(expenseSchema) }));
-
-/** What an expense's receipt may be, told by its bytes: a photo or a PDF. */
-export const expenseReceiptTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'] as const;

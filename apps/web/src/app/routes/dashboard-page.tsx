@@ -3,17 +3,22 @@ import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { PageLoader } from '../../components/page-loader';
-import { useAppointments } from '../../features/agenda/api/list-appointments';
+import { appointmentsQueryOptions, useAppointments } from '../../features/agenda/api/list-appointments';
 import { TodayAppointments } from '../../features/agenda/components/today-appointments';
-import { useReceitaSaudeReminder } from '../../features/dashboard/api/get-receita-saude-reminder';
+import { receitaSaudeReminderQueryOptions, useReceitaSaudeReminder } from '../../features/dashboard/api/get-receita-saude-reminder';
+import { receivableQueryOptions } from '../../features/dashboard/api/get-receivable';
+import { supportContactsQueryOptions } from '../../features/dashboard/api/get-support-contacts';
+import { userStatsQueryOptions } from '../../features/dashboard/api/get-user-stats';
 import { ReceitaSaudeReminder } from '../../features/dashboard/components/receita-saude-reminder';
 import { ReceivableCard } from '../../features/dashboard/components/receivable-card';
 import { StatCards } from '../../features/dashboard/components/stat-cards';
-import { useOpenAlerts } from '../../features/measurement/api/list-alerts';
+import { openAlertsQueryOptions, useOpenAlerts } from '../../features/measurement/api/list-alerts';
 import { AlertsBanner } from '../../features/measurement/components/alerts-banner';
 import { SupportCards } from '../../features/dashboard/components/support-cards';
-import { useCurrentUser } from '../../lib/session';
+import { queryClient } from '../../lib/query-client';
+import { loadSessionUser, useCurrentUser } from '../../lib/session';
 import { dayRangeOf } from '../../lib/zoned-time';
+import type { PrefetchData } from '../page-modules';
 
 const featureItems: readonly { key: keyof typeof messages.dashboard.features; icon: Icon }[] = [
   { key: 'patients', icon: IconUsers },
@@ -85,3 +90,19 @@ export function DashboardPage() {
     </Stack>
   );
 }
+
+/**
+ * Everything the page shows, asked for beside the session check (page-modules.ts); what is in
+ * the professional's zone (today, this month) once the check has answered.
+ */
+export const prefetchData: PrefetchData = () => {
+  void queryClient.prefetchQuery(openAlertsQueryOptions());
+  void queryClient.prefetchQuery(userStatsQueryOptions);
+  void queryClient.prefetchQuery(supportContactsQueryOptions);
+  void loadSessionUser(queryClient).then((user) => {
+    if (!user) return;
+    void queryClient.prefetchQuery(receitaSaudeReminderQueryOptions(user.timeZone));
+    void queryClient.prefetchQuery(appointmentsQueryOptions(dayRangeOf(new Date(), user.timeZone)));
+    void queryClient.prefetchQuery(receivableQueryOptions(user.timeZone));
+  });
+};

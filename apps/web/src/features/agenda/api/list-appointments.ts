@@ -1,5 +1,5 @@
 import { agendaApi, type Appointment } from '@consultorio/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { agendaQueryKey } from '../../../lib/query-keys';
 
@@ -24,14 +24,16 @@ export async function listAppointments(range: AppointmentRange, signal?: AbortSi
   return response.data.appointments;
 }
 
-/** The appointments between two instants, every occurrence of a series on its own, by start. */
-export function useAppointments(range: AppointmentRange | null) {
-  return useQuery({
-    queryKey: range ? appointmentsQueryKey(range) : [...agendaQueryKey, 'appointments', 'none'],
-    queryFn: ({ signal }) => (range ? listAppointments(range, signal) : Promise.resolve([])),
-    enabled: range !== null,
-    // While another week loads, the one on screen stays.
-    placeholderData: keepPreviousData,
+export function appointmentsQueryOptions(range: AppointmentRange) {
+  return queryOptions({
+    queryKey: appointmentsQueryKey(range),
+    queryFn: ({ signal }) => listAppointments(range, signal),
     refetchInterval: AGENDA_REFRESH_MS,
   });
+}
+
+/** The appointments between two instants, every occurrence of a series on its own, by start. */
+export function useAppointments(range: AppointmentRange) {
+  // While another week loads, the one on screen stays.
+  return useQuery({ ...appointmentsQueryOptions(range), placeholderData: keepPreviousData });
 }

@@ -4,23 +4,29 @@ import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLatch } from '../../../hooks/use-latch';
-import { useMinWidth } from '../../../hooks/use-min-width';
+import { minWidthQuery, useMinWidth } from '../../../hooks/use-min-width';
 import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session';
+import { queryClient } from '../../../lib/query-client';
+import { loadSessionUser, useCurrentUser } from '../../../lib/session';
 import { browserTimeZone, zoneName } from '../../../lib/zoned-format';
-import { useAppointments, type AppointmentRange } from '../api/list-appointments';
+import { appointmentsQueryOptions, useAppointments, type AppointmentRange } from '../api/list-appointments';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { AgendaCalendar, type CalendarMove } from '../components/agenda-calendar';
 import { asksScope } from '../components/appointment-events';
+import { calendarRangeOf, isSameRange, type OpeningView } from '../components/calendar-range';
 import { ScopeModal } from '../components/scope-choice';
 import { StatusLegend } from '../components/status-legend';
 
-/** Below this width the agenda opens on the day, not the week. */
 // The appointment forms (and the schemas they validate with) load when one is first opened.
 const NewAppointmentModal = lazy(async () => ({ default: (await import('../components/new-appointment-modal')).NewAppointmentModal }));
 const EditAppointmentModal = lazy(async () => ({ default: (await import('../components/edit-appointment-modal')).EditAppointmentModal }));
 
+/** Below this width the agenda opens on the day, not the week. */
 const WEEK_MIN_WIDTH_PX = 600;
+
+function openingView(isWide: boolean): OpeningView {
+  return isWide ? 'timeGridWeek' : 'timeGridDay';
+}
 const HOUR = 3_600_000;
 
 /** The next full hour from now, where 'Nova consulta' starts. */
@@ -37,7 +43,9 @@ export function AgendaPage() {
   const user = useCurrentUser();
   const timeZone = user.timeZone;
   const isWide = useMinWidth(WEEK_MIN_WIDTH_PX);
-  const [range, setRange] = useState<AppointmentRange | null>(null);
+  // The opening view's days, asked for before the calendar draws; then the ones it shows.
+  const [range, setRange] = useState<AppointmentRange>(() => calendarRangeOf(openingView(isWide), new Date(), timeZone));
+  const showRange = (next: AppointmentRange) => setRange((current) => (isSameRange(current, next) ? current : next));
   const appointments = useAppointments(range);
   const updateAppointment = useUpdateAppointment();
   const [newStart, setNewStart] = useState<string | null>(null);
@@ -84,8 +92,8 @@ export function AgendaPage() {
         <AgendaCalendar
           appointments={appointments.data ?? []}
           timeZone={timeZone}
-          view={isWide ? 'timeGridWeek' : 'timeGridDay'}
-          onRangeChange={setRange}
+          view={openingView(isWide)}
+          onRangeChange={showRange}
           onSlotClick={setNewStart}
           onAppointmentClick={setOpened}
           onMove={startMove}
@@ -116,4 +124,15 @@ export function AgendaPage() {
       />
     </Stack>
   );
+}
+
+/**
+ * The appointments of the view the agenda opens in, in the professional's zone (known from the
+ * session check, which has started), asked for as soon as this module loads (app/page-modules.ts).
+ */
+export function prefetchData(): void {
+  const view = openingView(window.matchMedia(minWidthQuery(WEEK_MIN_WIDTH_PX)).matches);
+  void loadSessionUser(queryClient).then((user) => {
+    if (user) void queryClient.prefetchQuery(appointmentsQueryOptions(calendarRangeOf(view, new Date(), user.timeZone)));
+  });
 }

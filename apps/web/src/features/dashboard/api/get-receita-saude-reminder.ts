@@ -1,5 +1,5 @@
 import { taxApi, type CarneLeaoSummary } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { financeQueryKey } from '../../../lib/query-keys';
 
@@ -13,7 +13,11 @@ export async function getReceitaSaudeReminder(timeZone: string, signal?: AbortSi
   return response.data.carneLeao;
 }
 
+export function receitaSaudeReminderQueryOptions(timeZone: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'carne-leao', 'current', timeZone], queryFn: ({ signal }) => getReceitaSaudeReminder(timeZone, signal) });
+}
+
 /** This month's Carnê-Leão summary, for its count of receipts of past months still to issue in Receita Saúde. */
 export function useReceitaSaudeReminder(timeZone: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'carne-leao', 'current', timeZone], queryFn: ({ signal }) => getReceitaSaudeReminder(timeZone, signal) });
+  return useQuery(receitaSaudeReminderQueryOptions(timeZone));
 }

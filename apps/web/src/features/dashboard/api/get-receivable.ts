@@ -1,5 +1,5 @@
 import { financeApi, type FinanceSummary } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { financeQueryKey } from '../../../lib/query-keys';
 
@@ -13,7 +13,11 @@ export async function getReceivable(timeZone: string, signal?: AbortSignal): Pro
   return response.data.summary;
 }
 
+export function receivableQueryOptions(timeZone: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'summary', 'current', timeZone], queryFn: ({ signal }) => getReceivable(timeZone, signal) });
+}
+
 /** What is owed for sessions held so far (the month's summary carries it), under the finance key. */
 export function useReceivable(timeZone: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'summary', 'current', timeZone], queryFn: ({ signal }) => getReceivable(timeZone, signal) });
+  return useQuery(receivableQueryOptions(timeZone));
 }

@@ -1,5 +1,5 @@
 import { dashboardApi, type SupportContacts } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 export const supportContactsQueryKey = ['support-contacts'] as const;
@@ -9,12 +9,14 @@ export async function getSupportContacts(signal?: AbortSignal): Promise<SupportC
   return response.data.supportContacts;
 }
 
+export const supportContactsQueryOptions = queryOptions({
+  queryKey: supportContactsQueryKey,
+  queryFn: ({ signal }) => getSupportContacts(signal),
+  // Configuration of the server: it does not change while the app is open.
+  staleTime: Infinity,
+});
+
 /** The e-mail addresses of technical support, account matters and billing. */
 export function useSupportContacts() {
-  return useQuery({
-    queryKey: supportContactsQueryKey,
-    queryFn: ({ signal }) => getSupportContacts(signal),
-    // Configuration of the server: it does not change while the app is open.
-    staleTime: Infinity,
-  });
+  return useQuery(supportContactsQueryOptions);
 }

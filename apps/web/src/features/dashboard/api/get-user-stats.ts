@@ -1,5 +1,5 @@
 import { dashboardApi, type UserStats } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { userStatsQueryKey } from '../../../lib/query-keys';
 
@@ -8,7 +8,9 @@ export async function getUserStats(signal?: AbortSignal): Promise<UserStats> {
   return response.data.stats;
 }
 
+export const userStatsQueryOptions = queryOptions({ queryKey: userStatsQueryKey, queryFn: ({ signal }) => getUserStats(signal) });
+
 /** How many patients, sessions, forms and records the professional has. */
 export function useUserStats() {
-  return useQuery({ queryKey: userStatsQueryKey, queryFn: ({ signal }) => getUserStats(signal) });
+  return useQuery(userStatsQueryOptions);
 }

@@ -1,5 +1,5 @@
 import { taxApi, type Expense, type ExpenseInput } from '@consultorio/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { changes, financeQueryKey } from '../../../lib/query-keys';
 
@@ -10,9 +10,18 @@ export async function listExpenses(month: string, signal?: AbortSignal): Promise
   return response.data.expenses;
 }
 
-/** The month's livro-caixa. */
-export function useExpenses(month: string, enabled: boolean) {
-  return useQuery({ queryKey: [...expensesKey, month], queryFn: ({ signal }) => listExpenses(month, signal), enabled });
+export function expensesQueryOptions(month: string) {
+  return queryOptions({ queryKey: [...expensesKey, month], queryFn: ({ signal }) => listExpenses(month, signal) });
+}
+
+/** Whether the API lists the month's expenses: the years 2025 to the current one. */
+export function hasExpenseBook(month: string, currentYear: number): boolean {
+  return month >= '2025-01' && Number(month.slice(0, 4)) <= currentYear;
+}
+
+/** The month's livro-caixa (nothing is asked for a month without one). */
+export function useExpenses(month: string, currentYear: number) {
+  return useQuery({ ...expensesQueryOptions(month), enabled: hasExpenseBook(month, currentYear) });
 }
 
 /** Every money figure is read again after an expense changes (the Receita Saúde panel's deductible sum too). */

@@ -1,5 +1,5 @@
 import { financeApi, type FinanceSummary } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { financeQueryKey } from '../../../lib/query-keys';
 
@@ -8,7 +8,11 @@ export async function getFinanceSummary(month: string, signal?: AbortSignal): Pr
   return response.data.summary;
 }
 
+export function financeSummaryQueryOptions(month: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'summary', month], queryFn: ({ signal }) => getFinanceSummary(month, signal) });
+}
+
 /** The month's received and pending totals, by method, and what is owed for sessions held so far. */
 export function useFinanceSummary(month: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'summary', month], queryFn: ({ signal }) => getFinanceSummary(month, signal) });
+  return useQuery(financeSummaryQueryOptions(month));
 }

@@ -1,5 +1,5 @@
 import { financeApi, type Payment } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { financeQueryKey } from '../../../lib/query-keys';
 
@@ -8,7 +8,11 @@ export async function listPayments(month: string, signal?: AbortSignal): Promise
   return response.data.payments;
 }
 
+export function paymentsQueryOptions(month: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'payments', month], queryFn: ({ signal }) => listPayments(month, signal) });
+}
+
 /** The receipts issued in the month (its payments). */
 export function usePayments(month: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'payments', month], queryFn: ({ signal }) => listPayments(month, signal) });
+  return useQuery(paymentsQueryOptions(month));
 }

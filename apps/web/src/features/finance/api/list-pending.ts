@@ -1,5 +1,5 @@
 import { financeApi, type PendingPatient } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { financeQueryKey } from '../../../lib/query-keys';
 
@@ -8,7 +8,11 @@ export async function listPending(month: string, signal?: AbortSignal): Promise<
   return response.data.patients;
 }
 
+export function pendingQueryOptions(month: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'pending', month], queryFn: ({ signal }) => listPending(month, signal) });
+}
+
 /** The month's sessions still owed, by patient. */
 export function usePending(month: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'pending', month], queryFn: ({ signal }) => listPending(month, signal) });
+  return useQuery(pendingQueryOptions(month));
 }

@@ -1,5 +1,5 @@
 import { financeApi, taxApi, type CarneLeaoSummary, type ReceitaSaudeUpdate } from '@consultorio/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, urlOf } from '../../../lib/api-client';
 import { changes, financeQueryKey } from '../../../lib/query-keys';
 
@@ -8,9 +8,13 @@ export async function getCarneLeaoSummary(month: string, signal?: AbortSignal): 
   return response.data.carneLeao;
 }
 
+export function carneLeaoSummaryQueryOptions(month: string) {
+  return queryOptions({ queryKey: [...financeQueryKey, 'carne-leao', month], queryFn: ({ signal }) => getCarneLeaoSummary(month, signal) });
+}
+
 /** The month's income, deductible expenses and Receita Saúde counts (the 'Receita Saúde' panel). */
 export function useCarneLeaoSummary(month: string) {
-  return useQuery({ queryKey: [...financeQueryKey, 'carne-leao', month], queryFn: ({ signal }) => getCarneLeaoSummary(month, signal) });
+  return useQuery(carneLeaoSummaryQueryOptions(month));
 }
 
 /** The year's Carnê-Leão income file (the payments still to issue, or all of them). */

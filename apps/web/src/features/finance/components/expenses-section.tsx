@@ -136,8 +136,7 @@ function ExpenseRow({ expense, month }: { expense: Expense; month: string }) {
 /** 'Livro-caixa': the month's expenses with their Carnê-Leão accounts and receipts, and the form to add one. */
 export function ExpensesSection({ month, currentYear }: { month: string; currentYear: number }) {
   const titleId = useId();
-  // The API lists the years 2025 to the current one.
-  const expenses = useExpenses(month, month >= '2025-01' && Number(month.slice(0, 4)) <= currentYear);
+  const expenses = useExpenses(month, currentYear);
   const rows = expenses.data ?? [];
   return (
     <Paper component="section" aria-labelledby={titleId} p="md">

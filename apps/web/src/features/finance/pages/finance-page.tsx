@@ -3,10 +3,13 @@ import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { useCurrentUser } from '../../../lib/session';
-import { useFinanceSummary } from '../api/get-finance-summary';
-import { usePending } from '../api/list-pending';
-import { usePayments } from '../api/list-payments';
+import { queryClient } from '../../../lib/query-client';
+import { loadSessionUser, useCurrentUser } from '../../../lib/session';
+import { expensesQueryOptions, hasExpenseBook } from '../api/expenses';
+import { financeSummaryQueryOptions, useFinanceSummary } from '../api/get-finance-summary';
+import { pendingQueryOptions, usePending } from '../api/list-pending';
+import { paymentsQueryOptions, usePayments } from '../api/list-payments';
+import { carneLeaoSummaryQueryOptions } from '../api/receita-saude';
 import { currentMonth, isMonth, monthLabel } from '../components/finance-format';
 import { ExpensesSection } from '../components/expenses-section';
 import { MonthPicker } from '../components/month-picker';
@@ -19,6 +22,15 @@ import { SummaryCards } from '../components/summary-cards';
 const ReceiptIssuedModal = lazy(async () => ({ default: (await import('../components/receipt-issued-modal')).ReceiptIssuedModal }));
 
 const f = messages.finance;
+
+/** The month of the address (?month=YYYY-MM), or this month in the professional's zone. */
+function shownMonth(requested: string | null, timeZone: string): string {
+  return isMonth(requested) ? requested : currentMonth(timeZone);
+}
+
+function thisYear(timeZone: string): number {
+  return Number(currentMonth(timeZone).slice(0, 4));
+}
 
 function Loading() {
   return (
@@ -36,13 +48,12 @@ function Loading() {
 export function FinancePage() {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('month');
-  const month = isMonth(requested) ? requested : currentMonth(user.timeZone);
+  const month = shownMonth(searchParams.get('month'), user.timeZone);
   const summary = useFinanceSummary(month);
   const pending = usePending(month);
   const payments = usePayments(month);
   const [issued, setIssued] = useState<Payment | null>(null);
-  const currentYear = Number(currentMonth(user.timeZone).slice(0, 4));
+  const currentYear = thisYear(user.timeZone);
   const profileIncomplete = !user.document || !user.professionalRegistration || !user.city || !user.officeAddress;
 
   return (
@@ -86,4 +97,20 @@ export function FinancePage() {
       )}
     </Stack>
   );
+}
+
+/**
+ * The shown month's figures, asked for as soon as this module loads (app/page-modules.ts), once
+ * the session check (already on its way) has told the professional's zone.
+ */
+export function prefetchData(_params: Record<string, string>, search: URLSearchParams): void {
+  void loadSessionUser(queryClient).then((user) => {
+    if (!user) return;
+    const month = shownMonth(search.get('month'), user.timeZone);
+    void queryClient.prefetchQuery(financeSummaryQueryOptions(month));
+    void queryClient.prefetchQuery(carneLeaoSummaryQueryOptions(month));
+    void queryClient.prefetchQuery(pendingQueryOptions(month));
+    void queryClient.prefetchQuery(paymentsQueryOptions(month));
+    if (hasExpenseBook(month, thisYear(user.timeZone))) void queryClient.prefetchQuery(expensesQueryOptions(month));
+  });
 }

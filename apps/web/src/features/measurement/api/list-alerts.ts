@@ -1,5 +1,5 @@
 import { measurementApi, type SafetyAlert } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 
 /** Every list of alerts (all, or one patient's); acknowledging one refreshes them all. */
@@ -13,11 +13,15 @@ export async function listOpenAlerts(patientId: string | undefined, signal?: Abo
   return response.data.alerts;
 }
 
-/** The alerts not yet marked 'Ciente', of one patient or of all; checked again every minute. */
-export function useOpenAlerts(patientId?: string) {
-  return useQuery({
+export function openAlertsQueryOptions(patientId?: string) {
+  return queryOptions({
     queryKey: [...alertListsQueryKey, patientId ?? 'all'],
     queryFn: ({ signal }) => listOpenAlerts(patientId, signal),
     refetchInterval: 60_000,
   });
+}
+
+/** The alerts not yet marked 'Ciente', of one patient or of all; checked again every minute. */
+export function useOpenAlerts(patientId?: string) {
+  return useQuery(openAlertsQueryOptions(patientId));
 }

@@ -1,5 +1,5 @@
 import { portalApi, type BookingSlot } from '@consultorio/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, hasErrorCode, urlOf } from '../../../lib/api-client';
 
 /** The portal's answer while the terms wait for the patient's acceptance. */
@@ -7,28 +7,48 @@ export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
 
 const portalKey = ['portal'] as const;
 
+/**
+ * The patient's appointments: their answer also says whether the patient is signed in and has
+ * accepted the terms. A failure the page has shown is not asked again when it draws (the page
+ * module may have asked already: one toast, not two).
+ */
+export const portalAppointmentsQueryOptions = queryOptions({
+  queryKey: [...portalKey, 'appointments'],
+  queryFn: async ({ signal }) => (await apiClient.call(portalApi.appointments, { signal })).data.appointments,
+  retry: false,
+  retryOnMount: false,
+  // The page shows the terms instead of a toast.
+  meta: { errorShownInline: (error: unknown) => hasErrorCode(error, CONSENT_REQUIRED) },
+});
+
 export function usePortalAppointments(enabled: boolean) {
-  return useQuery({
-    queryKey: [...portalKey, 'appointments'],
-    queryFn: async ({ signal }) => (await apiClient.call(portalApi.appointments, { signal })).data.appointments,
-    enabled,
-    retry: false,
-    // The page shows the terms instead of a toast.
-    meta: { errorShownInline: (error: unknown) => hasErrorCode(error, CONSENT_REQUIRED) },
-  });
+  return useQuery({ ...portalAppointmentsQueryOptions, enabled });
 }
 
-export function usePortalLists(enabled: boolean) {
-  const forms = useQuery({ queryKey: [...portalKey, 'forms'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.forms, { signal })).data.forms, enabled });
-  const receipts = useQuery({ queryKey: [...portalKey, 'receipts'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.receipts, { signal })).data.receipts, enabled });
-  const documents = useQuery({ queryKey: [...portalKey, 'documents'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.documents, { signal })).data.documents, enabled });
-  const balances = useQuery({ queryKey: [...portalKey, 'balance'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.balance, { signal })).data.balances, enabled });
+/** What the portal lists below the appointments once the terms are accepted. */
+export const portalListsQueryOptions = {
+  forms: queryOptions({ queryKey: [...portalKey, 'forms'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.forms, { signal })).data.forms }),
+  receipts: queryOptions({ queryKey: [...portalKey, 'receipts'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.receipts, { signal })).data.receipts }),
+  documents: queryOptions({ queryKey: [...portalKey, 'documents'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.documents, { signal })).data.documents }),
+  balances: queryOptions({ queryKey: [...portalKey, 'balance'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.balance, { signal })).data.balances }),
+};
+
+export function usePortalLists() {
+  const forms = useQuery(portalListsQueryOptions.forms);
+  const receipts = useQuery(portalListsQueryOptions.receipts);
+  const documents = useQuery(portalListsQueryOptions.documents);
+  const balances = useQuery(portalListsQueryOptions.balances);
   return { forms, receipts, documents, balances };
 }
 
+export const portalConsentQueryOptions = queryOptions({
+  queryKey: [...portalKey, 'consent'],
+  queryFn: async ({ signal }) => (await apiClient.call(portalApi.consent, { signal })).data.consent,
+});
+
 /** The portal's terms: whether they must still be accepted, and for whom. */
 export function usePortalConsent() {
-  return useQuery({ queryKey: [...portalKey, 'consent'], queryFn: async ({ signal }) => (await apiClient.call(portalApi.consent, { signal })).data.consent });
+  return useQuery(portalConsentQueryOptions);
 }
 
 /** Accepts the terms; everything of the portal is read again. */

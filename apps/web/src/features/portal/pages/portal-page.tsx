@@ -5,12 +5,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { formatLongDate, formatTimeRange } from '../../../lib/zoned-format';
 import { SlotPicker } from '../../../components/slot-picker';
 import {
   CONSENT_REQUIRED,
   documentPdfUrl,
   listSlotsToMove,
+  portalAppointmentsQueryOptions,
+  portalConsentQueryOptions,
+  portalListsQueryOptions,
   receiptPdfUrl,
   signInToPortal,
   useAcceptPortalConsent,
@@ -27,13 +31,11 @@ const UNAUTHORIZED = 401;
 /** The longest horizon a professional's page may have (availability's `maxDaysAhead`). */
 const MAX_DAYS_AHEAD = 180;
 
-/**
- * The patient portal (/portal), phone first: with the mailed link's token it signs in (once),
- * without a session it asks for the e-mail, signed in it first asks for the acceptance of the
- * portal's terms (the API shows nothing before), then shows the appointments (confirm, cancel or
- * reschedule within the notice), the pending questionnaires, the open balance with its Pix code,
- * and the receipts and documents to download.
- */
+/** The sign-in token of the mailed link, '' without one. */
+function tokenOf(search: URLSearchParams): string {
+  return search.get('token')?.trim() ?? '';
+}
+
 /** One of the patient's PDFs: what it is, and 'Baixar PDF' named for it. */
 function DownloadRow({ text, href, label }: { text: string; href: string; label: string }) {
   return (
@@ -49,9 +51,16 @@ function DownloadRow({ text, href, label }: { text: string; href: string; label:
   );
 }
 
+/**
+ * The patient portal (/portal), phone first: with the mailed link's token it signs in (once),
+ * without a session it asks for the e-mail, signed in it first asks for the acceptance of the
+ * portal's terms (the API shows nothing before), then shows the appointments (confirm, cancel or
+ * reschedule within the notice), the pending questionnaires, the open balance with its Pix code,
+ * and the receipts and documents to download.
+ */
 export function PortalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const token = tokenOf(searchParams);
   const [signInError, setSignInError] = useState<string | null>(null);
   const [ready, setReady] = useState(token === '');
   const used = useRef(false);
@@ -172,7 +181,7 @@ function ConsentStep() {
 
 function PortalContent({ appointments }: { appointments: PortalAppointment[] }) {
   const signOut = useSignOutOfPortal();
-  const lists = usePortalLists(true);
+  const lists = usePortalLists();
   const [now] = useState(() => Date.now());
   const upcoming = appointments.filter((item) => Date.parse(item.endsAt) > now);
   const past = appointments.filter((item) => Date.parse(item.endsAt) <= now).reverse();
@@ -354,5 +363,25 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Asked for as soon as this module loads (app/page-modules.ts): the appointments, and then
+ * either the lists below them or, while the terms wait for acceptance, the terms. With the mailed
+ * link's token, the page signs in first.
+ */
+export function prefetchData(_params: Record<string, string>, search: URLSearchParams): void {
+  if (tokenOf(search) !== '') return;
+  queryClient.fetchQuery(portalAppointmentsQueryOptions).then(
+    () => {
+      void queryClient.prefetchQuery(portalListsQueryOptions.forms);
+      void queryClient.prefetchQuery(portalListsQueryOptions.balances);
+      void queryClient.prefetchQuery(portalListsQueryOptions.receipts);
+      void queryClient.prefetchQuery(portalListsQueryOptions.documents);
+    },
+    (error: unknown) => {
+      if (hasErrorCode(error, CONSENT_REQUIRED)) void queryClient.prefetchQuery(portalConsentQueryOptions);
+    },
   );
 }

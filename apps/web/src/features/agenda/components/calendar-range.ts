@@ -1,0 +1,22 @@
+import { DateTime } from 'luxon';
+import { dayRangeOf } from '../../../lib/zoned-time';
+import type { AppointmentRange } from '../api/list-appointments';
+
+/** The views the agenda opens in (agenda-calendar.tsx), the week starting on Monday. */
+export type OpeningView = 'timeGridDay' | 'timeGridWeek';
+
+/**
+ * The instants FullCalendar shows in `view` on the day of `now` in the professional's zone, as
+ * its `datesSet` gives them (midnight to midnight): the agenda asks for them before the calendar
+ * has drawn, and the page module as soon as it loads.
+ */
+export function calendarRangeOf(view: OpeningView, now: Date, timeZone: string): AppointmentRange {
+  if (view === 'timeGridDay') return dayRangeOf(now, timeZone);
+  // luxon's weeks start on Monday, as the calendar's (firstDay 1).
+  const monday = DateTime.fromJSDate(now, { zone: timeZone }).startOf('week');
+  return { from: monday.toUTC().toISO()!, to: monday.plus({ weeks: 1 }).toUTC().toISO()! };
+}
+
+export function isSameRange(a: AppointmentRange, b: AppointmentRange): boolean {
+  return a.from === b.from && a.to === b.to;
+}
