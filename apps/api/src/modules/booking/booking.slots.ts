@@ -3,9 +3,11 @@ import { DateTime } from 'luxon';
 import type { BusySpan } from '../agenda/agenda.service';
 
 const MINUTE = 60_000;
+/** A local time to the minute, as luxon writes it: 'yyyy-mm-ddThh:mm'. */
+const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm";
 
 function toLocalStart(instant: Date, timeZone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timeZone }).toFormat("yyyy-MM-dd'T'HH:mm");
+  return DateTime.fromJSDate(instant, { zone: timeZone }).toFormat(LOCAL_MINUTE);
 }
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -32,7 +34,7 @@ function daysBetween(from: string, to: string): Array<{ day: string; weekday: nu
 function existingLocalTime(day: string, minutes: number, timeZone: string): DateTime | null {
   const local = `${day}T${clock(minutes)}`;
   const time = DateTime.fromISO(local, { zone: timeZone });
-  return time.toFormat("yyyy-MM-dd'T'HH:mm") === local ? time : null;
+  return time.toFormat(LOCAL_MINUTE) === local ? time : null;
 }
 
 /**
