@@ -16,19 +16,16 @@ const pageModulesFile = path.join(webSrc, 'app/page-modules.ts');
 const requireFromWeb = createRequire(path.join(webDir, 'package.json'));
 
 /**
- * Each stylesheet and the pages it serves (keys of `pageModules`). The first one is in the first
- * load (main.tsx): it also serves everything main.tsx reaches without a page module, and every
- * page has its files, so the layouts' stylesheets leave them out.
+ * Each stylesheet and the layout whose pages it serves (the router's children of that layout, and
+ * the layout itself). The first one is in the first load (main.tsx): it serves everything
+ * main.tsx reaches and the pages of neither layout, and every page has its files, so the
+ * layouts' stylesheets leave them out.
  */
 const firstLoadStylesheet = 'app/public-styles.ts';
 const stylesheets = [
-  { file: firstLoadStylesheet, fromMain: true, pages: ['register', 'confirmRegistration', 'confirmEmailUpdate'] },
-  {
-    file: 'app/patient-styles.css',
-    fromMain: false,
-    pages: ['publicFormLayout', 'publicForm', 'publicAppointment', 'bookingPage', 'portal', 'confirmBooking', 'patientVideoRoom'],
-  },
-  { file: 'app/app-styles.css', fromMain: false, pages: 'the rest' },
+  { file: firstLoadStylesheet, layout: undefined },
+  { file: 'app/patient-styles.css', layout: 'publicFormLayout' },
+  { file: 'app/app-styles.css', layout: 'authenticatedLayout' },
 ] as const;
 
 /** The global files MantineProvider's own elements and every component rely on. */
@@ -44,9 +41,14 @@ interface ModuleImport {
 // ---------------------------------------------------------------------------------------------
 // Parsing (TypeScript's parser, for the app's sources and Mantine's ES modules alike)
 
+const parsed = new Map<string, ts.SourceFile>();
 function parse(file: string): ts.SourceFile {
+  const known = parsed.get(file);
+  if (known) return known;
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
-  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, kind);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, kind);
+  parsed.set(file, source);
+  return source;
 }
 
 function importedNames(clause: ts.ImportClause): string[] | 'all' {
@@ -279,22 +281,54 @@ function requiredStyles(usage: AppUsage): { core: string[]; otherPackages: strin
 
 // ---------------------------------------------------------------------------------------------
 
-function usageOf(stylesheet: (typeof stylesheets)[number], pages: Map<string, string>): AppUsage {
-  const claimed = new Set(stylesheets.flatMap((sheet) => (sheet.pages === 'the rest' ? [] : [...sheet.pages])));
-  const keys = stylesheet.pages === 'the rest' ? [...pages.keys()].filter((key) => !claimed.has(key)) : stylesheet.pages;
+/** The page modules (keys of `pageModules`) router.tsx draws inside each layout, the layout's own included. */
+function pagesByLayout(): Map<string, Set<string>> {
+  const layouts = new Map<string, Set<string>>();
+  const pageModuleKeys = (node: ts.Node, found: Set<string>) => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'pageModules') found.add(node.name.text);
+    ts.forEachChild(node, (child) => pageModuleKeys(child, found));
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const property = (name: string) => node.properties.find((candidate) => ts.isPropertyAssignment(candidate) && ts.isIdentifier(candidate.name) && candidate.name.text === name);
+      const lazy = property('lazy');
+      const children = property('children');
+      if (lazy && children) {
+        const loaded = new Set<string>();
+        pageModuleKeys(lazy, loaded);
+        const [layout] = loaded;
+        if (layout) {
+          const pages = new Set<string>([layout]);
+          pageModuleKeys(children, pages);
+          layouts.set(layout, pages);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(path.join(webSrc, 'app/router.tsx')));
+  return layouts;
+}
+
+function usageOf(stylesheet: (typeof stylesheets)[number], pages: Map<string, string>, layouts: Map<string, Set<string>>): AppUsage {
+  const inLayouts = new Set([...layouts.values()].flatMap((keys) => [...keys]));
+  const keys = stylesheet.layout ? [...(layouts.get(stylesheet.layout) ?? [])] : [...pages.keys()].filter((key) => !inLayouts.has(key));
   const roots = keys.map((key) => {
     const file = pages.get(key);
     if (!file) throw new Error(`page module '${key}' is not in page-modules.ts`);
     return file;
   });
-  return appUsage(stylesheet.fromMain ? [path.join(webSrc, 'main.tsx'), ...roots] : roots);
+  return appUsage(stylesheet.layout ? roots : [path.join(webSrc, 'main.tsx'), ...roots]);
 }
 
 describe("Mantine's stylesheets by component", () => {
   const pages = pageModuleFiles();
+  const layouts = pagesByLayout();
 
-  it('finds the page modules and the components of the library', () => {
+  it("finds the page modules, the layouts' pages and the components of the library", () => {
     expect(pages.size).toBeGreaterThan(20);
+    expect([...(layouts.get('publicFormLayout') ?? [])]).toEqual(expect.arrayContaining(['bookingPage', 'portal', 'publicForm']));
+    expect([...(layouts.get('authenticatedLayout') ?? [])]).toEqual(expect.arrayContaining(['dashboard', 'patients', 'accountLayout', 'account']));
     const usage = appUsage([path.join(webSrc, 'features/auth/pages/login-page.tsx')]);
     const components = styleModulesOf(usage.mantineNames).map((module) => module.component);
     // The login page's password field is built on Input, its button on UnstyledButton.
@@ -306,7 +340,7 @@ describe("Mantine's stylesheets by component", () => {
 
   for (const stylesheet of stylesheets) {
     it(`${stylesheet.file} imports exactly the core files its pages' components need, in styles.css's order`, () => {
-      const usage = usageOf(stylesheet, pages);
+      const usage = usageOf(stylesheet, pages, layouts);
       const listed = listedStyles(path.join(webSrc, stylesheet.file));
       const inFirstLoad = new Set(stylesheet.file === firstLoadStylesheet ? [] : listedStyles(path.join(webSrc, firstLoadStylesheet)));
       const expected = requiredStyles(usage).core.filter((file) => !inFirstLoad.has(file));
@@ -315,7 +349,7 @@ describe("Mantine's stylesheets by component", () => {
     });
 
     it(`the pages of ${stylesheet.file} import it, and the whole stylesheet of the other Mantine packages they use`, () => {
-      const usage = usageOf(stylesheet, pages);
+      const usage = usageOf(stylesheet, pages, layouts);
       if (stylesheet.file.endsWith('.css')) expect([...usage.appCss]).toContain(stylesheet.file);
       const missing = requiredStyles(usage).otherPackages.filter((file) => !usage.mantineCss.has(file));
       expect(missing).toEqual([]);
