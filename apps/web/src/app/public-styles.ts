@@ -1,8 +1,9 @@
 /**
  * Mantine styles of the public pages only, in the order of '@mantine/core/styles.css', so
- * that the login page does not download the CSS of every component. The authenticated
- * layout (a lazy chunk) imports the complete stylesheet. A component added to a public
- * page needs its file here, after those it is built on.
+ * that the login page does not download the CSS of every component. The patient's pages and
+ * the pages behind the login add the files beyond these with their layouts
+ * (`patient-styles.css`, `app-styles.css`). `test/mantine-styles.test.ts` derives each list
+ * from the components its pages import and fails when one differs, with the list to write.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

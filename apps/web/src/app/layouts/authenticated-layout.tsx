@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../app-styles.css';
 import { AppShell, Container, Progress } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';

@@ -1,12 +1,12 @@
-import '@mantine/core/styles.css';
+import '../patient-styles.css';
 import { Box, Center, Container, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 
 /**
  * The frame of the patient's public pages (the form, an appointment's link): the public pages' look, wider for a questionnaire,
- * no top bar. A lazy chunk, like the form itself, with the full stylesheet (radios, selects,
- * text areas) that the login page does not need.
+ * no top bar. A lazy chunk, like the form itself, with the Mantine styles of the patient's pages
+ * (radios, selects, text areas) that the login page does not need.
  */
 export function PublicFormLayout() {
   return (
