@@ -32,7 +32,7 @@ export function buildApiIfNeeded() {
 }
 
 export function buildIfNeeded() {
-  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins.ts', ...shared])) {
+  if (isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins.ts', 'apps/web/chunk-groups.json', ...shared])) {
     console.log('Construindo o aplicativo web...');
     run('npm', ['run', 'build', '-w', 'apps/web']);
   }

@@ -1,12 +1,13 @@
 // Build steps of the web app beyond Vite's own: Brotli and gzip copies of every text file (the
-// server sends them by Accept-Encoding), and the size of the JavaScript the login page loads
-// (printed at the end of the build, which fails above its budget of 120 KB gzip).
+// server sends them by Accept-Encoding), the size of the JavaScript the login page loads
+// (printed at the end of the build, which fails above its budget of 120 KB gzip), and a check of
+// the chunks (no module in two, no circle between them, chunk-groups.json up to date).
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import ts from 'typescript';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
 
 const brotli = promisify(brotliCompress);
@@ -65,6 +66,77 @@ async function checkFirstLoad(outDir: string, config: ResolvedConfig): Promise<v
   }
   await Promise.all(['index.html', 'index.html.gz', 'index.html.br'].map((file) => rm(path.join(outDir, file), { force: true })));
   throw new Error(`${description}. See "Login page size" in docs/decisions.md for what keeps it small.`);
+}
+
+/**
+ * Fails the build when a module is in two chunks (a React context would be split in two) or when
+ * chunks import each other statically in a circle (a module could run before one it needs: the
+ * chunk groups of vite.config.ts take no dependencies along); warns when chunk-groups.json has
+ * fallen behind the code, naming a module the build no longer has or leaving a shared module out
+ * (it then gets a small chunk of its own): `node scripts/chunk-groups.mjs` writes it again.
+ * `groupedModules`: the file's modules as absolute paths, none when the build ignores the file.
+ */
+export function checkChunks(groupedModules: ReadonlySet<string> | undefined): Plugin {
+  return {
+    name: 'consultorio:check-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+      const problems = chunkProblems(chunks);
+      if (problems.length > 0) this.error(`Chunks: ${problems.join('; ')}`);
+      if (groupedModules === undefined) return;
+      const stale = staleChunkGroups(chunks, groupedModules);
+      if (stale.length > 0) this.warn(`chunk-groups.json has fallen behind (${stale.length} modules, e.g. ${stale[0]}): run \`node scripts/chunk-groups.mjs\` (docs/decisions.md, issue 34)`);
+    },
+  };
+}
+
+/** What a chunk is checked on. */
+type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'name' | 'isEntry' | 'isDynamicEntry' | 'imports' | 'moduleIds'> & { viteMetadata?: { importedCss: ReadonlySet<string> } };
+
+/** The modules in two chunks and the chunks that import each other in a circle. */
+export function chunkProblems(chunks: BuiltChunk[]): string[] {
+  return [...modulesInTwoChunks(chunks), ...chunkCircles(chunks)];
+}
+
+function modulesInTwoChunks(chunks: BuiltChunk[]): string[] {
+  const chunkOf = new Map<string, string>();
+  const problems: string[] = [];
+  for (const chunk of chunks) {
+    for (const id of chunk.moduleIds) {
+      const other = chunkOf.get(id);
+      if (other !== undefined) problems.push(`${id} is in ${other} and ${chunk.fileName}`);
+      chunkOf.set(id, chunk.fileName);
+    }
+  }
+  return problems;
+}
+
+function chunkCircles(chunks: BuiltChunk[]): string[] {
+  const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+  const done = new Set<string>();
+  const problems: string[] = [];
+  const visit = (file: string, path: string[]) => {
+    if (done.has(file)) return;
+    const start = path.indexOf(file);
+    if (start >= 0) {
+      problems.push(`the chunks ${[...path.slice(start), file].join(' → ')} import each other`);
+      return;
+    }
+    for (const next of importsOf.get(file) ?? []) visit(next, [...path, file]);
+    done.add(file);
+  };
+  for (const chunk of chunks) visit(chunk.fileName, []);
+  return problems;
+}
+
+/** The modules chunk-groups.json names that the build does not have, and the shared modules it leaves out (beside the entries, the icons and the chunks with CSS). */
+export function staleChunkGroups(chunks: BuiltChunk[], groupedModules: ReadonlySet<string>): string[] {
+  const built = new Set(chunks.flatMap((chunk) => chunk.moduleIds));
+  const gone = [...groupedModules].filter((id) => !built.has(id));
+  const shared = chunks.filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry && chunk.name !== 'icons' && (chunk.viteMetadata?.importedCss.size ?? 0) === 0);
+  const left = shared.flatMap((chunk) => chunk.moduleIds.filter((id) => path.isAbsolute(id) && !id.includes('?') && !groupedModules.has(id)));
+  return [...gone, ...left];
 }
 
 /** The fields of a contract route the web client reads at run time in production (lib/api-client.ts). */

@@ -1,14 +1,26 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { contractWithoutSchemas, precompress } from './vite-plugins';
+import chunkGroups from './chunk-groups.json' with { type: 'json' };
+import { checkChunks, contractWithoutSchemas, precompress } from './vite-plugins';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3001';
+
+/**
+ * The chunk of each shared module (absolute path), from chunk-groups.json: `node
+ * scripts/chunk-groups.mjs` writes it from a build that ignores it (WEB_CHUNK_GROUPS=automatic).
+ */
+const chunkOfModule: ReadonlyMap<string, string> | undefined =
+  process.env.WEB_CHUNK_GROUPS === 'automatic'
+    ? undefined
+    : new Map(Object.entries(chunkGroups).flatMap(([chunk, modules]) => modules.map((module) => [path.join(repoRoot, module), chunk] as const)));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [contractWithoutSchemas(), react(), precompress()],
+  plugins: [contractWithoutSchemas(), react(), precompress(), checkChunks(chunkOfModule && new Set(chunkOfModule.keys()))],
   server: {
     port: 3000,
     strictPort: true,
@@ -29,16 +41,19 @@ export default defineConfig({
         // Fewer files per page (issue 34): the server speaks HTTP/1.1 and a phone's browser
         // opens six connections to it, so a page's small chunks wait in turn. The login page's
         // JavaScript (every module the entry imports statically: rolldown's `$initial`) is one
-        // chunk instead of a dozen, and the icons outside it one chunk (4 KB gzip) instead of one
-        // file per icon. Mantine's components and the app's shared modules are left to the
-        // automatic split: a group's functions see the graph before tree-shaking, where any
-        // module importing '@mantine/core' reaches every component, and a chunk of those that
-        // many pages share costs the booking page and the portal 20 KB more (docs/decisions.md,
-        // issue 34). No module may be in two chunks (React contexts would split).
+        // chunk instead of a dozen, the icons outside it one chunk (4 KB gzip) instead of one
+        // file per icon, and the other shared modules go to the chunks chunk-groups.json names.
+        // Those were chosen from a first build's chunks (scripts/chunk-groups.mjs), because a
+        // group's functions see the graph before tree-shaking, where any module importing
+        // '@mantine/core' reaches every component; for the same reason a group takes no
+        // dependencies along (`includeDependenciesRecursively: false`), and a module the file
+        // does not name is left to the automatic split. No module may be in two chunks (React
+        // contexts would split) and no chunks may import each other in a circle: checkChunks.
         codeSplitting: {
           groups: [
             { name: 'first-load', tags: ['$initial'], priority: 2 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 1 },
+            { name: (moduleId) => chunkOfModule?.get(moduleId) ?? null, debugName: 'chunk-groups.json', includeDependenciesRecursively: false },
           ],
         },
       },
