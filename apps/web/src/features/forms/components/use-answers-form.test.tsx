@@ -38,13 +38,13 @@ describe('useAnswersForm', () => {
         <Questionnaire content={{ '1': 'Engenheira' }} onFieldSet={onFieldSet} />
       </MantineProvider>,
     );
-    expect((screen.getByRole('textbox', { name: 'Profissão' }) as HTMLInputElement).value).toBe('Engenheira');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Profissão' }).value).toBe('Engenheira');
     expect(onFieldSet).not.toHaveBeenCalled();
   });
 
   it('follows a later change of the saved answers and keeps the answer being typed', () => {
-    const { result, rerender } = renderHook(({ content }) => useAnswersForm(sections, content), {
-      initialProps: { content: { '1': 'Engenheira', '3': 'Lu' } as FormContent },
+    const { result, rerender } = renderHook<ReturnType<typeof useAnswersForm>, { content: FormContent }>(({ content }) => useAnswersForm(sections, content), {
+      initialProps: { content: { '1': 'Engenheira', '3': 'Lu' } },
     });
     act(() => result.current.setValue(answerKey(1), 'Médica', { shouldDirty: true }));
     rerender({ content: { '1': 'Engenheira', '3': 'Lulu', '9': 'Sim' } });
@@ -63,7 +63,7 @@ describe('useAnswersForm', () => {
         <Questionnaire content={{ '1': 'Engenheira', '3': 'Lulu' }} />
       </MantineProvider>,
     );
-    expect((screen.getByRole('textbox', { name: 'Profissão' }) as HTMLInputElement).value).toBe('Médica');
-    expect((screen.getByRole('textbox', { name: 'Apelido' }) as HTMLInputElement).value).toBe('Lulu');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Profissão' }).value).toBe('Médica');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Apelido' }).value).toBe('Lulu');
   });
 });
