@@ -84,7 +84,10 @@ function median(values) {
 /**
  * BENCH_LIGHTHOUSE_PROFILE=<dir>: before Lighthouse, one load of each page at 4× CPU slowdown with
  * the browser's profiler on; writes <page>.cpuprofile (opens in the performance panel) and prints
- * where the main thread went, by script and by function (self time).
+ * where the main thread went, by script and by function (self time), what ran in each long task
+ * (the trace's task boundaries), and React's commits: how many components each drew and where
+ * its update started (a stand-in for React's developer tools hook; walking the tree on each
+ * commit adds its own time to the profile).
  */
 async function profilePage(browser, url, target, dir) {
   const page = await browser.newPage();
@@ -94,14 +97,18 @@ async function profilePage(browser, url, target, dir) {
     globalThis.__longTasks = [];
     new PerformanceObserver((list) => globalThis.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true });
   });
+  await page.evaluateOnNewDocument(recordReactCommits);
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await page.tracing.start({ categories: ['toplevel', 'devtools.timeline'] });
   await page.goto(url, { waitUntil: 'networkidle0' });
   const longTasks = await page.evaluate(() => globalThis.__longTasks);
+  const commits = await page.evaluate(() => globalThis.__reactCommits);
   const { profile } = await cdp.send('Profiler.stop');
+  const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString('utf8'));
   await page.close();
   writeFileSync(path.join(dir, `${target.name.replace(/ /g, '-')}.cpuprofile`), JSON.stringify(profile));
   const selfMs = new Map();
@@ -121,6 +128,88 @@ async function profilePage(browser, url, target, dir) {
   const total = [...byScript.values()].reduce((sum, ms) => sum + ms, 0);
   const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
   console.log(`${target.name}: ${total.toFixed(0)} ms of script at 4× slowdown; long tasks ${longTasks.map((ms) => ms.toFixed(0)).join(', ')} ms (blocking ${blocking.toFixed(0)} ms)\n  by script:\n${top(byScript, 8)}\n  by function (self):\n${top(selfMs, 25)}`);
+  console.log(describeLongTasks(trace, profile));
+  console.log(`  React commits (ms since the navigation, components drawn, the most drawn; from: where each update started):\n${commits.map(({ at, count, top }) => `    ${at.toFixed(0).padStart(6)} ms  ${String(count).padStart(4)}  ${top}`).join('\n')}`);
+}
+
+/**
+ * Runs in the page before the app: a stand-in for React's developer tools hook that, on each
+ * commit, counts the components whose function ran in that render (the fiber's PerformedWork
+ * flag) and names the most frequent, to tell which updates draw the whole tree again.
+ */
+function recordReactCommits() {
+  globalThis.__reactCommits = [];
+  const performedWork = 1;
+  globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => undefined,
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    onCommitFiberRoot(_rendererId, root) {
+      const byName = new Map();
+      let count = 0;
+      // The components that drew without their parent component drawing: where the update started.
+      const origins = new Set();
+      const stack = [[root.current, false, false]];
+      while (stack.length) {
+        const [fiber, isMounted, parentDrew] = stack.pop();
+        const isNew = isMounted || fiber.alternate === null;
+        const drew = typeof fiber.type === 'function' && (isNew || fiber.flags & performedWork);
+        const name = typeof fiber.type === 'function' ? fiber.type.displayName || fiber.type.name || '(anonymous)' : undefined;
+        if (drew) {
+          count++;
+          byName.set(name, (byName.get(name) ?? 0) + 1);
+          if (!parentDrew) origins.add(name);
+        }
+        const childParentDrew = name === undefined ? parentDrew : drew;
+        if (fiber.sibling) stack.push([fiber.sibling, isMounted, parentDrew]);
+        // A subtree React bailed out of keeps its fibers (the same child as the previous tree's): not visited.
+        if (fiber.child && (isNew || fiber.child !== fiber.alternate.child)) stack.push([fiber.child, isNew, childParentDrew]);
+      }
+      const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name}×${n}`).join(' ');
+      globalThis.__reactCommits.push({ at: performance.now(), count, top: `${top}; from ${[...origins].slice(0, 6).join(', ')}` });
+    },
+  };
+}
+
+/** Each long task of the page's main thread (the trace's own task boundaries) and what ran in it: the outermost frames and the largest self times. */
+function describeLongTasks(trace, profile) {
+  const events = trace.traceEvents ?? trace;
+  const mainThreads = events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args.name === 'CrRendererMain');
+  const tasksOf = ({ pid, tid }) => events.filter((event) => event.pid === pid && event.tid === tid && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.ph === 'X');
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+  const label = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop() || '(native)'}:${callFrame.lineNumber + 1}`;
+  const framesOf = (id) => {
+    const frames = [];
+    for (let current = id; current !== undefined; current = parentOf.get(current)) frames.unshift(nodes.get(current));
+    return frames.slice(1);
+  };
+  let time = profile.startTime;
+  const samples = profile.samples.map((id, n) => ({ id, time: (time += profile.timeDeltas[n]), ms: (profile.timeDeltas[n + 1] ?? 0) / 1000 }));
+  // Other renderers run in the trace too: the page's main thread is the one whose tasks hold the profile's busy samples.
+  const busy = samples.filter((sample) => !['(idle)', '(program)'].includes(nodes.get(sample.id).callFrame.functionName));
+  const coverage = (threadTasks) => busy.filter((sample) => threadTasks.some((task) => sample.time >= task.ts && sample.time <= task.ts + task.dur)).length;
+  const tasks = mainThreads.map(tasksOf).map((threadTasks) => ({ threadTasks, covered: coverage(threadTasks) })).sort((a, b) => b.covered - a.covered)[0]?.threadTasks ?? [];
+  const lines = [];
+  for (const task of tasks.filter((event) => event.dur >= 50_000)) {
+    const inTask = samples.filter((sample) => sample.time >= task.ts && sample.time <= task.ts + task.dur && !['(idle)', '(program)'].includes(nodes.get(sample.id).callFrame.functionName));
+    const outer = new Map();
+    const self = new Map();
+    for (const sample of inTask) {
+      const frames = framesOf(sample.id);
+      const path = frames.slice(0, 3).map(label).join(' > ');
+      outer.set(path, (outer.get(path) ?? 0) + sample.ms);
+      self.set(label(frames.at(-1)), (self.get(label(frames.at(-1))) ?? 0) + sample.ms);
+    }
+    const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).filter(([, ms]) => ms >= 3).map(([key, ms]) => `      ${ms.toFixed(0).padStart(5)} ms  ${key}`).join('\n');
+    const heading = `  long task at ${((task.ts - profile.startTime) / 1000).toFixed(0)} ms of the profile: ${(task.dur / 1000).toFixed(0)} ms`;
+    if (inTask.length === 0) lines.push(`${heading}, no script sampled (style, layout, paint or parsing)`);
+    else lines.push(`${heading}\n    outermost frames:\n${top(outer, 6)}\n    self:\n${top(self, 8)}`);
+  }
+  return lines.join('\n');
 }
 
 /** `npm run bench`'s module: prints one line per page, then the load average it ran under. */

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadPageOf } from './app/page-modules';
 import { StandaloneLogin } from './app/standalone-login';
+import { warmUpIntlWhenIdle } from './lib/intl-warm-up';
 import { paths } from './lib/paths';
 import { queryClient } from './lib/query-client';
 import { hasSignedIn, loadSessionUser } from './lib/session';
@@ -44,4 +45,5 @@ if (window.location.pathname === paths.login && !hasSignedIn()) {
   const { isPatientPage } = preloadPageOf(window.location);
   if (hasSignedIn() && !isPatientPage) void loadSessionUser(queryClient);
   void startApp();
+  warmUpIntlWhenIdle();
 }

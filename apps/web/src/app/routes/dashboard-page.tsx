@@ -1,7 +1,7 @@
 import { messages } from '@consultorio/shared';
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, IconUsers, type Icon } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { appointmentsQueryOptions, useAppointments } from '../../features/agenda/api/list-appointments';
 import { TodayAppointments } from '../../features/agenda/components/today-appointments';
@@ -44,7 +44,10 @@ function useAboveTheFoldReady(timeZone: string): boolean {
 export function DashboardPage() {
   const user = useCurrentUser();
   const isReady = useAboveTheFoldReady(user.timeZone);
-  if (!isReady) return <PageLoader />;
+  // Drawn in the background (interruptible) once ready, the loader shown meanwhile, instead of in
+  // one long task when the last of those answers lands (issue 34).
+  const isShown = useDeferredValue(isReady);
+  if (!isShown) return <PageLoader />;
   return (
     <Stack gap="xl">
       <AlertsBanner />

@@ -1,5 +1,6 @@
 import type { TemplateSection } from '@consultorio/shared';
 import { Paper, Stack, Title } from '@mantine/core';
+import { memo } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { AnswerInput } from './answer-input';
 import { answerError, answerKey, type Answers } from './answers';
@@ -14,9 +15,12 @@ interface QuestionnaireFieldsProps {
 
 /**
  * Every section of a questionnaire with its questions, bound to the answers form; used by
- * the professional's form page and by the patient's public page alike.
+ * the professional's form page and by the patient's public page alike. Memoized: each field
+ * follows its own answer through its `Controller`, so the page drawing again (the live score on
+ * each keystroke, the form's state) need not draw every question again (issue 34: a PHQ-9 is
+ * some 650 components).
  */
-export function QuestionnaireFields({ sections, control, disabled = false, readOnly = false }: QuestionnaireFieldsProps) {
+export const QuestionnaireFields = memo(function QuestionnaireFields({ sections, control, disabled = false, readOnly = false }: QuestionnaireFieldsProps) {
   return (
     <Stack>
       {sections.map((section, index) => (
@@ -46,4 +50,4 @@ export function QuestionnaireFields({ sections, control, disabled = false, readO
       ))}
     </Stack>
   );
-}
+});

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, hasErrorCode } from './api-client';
-import { createQueryClient } from './query-client';
+import { coalescingScheduler, createQueryClient } from './query-client';
 import { changes, staleAfter } from './query-keys';
 import { toast } from './toasts';
 
@@ -61,5 +63,56 @@ describe("a query's failure", () => {
     } finally {
       shown.mockRestore();
     }
+  });
+});
+
+describe('the notifications of the queries', () => {
+  it('runs those queued before the first one is due in one task, in order, and the next ones in a task of their own', () => {
+    const tasks: (() => void)[] = [];
+    const schedule = coalescingScheduler((run) => tasks.push(run));
+    const ran: string[] = [];
+    schedule(() => ran.push('first'));
+    schedule(() => ran.push('second'));
+    schedule(() => ran.push('third'));
+    expect(tasks).toHaveLength(1);
+    tasks[0]!();
+    expect(ran).toEqual(['first', 'second', 'third']);
+    schedule(() => ran.push('later'));
+    expect(tasks).toHaveLength(2);
+    tasks[1]!();
+    expect(ran).toEqual(['first', 'second', 'third', 'later']);
+  });
+
+  it('still runs the others when one throws, and throws its error afterwards', () => {
+    vi.useFakeTimers();
+    try {
+      const tasks: (() => void)[] = [];
+      const schedule = coalescingScheduler((run) => tasks.push(run));
+      const ran: string[] = [];
+      schedule(() => {
+        throw new Error('listener failed');
+      });
+      schedule(() => ran.push('second'));
+      tasks[0]!();
+      expect(ran).toEqual(['second']);
+      expect(() => vi.runAllTimers()).toThrow('listener failed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws the components of queries answered together once', async () => {
+    const client = createQueryClient();
+    const renders: number[] = [];
+    function Summaries() {
+      const first = useQuery({ queryKey: ['summary', 1], queryFn: () => Promise.resolve(1) }, client);
+      const second = useQuery({ queryKey: ['summary', 2], queryFn: () => Promise.resolve(2) }, client);
+      const third = useQuery({ queryKey: ['summary', 3], queryFn: () => Promise.resolve(3) }, client);
+      renders.push([first, second, third].filter((query) => query.data !== undefined).length);
+      return null;
+    }
+    render(<Summaries />);
+    await waitFor(() => expect(renders.at(-1)).toBe(3));
+    expect(renders).toEqual([0, 3]);
   });
 });
