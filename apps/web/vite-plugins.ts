@@ -4,6 +4,7 @@
 // the chunks (no module in two, no circle between them, chunk-groups.json up to date).
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import ts from 'typescript';
@@ -137,6 +138,35 @@ export function staleChunkGroups(chunks: BuiltChunk[], groupedModules: ReadonlyS
   const shared = chunks.filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry && chunk.name !== 'icons' && (chunk.viteMetadata?.importedCss.size ?? 0) === 0);
   const left = shared.flatMap((chunk) => chunk.moduleIds.filter((id) => path.isAbsolute(id) && !id.includes('?') && !groupedModules.has(id)));
   return [...gone, ...left];
+}
+
+/** Where `@mantine/hooks` imports its `useId` from, and the module that takes its place. */
+const mantineUseId = { importer: /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/, source: './use-id/use-id.mjs' };
+const appUseId = fileURLToPath(new URL('./src/lib/mantine-use-id.ts', import.meta.url));
+
+/**
+ * Gives Mantine the app's `useId` (src/lib/mantine-use-id.ts): Mantine's own draws every
+ * component that uses it twice as it mounts. The build fails if `@mantine/hooks` no longer
+ * imports the module this replaces (a new version moved it), rather than lose the fix unseen.
+ */
+export function mantineIdFromReact(): Plugin {
+  let replaced = false;
+  return {
+    name: 'consultorio:mantine-id-from-react',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      replaced = false;
+    },
+    resolveId(source, importer) {
+      if (source !== mantineUseId.source || importer === undefined || !mantineUseId.importer.test(importer)) return null;
+      replaced = true;
+      return appUseId;
+    },
+    buildEnd(error) {
+      if (error === undefined && !replaced) this.error(`@mantine/hooks no longer imports ${mantineUseId.source}: update mantineIdFromReact (apps/web/vite-plugins.ts)`);
+    },
+  };
 }
 
 /** The fields of a contract route the web client reads at run time in production (lib/api-client.ts). */
