@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeOf, instantOf, instantOfCalendarDate, timeZoneOptions, wallClockOf } from './zoned-time';
+import { instantOf, instantOfCalendarDate, timeZoneOptions, wallClockOf } from './zoned-time';
 import { formatShortDateTime } from './zoned-format';
 
 describe('zoned time', () => {
@@ -20,14 +20,6 @@ describe('zoned time', () => {
   it("takes FullCalendar's dates with their offset, and a bare day as midnight in the zone", () => {
     expect(instantOfCalendarDate('2026-03-10T14:00:00-03:00', 'America/Sao_Paulo')).toBe('2026-03-10T17:00:00.000Z');
     expect(instantOfCalendarDate('2026-03-10', 'America/Sao_Paulo')).toBe('2026-03-10T03:00:00.000Z');
-  });
-
-  it("gives today's range in the professional's zone", () => {
-    // 01:30 UTC on the 11th is still the 10th in São Paulo.
-    expect(dayRangeOf(new Date('2026-03-11T01:30:00Z'), 'America/Sao_Paulo')).toEqual({
-      from: '2026-03-10T03:00:00.000Z',
-      to: '2026-03-11T03:00:00.000Z',
-    });
   });
 
   it('formats in pt-BR with a 24-hour clock, and offers the zones with their offset', () => {

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 
 /**
  * The agenda's times are instants shown as the wall clock of the professional's IANA zone
- * (`user.timeZone`), whatever zone the browser is in. luxon does the zone arithmetic.
+ * (`user.timeZone`), whatever zone the browser is in. luxon does the zone arithmetic (today's
+ * range, without it: zoned-day.ts).
  */
 
 /** A wall-clock day and time in a zone: 'YYYY-MM-DD' and 'HH:mm'. */
@@ -31,12 +32,6 @@ export function instantOf(date: string, time: string, timeZone: string): string 
 export function instantOfCalendarDate(value: string, timeZone: string): string {
   const local = DateTime.fromISO(value, { zone: timeZone, setZone: false });
   return local.toUTC().toISO() ?? value;
-}
-
-/** The day (midnight to midnight) in the zone that contains `now`, as ISO instants. */
-export function dayRangeOf(now: Date, timeZone: string): { from: string; to: string } {
-  const start = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
-  return { from: start.toUTC().toISO()!, to: start.plus({ days: 1 }).toUTC().toISO()! };
 }
 
 function toZoned(instant: string | Date, timeZone: string): DateTime {

@@ -17,7 +17,7 @@ import { AlertsBanner } from '../../features/measurement/components/alerts-banne
 import { SupportCards } from '../../features/dashboard/components/support-cards';
 import { queryClient } from '../../lib/query-client';
 import { loadSessionUser, useCurrentUser } from '../../lib/session';
-import { dayRangeOf } from '../../lib/zoned-time';
+import { dayRangeOf } from '../../lib/zoned-day';
 import type { PrefetchData } from '../page-modules';
 
 const featureItems: readonly { key: keyof typeof messages.dashboard.features; icon: Icon }[] = [

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dayRangeOf } from '../../../lib/zoned-time';
+import { dayRangeOf } from '../../../lib/zoned-day';
 import type { AppointmentRange } from '../api/list-appointments';
 
 /** The views the agenda opens in (agenda-calendar.tsx), the week starting on Monday. */

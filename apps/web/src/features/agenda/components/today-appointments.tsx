@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useCurrentUser } from '../../../lib/session';
-import { dayRangeOf } from '../../../lib/zoned-time';
+import { dayRangeOf } from '../../../lib/zoned-day';
 import { formatTimeRange } from '../../../lib/zoned-format';
 import { useAppointments } from '../api/list-appointments';
 import { sortForToday } from './appointment-events';
