@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIResponse } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
@@ -169,4 +169,41 @@ test('a record is written with formatting, keeps its attachments and is printed'
     await expect(editor).toContainText('Texto escrito depois.');
     await expect(editor.locator('strong')).toHaveText('significativa');
   });
+});
+
+test('the saved text is shown while the editor loads, in the room the editor then takes', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Otto');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const answer = async (response: Promise<APIResponse>) => ((await (await response).json()) as { data: { [key: string]: { id: string; version: number } } }).data;
+  const { patient } = await answer(page.request.post('/v1/users/me/patients', { data: { firstName: 'Rita', lastName: 'Lima' } }));
+  const { record } = await answer(page.request.post(`/v1/patients/${patient!.id}/records`, { data: { name: 'Sessão 3' } }));
+  const content = '<h2>Demanda</h2><p>Relata ansiedade no trabalho.</p><ul><li>Sono irregular</li><li>Pouco apetite</li></ul>';
+  expect((await page.request.put(`/v1/records/${record!.id}/content`, { data: { content, version: record!.version } })).status()).toBe(200);
+
+  // The editor's chunk is held back until the saved text has been measured.
+  let releaseEditor = () => {};
+  let editorHeld = Promise.resolve();
+  await page.route(/quill-record-editor-[\w-]+\.js$/, async (route) => {
+    await editorHeld;
+    await route.continue();
+  });
+  const main = page.getByRole('main');
+  const saveButton = main.getByRole('button', { name: messages.common.save, exact: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+    await page.goto(`/patients/${patient!.id}/records/${record!.id}`);
+    const savedText = main.locator('.record-editor-saved-text');
+    await expect(savedText.getByRole('heading', { name: 'Demanda' })).toBeVisible();
+    await expect(savedText.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite']);
+    await expect(main.locator('.ql-editor')).toHaveCount(0);
+    const before = { editor: await main.locator('.record-editor').boundingBox(), save: await saveButton.boundingBox() };
+
+    releaseEditor();
+    await expect(main.getByRole('textbox', { name: messages.records.content })).toContainText('Relata ansiedade no trabalho.');
+    await expect(savedText).toHaveCount(0);
+    const after = { editor: await main.locator('.record-editor').boundingBox(), save: await saveButton.boundingBox() };
+    expect(after, `at ${width} px`).toEqual(before);
+  }
 });

@@ -1,11 +1,10 @@
-import { limits, messages, recordImageTypes } from '@consultorio/shared';
-import { Box } from '@mantine/core';
-import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import './record-editor.css';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { isBlankEditorHtml, normalizeSemanticHtml } from './editor-html';
-import { editorTextVariables, nameLinkTooltip, nameToolbar } from './editor-labels';
+import { limits } from '@consultorio/shared';
+import { Box } from '@mantine/core';
+import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { editorTextVariables } from './editor-labels';
+import { editorToolbar } from './editor-toolbar';
 
 /** What the record page asks of the editor. */
 export interface RecordEditorHandle {
@@ -15,7 +14,7 @@ export interface RecordEditorHandle {
   setHtml: (html: string) => void;
 }
 
-interface RecordEditorProps {
+export interface RecordEditorProps {
   initialHtml: string;
   /** Called on every change the user makes. */
   onUserChange: () => void;
@@ -24,121 +23,87 @@ interface RecordEditorProps {
   ref: Ref<RecordEditorHandle>;
 }
 
-const toolbar = [
-  [{ header: [1, 2, 3, false] }],
-  ['bold', 'italic', 'underline', 'strike'],
-  [{ list: 'ordered' }, { list: 'bullet' }],
-  ['link'],
-  ['clean'],
-];
+const QuillRecordEditor = lazy(() => import('./quill-record-editor'));
 
-const formats = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'link', 'image', 'code-block'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') resolve(reader.result);
-      else reject(new Error('not a data URL'));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
+/** Calls back once the browser has painted what was just drawn; answers how to cancel it. */
+function afterNextPaint(callback: () => void): () => void {
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timeout = setTimeout(callback, 0);
   });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timeout);
+  };
 }
 
-/** Asks for an image and puts it where the cursor is, inside the text (as a data URI). */
-function pickImage(quill: Quill): void {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = recordImageTypes.join(', ');
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
-    if (!file) return;
-    void readAsDataUrl(file).then((dataUrl) => {
-      const range = quill.getSelection(true);
-      quill.insertEmbed(range.index, 'image', dataUrl, 'user');
-      quill.setSelection(range.index + 1, 0, 'silent');
-    });
-  });
-  input.click();
-}
-
-function loadHtml(quill: Quill, html: string): void {
-  quill.setContents(quill.clipboard.convert({ html }), 'silent');
-}
-
-/** The record's rich-text editor (Quill 2, snow theme). Quill is only loaded with the record page. */
+/**
+ * The record's rich-text editor. Quill (some 60 KB gzip with its parts) is a chunk of its own,
+ * asked for once the record's text has been painted, not with the page (issue 34: the text is
+ * drawn without waiting for it, nor sharing a slow link with it); until it arrives the saved text is shown as Quill will show it, in the
+ * same room, and the handle answers with it (a text set meanwhile is the one Quill opens with).
+ */
 export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref }: RecordEditorProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const quillRef = useRef<Quill | null>(null);
-  // Read once, when the editor is made; later changes go through the handle.
-  const initialHtmlRef = useRef(initialHtml);
-  const onUserChangeRef = useRef(onUserChange);
+  const quillRef = useRef<RecordEditorHandle>(null);
+  const htmlRef = useRef(initialHtml);
+  const [shownHtml, setShownHtml] = useState(initialHtml);
+  const [isEditorWanted, setIsEditorWanted] = useState(false);
 
-  useEffect(() => {
-    onUserChangeRef.current = onUserChange;
-  }, [onUserChange]);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const host = container.appendChild(document.createElement('div'));
-    const quill = new Quill(host, {
-      theme: 'snow',
-      formats,
-      modules: {
-        toolbar: { container: toolbar, handlers: { image: () => pickImage(quill) } },
-      },
-    });
-    const toolbarModule = quill.getModule('toolbar') as { container?: HTMLElement | null } | undefined;
-    if (toolbarModule?.container) nameToolbar(toolbarModule.container);
-    const tooltip = container.querySelector<HTMLElement>('.ql-tooltip');
-    if (tooltip) nameLinkTooltip(tooltip);
-    quill.root.setAttribute('aria-label', messages.records.content);
-    quill.root.setAttribute('role', 'textbox');
-    quill.root.setAttribute('aria-multiline', 'true');
-    loadHtml(quill, initialHtmlRef.current);
-    quill.on('text-change', (_delta, _old, source) => {
-      if (source === 'user') onUserChangeRef.current();
-    });
-    quillRef.current = quill;
-    return () => {
-      quillRef.current = null;
-      container.replaceChildren();
-    };
-  }, []);
-
-  useEffect(() => {
-    const quill = quillRef.current;
-    if (!quill) return;
-    quill.enable(!readOnly);
-    quill.root.setAttribute('aria-readonly', String(readOnly));
-  }, [readOnly]);
+  useEffect(() => afterNextPaint(() => setIsEditorWanted(true)), []);
 
   useImperativeHandle(
     ref,
     () => ({
-      getHtml: () => {
-        const quill = quillRef.current;
-        if (!quill) return initialHtmlRef.current;
-        const html = normalizeSemanticHtml(quill.getSemanticHTML());
-        return isBlankEditorHtml(html) ? '' : html;
-      },
+      getHtml: () => quillRef.current?.getHtml() ?? htmlRef.current,
       setHtml: (html: string) => {
-        const quill = quillRef.current;
-        if (quill) loadHtml(quill, html);
+        htmlRef.current = html;
+        if (quillRef.current) quillRef.current.setHtml(html);
+        // Until Quill is drawn, what it will open with.
+        else setShownHtml(html);
       },
     }),
     [],
   );
 
+  const savedText = <SavedText html={shownHtml} readOnly={readOnly} />;
+  if (!isEditorWanted) return savedText;
+  return (
+    <Suspense fallback={savedText}>
+      <QuillRecordEditor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} />
+    </Suspense>
+  );
+}
+
+/**
+ * The saved text (sanitized by the server, as the history and the addenda show it) in Quill's
+ * frame: an empty toolbar of the same groups, so that nothing moves when Quill takes its place.
+ * Not a text box: nothing can be typed in it.
+ */
+function SavedText({ html, readOnly }: { html: string; readOnly: boolean }) {
   return (
     <Box
-      ref={containerRef}
       bg="white"
       className="record-editor"
       data-readonly={readOnly || undefined}
+      aria-busy="true"
       style={{ ...editorTextVariables, '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
-    />
+    >
+      <div className="ql-toolbar ql-snow" aria-hidden="true">
+        {editorToolbar.map((group, index) => (
+          <span key={index} className="ql-formats">
+            {group.map((item, itemIndex) =>
+              typeof item === 'string' || !('header' in item) ? (
+                <span key={itemIndex} className="record-editor-button-room" />
+              ) : (
+                <span key={itemIndex} className="record-editor-picker-room" />
+              ),
+            )}
+          </span>
+        ))}
+      </div>
+      <div className="ql-container ql-snow">
+        <div className="record-editor-saved-text" dangerouslySetInnerHTML={{ __html: html }} />
+      </div>
+    </Box>
   );
 }
