@@ -136,7 +136,8 @@ describe('FormView', () => {
     expect(within(box).getByText(/O link vale até/)).toBeDefined();
     fireEvent.click(within(box).getByRole('button', { name: messages.measurement.sendByEmail }));
     const dialog = await screen.findByRole('dialog', { name: messages.measurement.sendTitle });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: messages.measurement.sendEmail }), { target: { value: 'nao-e-email' } });
+    // The dialog's form is loaded when it is first opened.
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: messages.measurement.sendEmail }), { target: { value: 'nao-e-email' } });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.common.send }));
     expect(await within(dialog).findByText(messages.validation.emailInvalid)).toBeDefined();
     fireEvent.change(within(dialog).getByRole('textbox', { name: messages.measurement.sendEmail }), { target: { value: 'outra@example.com' } });

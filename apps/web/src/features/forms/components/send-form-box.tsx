@@ -1,26 +1,15 @@
-import { emailSchema, messages, type Form } from '@consultorio/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { messages, type Form } from '@consultorio/shared';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { lazy, Suspense, useState } from 'react';
 import { BusyModal } from '../../../components/busy-modal';
-import { useGuardedClose, useUnsavedChanges } from '../../../components/unsaved-changes';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/session';
-import { useSendForm } from '../api/send-form';
+
+// Its form validates with zod (26 KB gzip): loaded when the dialog is first opened, not with the form's page (issue 34).
+const SendFormDialog = lazy(async () => ({ default: (await import('./send-form-dialog')).SendFormDialog }));
 
 const m = messages.measurement;
-
-/** Blank: the patient's e-mail; else an address. */
-const sendFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .refine((email) => email === '' || emailSchema.safeParse(email).success, { error: messages.validation.emailInvalid }),
-});
-type SendFormValues = z.input<typeof sendFormSchema>;
 
 /** Until when the link works, when it was mailed and when the patient sent the answers, in the professional's time zone. */
 function statusLines(form: Form, timeZone: string | undefined, now: number): string[] {
@@ -57,51 +46,10 @@ export function SendFormBox({ form }: { form: Form }) {
         </Group>
       </Stack>
       <BusyModal opened={opened} onClose={() => setOpened(false)} title={m.sendTitle} isBusy={false}>
-        <SendFormDialog formId={form.id} onDone={() => setOpened(false)} />
+        <Suspense fallback={null}>
+          <SendFormDialog formId={form.id} onDone={() => setOpened(false)} />
+        </Suspense>
       </BusyModal>
     </Paper>
-  );
-}
-
-function SendFormDialog({ formId, onDone }: { formId: string; onDone: () => void }) {
-  const sendForm = useSendForm();
-  const { register, handleSubmit, formState } = useForm<SendFormValues>({
-    resolver: zodResolver(sendFormSchema),
-    defaultValues: { email: '' },
-  });
-  useUnsavedChanges(formState.isDirty);
-  const cancel = useGuardedClose(onDone);
-  const submit = handleSubmit(async ({ email }) => {
-    try {
-      await sendForm.mutateAsync({ formId, email: email.trim() === '' ? null : email.trim() });
-      onDone();
-    } catch {
-      // The toast says why; the dialog stays open with what was typed.
-    }
-  });
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Stack>
-        <Text size="sm">{m.sendText}</Text>
-        <TextInput
-          type="email"
-          label={m.sendEmail}
-          description={m.sendEmailHint}
-          placeholder={messages.placeholders.email}
-          autoComplete="off"
-          data-autofocus
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={cancel}>
-            {messages.common.cancel}
-          </Button>
-          <Button type="submit" disabled={sendForm.isPending}>
-            {sendForm.isPending ? messages.common.sending : messages.common.send}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
