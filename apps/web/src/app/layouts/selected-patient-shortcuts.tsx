@@ -1,5 +1,6 @@
 import { messages } from '@consultorio/shared';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import './selected-patient-shortcuts.css';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconForms, IconNotes, IconRobot, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { defaultAvatarSrc } from '../../components/default-avatar';
@@ -28,7 +29,9 @@ const shortcuts: readonly Shortcut[] = [
 
 /**
  * The selected patient's picture, name and shortcuts in the top bar. Nothing is shown
- * without a selected patient; the shortcuts hide below 450px, their labels below 900px.
+ * without a selected patient; the shortcuts hide below 450px, their labels below 900px (each
+ * icon then names itself on hover and keyboard focus with a tooltip drawn by CSS: Mantine's
+ * Tooltip brought floating-ui, 14-20 KB gzip, into every signed-in page, issue 34).
  */
 export function SelectedPatientShortcuts() {
   const patient = useSelectedPatient();
@@ -66,11 +69,18 @@ export function SelectedPatientShortcuts() {
             {label}
           </Button>
         ) : (
-          <Tooltip key={label} label={label}>
-            <ActionIcon component={Link} to={to(patient.id)} variant="light" aria-label={label} style={fixed}>
-              <ShortcutIcon size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            key={label}
+            component={Link}
+            to={to(patient.id)}
+            variant="light"
+            aria-label={label}
+            className="shortcut-hint"
+            data-hint={label}
+            style={fixed}
+          >
+            <ShortcutIcon size={18} />
+          </ActionIcon>
         ),
       )}
     </Group>
