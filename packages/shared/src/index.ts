@@ -5,6 +5,7 @@ export * from './rules/validators';
 export * from './rules/age';
 export * from './rules/phone';
 export * from './rules/phone-format';
+export * from './rules/brazilian-phone';
 export * from './schemas/common';
 export * from './schemas/dates';
 export * from './schemas/auth';

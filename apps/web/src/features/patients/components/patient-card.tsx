@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PatientAvatar } from './patient-avatar';
-import { phoneLine, shortId } from './patient-display';
+import { shortId, usePhoneLine } from './patient-display';
 
 interface PatientCardProps {
   patient: Patient;
@@ -32,7 +32,7 @@ const areaLinks: readonly AreaLink[] = [
 /** A patient in the list: picture, short ID, name, phone, and the way into each area. */
 export function PatientCard({ patient, onSelect, onEdit, details }: PatientCardProps) {
   const name = fullName(patient.firstName, patient.lastName);
-  const phone = phoneLine(patient.cc, patient.phone);
+  const phone = usePhoneLine(patient.cc, patient.phone);
   return (
     <Paper component="article" aria-label={name} p="md" h="100%">
       <Stack justify="space-between" h="100%">
