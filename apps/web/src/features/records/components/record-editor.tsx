@@ -38,10 +38,11 @@ function afterNextPaint(callback: () => void): () => void {
 }
 
 /**
- * The record's rich-text editor. Quill (some 60 KB gzip with its parts) is a chunk of its own,
- * asked for once the record's text has been painted, not with the page (issue 34: the text is
- * drawn without waiting for it, nor sharing a slow link with it); until it arrives the saved text is shown as Quill will show it, in the
- * same room, and the handle answers with it (a text set meanwhile is the one Quill opens with).
+ * The record's rich-text editor. Quill (56 KB gzip with its parts) is a chunk of its own, asked
+ * for once the record's text has been painted, not with the page (issue 34: the text is drawn
+ * without waiting for it, nor sharing a slow link with it). Until it arrives the saved text is
+ * shown as Quill will show it, in the same room, and the handle answers with it (a text set
+ * meanwhile is the one Quill opens with).
  */
 export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref }: RecordEditorProps) {
   const quillRef = useRef<RecordEditorHandle>(null);
