@@ -9,6 +9,7 @@ import { dateParsers } from './pg-dates';
 import type { Config } from '../config';
 import * as schema from './schema';
 import { ensurePrivateDir, makeTreePrivate } from '../platform/private-files';
+import { leanFsBundle } from './pglite-fs-bundle';
 import { createFromTemplate } from './pglite-template';
 import { seedDatabase } from './seed';
 
@@ -205,6 +206,16 @@ async function whileHoldingMigrationLock(pool: pg.Pool, work: () => Promise<void
  */
 const defaultSharedBuffers = '16MB';
 
+/**
+ * PGlite runs one backend in this process, but PostgreSQL sizes its shared tables (locks,
+ * processes, snapshots) for 100 connections, 16 autovacuum worker slots and 10 WAL senders:
+ * 4 MB of WebAssembly memory that never serves anyone. The lock table holds
+ * max_locks_per_transaction times the backends: 256 × 5 here, against some 8,000 by default,
+ * and still several times what migrating the whole schema in one transaction takes
+ * (docs/decisions.md, "Memory, fourth part").
+ */
+const singleBackendParams = ['max_connections=3', 'superuser_reserved_connections=0', 'autovacuum_worker_slots=1', 'autovacuum_max_workers=1', 'max_wal_senders=0', 'max_locks_per_transaction=256'].flatMap((setting) => ['-c', setting]);
+
 async function createPglite(dataDir: string | undefined, sharedBuffers: string): Promise<PGlite> {
   const [{ PGlite: Pglite }, { btree_gin }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -212,12 +223,15 @@ async function createPglite(dataDir: string | undefined, sharedBuffers: string):
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   if (dataDir && !(await createFromTemplate(dataDir))) await ensurePrivateDir(dataDir);
+  const fsBundle = dataDir ? await leanFsBundle(dataDir) : undefined;
   // The migrations create these extensions; PGlite must have their code loaded first.
   const pglite = await Pglite.create(dataDir, {
+    // PGlite only calls arrayBuffer() on it.
+    ...(fsBundle ? { fsBundle: fsBundle as unknown as Blob } : {}),
     extensions: { pg_trgm, btree_gin },
     // PGlite reads dates and times with `new Date(text)`, wrong for years below 100 (db/pg-dates.ts).
     parsers: dateParsers,
-    startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    startParams: [...Pglite.defaultStartParams, ...singleBackendParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   // Health data: private to the server's user, whatever modes PGlite gave the files it wrote.
   if (dataDir) await makeTreePrivate(dataDir);
