@@ -7,6 +7,7 @@ import { serveAdminSocket, type AdminSocket } from './platform/admin-socket';
 import { backupSource, writeBackup } from './platform/backup/write-backup';
 import { logDestination } from './platform/log-destination';
 import { createMailer } from './platform/mail/mailer';
+import { startIdleMemoryTrim } from './platform/idle-memory-trim';
 import { createStorage } from './platform/storage/create-storage';
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -67,6 +68,7 @@ async function main() {
     app.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed'));
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
+  const memoryTrim = await startIdleMemoryTrim();
 
   /** Exits with the first code asked for, once the log lines are out or after LOG_FLUSH_MS (a reader that has gone never reads them). */
   let exitCode: number | undefined;
@@ -85,6 +87,7 @@ async function main() {
     shuttingDown = true;
     app.log.info(`${signal} received: finishing the requests and jobs in progress (up to ${config.shutdownTimeoutSeconds} s)`);
     clearInterval(cleanup);
+    memoryTrim?.stop();
     // A last resort should closing itself hang (a stuck database call): the drain is bounded, the rest should take moments.
     setTimeout(() => {
       app.log.error('shutdown did not finish in time: exiting');
