@@ -14,7 +14,7 @@ export const clockTimeSchema = z.string({ error: b.weeklyInvalid }).regex(/^(([0
 
 export const weeklyIntervalSchema = z
   .object({
-    /** 1 = Monday … 7 = Sunday (ISO 8601). */
+    /** 1 = Monday to 7 = Sunday (ISO 8601). */
     weekday: z.number({ error: b.weekdayInvalid }).int({ error: b.weekdayInvalid }).min(1, { error: b.weekdayInvalid }).max(7, { error: b.weekdayInvalid }),
     start: clockTimeSchema,
     end: clockTimeSchema,

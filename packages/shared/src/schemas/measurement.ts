@@ -36,7 +36,7 @@ export const safetyAlertSchema = z.object({
   formId: z.uuid(),
   formName: z.string(),
   kind: z.enum(alertKinds),
-  /** The rule's own words (e.g. 'Atenção: resposta positiva no item 9…'). */
+  /** The rule's own words (e.g. 'Atenção: resposta positiva no item 9...'). */
   message: z.string(),
   fieldNumber: z.number().int(),
   createdAt: z.string(),

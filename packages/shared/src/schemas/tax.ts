@@ -108,7 +108,7 @@ export const expenseSchema = z.object({
   id: z.uuid(),
   /** yyyy-mm-dd */
   date: z.string(),
-  /** 'P10.01.00002' (deductible) or 'P11…' (not deductible). */
+  /** 'P10.01.00002' (deductible) or 'P11...' (not deductible). */
   code: z.string(),
   deductible: z.boolean(),
   amountCents: z.number().int(),

@@ -11,7 +11,7 @@ export const bookingSettings = pgTable('booking_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** Weekly hours: intervals per weekday (1 = Monday … 7 = Sunday), 'HH:MM' wall-clock times. */
+  /** Weekly hours: intervals per weekday (1 = Monday to 7 = Sunday), 'HH:MM' wall-clock times. */
   weekly: jsonb('weekly').$type<WeeklyInterval[]>().notNull().default(sql`'[]'::jsonb`),
   sessionMinutes: integer('session_minutes').notNull().default(50),
   bufferMinutes: integer('buffer_minutes').notNull().default(10),

@@ -30,7 +30,7 @@ export const users = pgTable(
     emailReminderLeadHours: integer('email_reminder_lead_hours').array().notNull().default(sql`'{24}'::integer[]`),
     /** The same for patients who opted in to WhatsApp reminders. */
     whatsappReminderLeadHours: integer('whatsapp_reminder_lead_hours').array().notNull().default(sql`'{24}'::integer[]`),
-    /** The Pix key charges are made to, as a BR Code carries it (digits, lower-case e-mail, +55…, UUID). */
+    /** The Pix key charges are made to, as a BR Code carries it (digits, lower-case e-mail, +55..., UUID). */
     pixKey: text('pix_key'),
     /** The city receipts are dated in (and a BR Code names). */
     city: text('city'),
