@@ -184,3 +184,42 @@ test('a PHQ-9 answered by the professional is scored as the answers change', asy
   await expect(score).toContainText(messages.forms.score(10, 27));
   await expect(score).toContainText('Depressão moderada');
 });
+
+test("a 'select' question is drawn at once, in the room Mantine's Select then takes", async ({ page }) => {
+  const { patientId } = await professionalWithPatient(page, 'Iris');
+  const templates = (await (await page.request.get('/v1/users/me/qa-templates')).json()) as { data: { qaTemplates: QaTemplate[] } };
+  const anamnesis = templates.data.qaTemplates.find((template) => template.name === 'Anamnese geral')!;
+  const created = await page.request.post(`/v1/patients/${patientId}/forms`, { data: { name: 'Primeira consulta', qaTemplateId: anamnesis.id } });
+  expect(created.status()).toBe(201);
+  const { form } = ((await created.json()) as { data: { form: { id: string } } }).data;
+
+  // The Select's chunk is held back until its stand-in has been measured.
+  let releaseSelect = () => {};
+  let selectHeld = Promise.resolve();
+  await page.route(/select-answer-input-[\w-]+\.js$/, async (route) => {
+    await selectHeld;
+    await route.continue();
+  });
+  const main = page.getByRole('main');
+  const question = 'Estado civil';
+  const below = textbox(main, 'Qual é o motivo da consulta?');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    selectHeld = new Promise<void>((resolve) => (releaseSelect = resolve));
+    await page.goto(`/patients/${patientId}/forms/${form.id}`);
+    const standIn = main.getByRole('textbox', { name: question, exact: true });
+    await expect(standIn).toHaveAttribute('placeholder', messages.common.select);
+    await expect(standIn).toHaveAttribute('readonly', '');
+    await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveCount(0);
+    const before = { field: await standIn.boundingBox(), below: await below.boundingBox() };
+
+    releaseSelect();
+    const select = main.getByRole('combobox', { name: question, exact: true });
+    await expect(select).toHaveAttribute('placeholder', messages.common.select);
+    await expect(standIn).toHaveCount(0);
+    const after = { field: await select.boundingBox(), below: await below.boundingBox() };
+    expect(after, `at ${width} px`).toEqual(before);
+  }
+  await choose(page, question, 'Casado(a) ou união estável');
+  await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveValue('Casado(a) ou união estável');
+});
