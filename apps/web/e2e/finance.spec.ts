@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { formatCents, messages } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { eventOf, slotPoint } from './support/calendar';
@@ -67,6 +68,15 @@ function receivableCard(page: Page): Locator {
 
 function receiptDialog(page: Page, patientName: string) {
   return page.getByRole('dialog', { name: `${f.receiptNumber} ${f.receiptNumberShort(1)} — ${patientName}` });
+}
+
+/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a professional registers one payment for two sessions and downloads its receipt; what the agenda changes shows everywhere without a reload', async ({
@@ -228,6 +238,7 @@ test("the month and the livro-caixa's fields are drawn at once, in the room thei
     for (const standIn of standIns) await expect(standIn).toHaveAttribute('readonly', '');
     await expect(standIns[0]!).toHaveValue(`01/${month.slice(5)}/${month.slice(0, 4)}`);
     const before = await boxes(monthStandIn, standIns);
+    expect(await seriousViolations(page), `stand-ins at ${width} px`).toEqual([]);
 
     release();
     const account = book.getByRole('combobox', { name: x.code, exact: true });

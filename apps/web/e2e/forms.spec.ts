@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { messages, type QaTemplate } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { textbox } from './support/fields';
@@ -23,6 +24,15 @@ function radioIn(scope: Page | Locator, question: string, option: string): Locat
 async function choose(page: Page, question: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: question, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a form is shared with the patient, filled and sent through the link, read by the professional, unlocked and locked', async ({
@@ -212,6 +222,7 @@ test("a 'select' question is drawn at once, in the room Mantine's Select then ta
     await expect(standIn).toHaveAttribute('readonly', '');
     await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveCount(0);
     const before = { field: await standIn.boundingBox(), below: await below.boundingBox() };
+    expect(await seriousViolations(page), `stand-ins at ${width} px`).toEqual([]);
 
     releaseSelect();
     const select = main.getByRole('combobox', { name: question, exact: true });
