@@ -169,6 +169,41 @@ export function mantineIdFromReact(): Plugin {
   };
 }
 
+const scrollAreaFloatingUi = { importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, source: '@floating-ui/react' };
+const appMergeRefs = fileURLToPath(new URL('./src/lib/scroll-area-merge-refs.ts', import.meta.url));
+
+/**
+ * Gives Mantine's ScrollArea the app's copy of floating-ui's `useMergeRefs`
+ * (src/lib/scroll-area-merge-refs.ts), the one thing it imports from floating-ui: a page with a
+ * table (Table.ScrollContainer) no longer loads floating-ui before its content. The build fails if
+ * ScrollArea no longer imports floating-ui, or imports more than `useMergeRefs` from it.
+ */
+export function scrollAreaMergeRefs(): Plugin {
+  let replaced = false;
+  return {
+    name: 'consultorio:scroll-area-merge-refs',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      replaced = false;
+    },
+    resolveId(source, importer) {
+      if (source !== scrollAreaFloatingUi.source || importer === undefined || !scrollAreaFloatingUi.importer.test(importer)) return null;
+      replaced = true;
+      return appMergeRefs;
+    },
+    transform(code, id) {
+      if (!scrollAreaFloatingUi.importer.test(id)) return null;
+      const imports = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@floating-ui\/react["']/g)].map(([, names]) => names!.trim());
+      if (imports.length !== 1 || imports[0] !== 'useMergeRefs') this.error(`ScrollArea imports { ${imports.join(' } and { ')} } from @floating-ui/react: update scrollAreaMergeRefs (apps/web/vite-plugins.ts)`);
+      return null;
+    },
+    buildEnd(error) {
+      if (error === undefined && !replaced) this.error(`Mantine's ScrollArea no longer imports ${scrollAreaFloatingUi.source}: update scrollAreaMergeRefs (apps/web/vite-plugins.ts)`);
+    },
+  };
+}
+
 /** The fields of a contract route the web client reads at run time in production (lib/api-client.ts). */
 const ROUTE_FIELDS_AT_RUN_TIME = new Set(['method', 'path']);
 

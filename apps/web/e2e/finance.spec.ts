@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { formatCents, messages } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { eventOf, slotPoint } from './support/calendar';
@@ -67,6 +68,15 @@ function receivableCard(page: Page): Locator {
 
 function receiptDialog(page: Page, patientName: string) {
   return page.getByRole('dialog', { name: `${f.receiptNumber} ${f.receiptNumberShort(1)} — ${patientName}` });
+}
+
+/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a professional registers one payment for two sessions and downloads its receipt; what the agenda changes shows everywhere without a reload', async ({
@@ -191,4 +201,57 @@ test('a professional registers one payment for two sessions and downloads its re
     await page.clock.fastForward('01:00');
     await expect(event).toContainText(`(${a.statuses.cancelled})`);
   });
+});
+
+test("the month and the livro-caixa's fields are drawn at once, in the room their controls then take", async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Vera');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const month = thisMonth();
+  const monthText = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+
+  // The controls' chunks are held back until their stand-ins have been measured.
+  let release = () => {};
+  let held = Promise.resolve();
+  await page.route(/(month-picker-input|expense-controls)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const main = page.getByRole('main');
+  const book = main.getByRole('region', { name: messages.tax.expenses.title, exact: true });
+  const x = messages.tax.expenses;
+  const boxes = async (monthField: Locator, fields: Locator[]) => ({
+    month: await monthField.boundingBox(),
+    next: await main.getByRole('button', { name: f.nextMonth }).boundingBox(),
+    fields: await Promise.all(fields.map((field) => field.boundingBox())),
+    description: await book.getByRole('textbox', { name: x.description, exact: true }).boundingBox(),
+    add: await book.getByRole('button', { name: x.add }).boundingBox(),
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    held = new Promise<void>((resolve) => (release = resolve));
+    await page.goto(`/finance?month=${month}`);
+    const monthStandIn = main.getByRole('button', { name: f.month, exact: true });
+    await expect(monthStandIn).toHaveText(monthText);
+    await expect(main.locator('[data-dates-input]')).toHaveCount(0);
+    const standIns = [x.date, x.code, x.amount].map((name) => book.getByRole('textbox', { name, exact: true }));
+    for (const standIn of standIns) await expect(standIn).toHaveAttribute('readonly', '');
+    await expect(standIns[0]!).toHaveValue(`01/${month.slice(5)}/${month.slice(0, 4)}`);
+    const before = await boxes(monthStandIn, standIns);
+    expect(await seriousViolations(page), `stand-ins at ${width} px`).toEqual([]);
+
+    release();
+    const account = book.getByRole('combobox', { name: x.code, exact: true });
+    await expect(account).toBeVisible();
+    const monthField = main.getByRole('button', { name: f.month, exact: true });
+    await expect(monthField).toHaveAttribute('data-dates-input', 'true');
+    await expect(monthField).toHaveText(monthText);
+    const date = book.getByRole('textbox', { name: x.date, exact: true });
+    const amount = book.getByRole('textbox', { name: x.amount, exact: true });
+    await expect(date).not.toHaveAttribute('readonly', '');
+    await expect(amount).not.toHaveAttribute('readonly', '');
+    await expect(date).toHaveValue(`01/${month.slice(5)}/${month.slice(0, 4)}`);
+    const after = await boxes(monthField, [date, account, amount]);
+    expect(after, `at ${width} px`).toEqual(before);
+  }
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { messages, type QaTemplate } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { textbox } from './support/fields';
@@ -23,6 +24,15 @@ function radioIn(scope: Page | Locator, question: string, option: string): Locat
 async function choose(page: Page, question: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: question, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a form is shared with the patient, filled and sent through the link, read by the professional, unlocked and locked', async ({
@@ -183,4 +193,44 @@ test('a PHQ-9 answered by the professional is scored as the answers change', asy
   await page.reload();
   await expect(score).toContainText(messages.forms.score(10, 27));
   await expect(score).toContainText('Depressão moderada');
+});
+
+test("a 'select' question is drawn at once, in the room Mantine's Select then takes", async ({ page }) => {
+  const { patientId } = await professionalWithPatient(page, 'Iris');
+  const templates = (await (await page.request.get('/v1/users/me/qa-templates')).json()) as { data: { qaTemplates: QaTemplate[] } };
+  const anamnesis = templates.data.qaTemplates.find((template) => template.name === 'Anamnese geral')!;
+  const created = await page.request.post(`/v1/patients/${patientId}/forms`, { data: { name: 'Primeira consulta', qaTemplateId: anamnesis.id } });
+  expect(created.status()).toBe(201);
+  const { form } = ((await created.json()) as { data: { form: { id: string } } }).data;
+
+  // The Select's chunk is held back until its stand-in has been measured.
+  let releaseSelect = () => {};
+  let selectHeld = Promise.resolve();
+  await page.route(/select-answer-input-[\w-]+\.js$/, async (route) => {
+    await selectHeld;
+    await route.continue();
+  });
+  const main = page.getByRole('main');
+  const question = 'Estado civil';
+  const below = textbox(main, 'Qual é o motivo da consulta?');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    selectHeld = new Promise<void>((resolve) => (releaseSelect = resolve));
+    await page.goto(`/patients/${patientId}/forms/${form.id}`);
+    const standIn = main.getByRole('textbox', { name: question, exact: true });
+    await expect(standIn).toHaveAttribute('placeholder', messages.common.select);
+    await expect(standIn).toHaveAttribute('readonly', '');
+    await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveCount(0);
+    const before = { field: await standIn.boundingBox(), below: await below.boundingBox() };
+    expect(await seriousViolations(page), `stand-ins at ${width} px`).toEqual([]);
+
+    releaseSelect();
+    const select = main.getByRole('combobox', { name: question, exact: true });
+    await expect(select).toHaveAttribute('placeholder', messages.common.select);
+    await expect(standIn).toHaveCount(0);
+    const after = { field: await select.boundingBox(), below: await below.boundingBox() };
+    expect(after, `at ${width} px`).toEqual(before);
+  }
+  await choose(page, question, 'Casado(a) ou união estável');
+  await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveValue('Casado(a) ou união estável');
 });

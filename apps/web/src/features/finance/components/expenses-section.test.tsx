@@ -18,6 +18,29 @@ const rent: Expense = {
 };
 
 describe('the livro-caixa', () => {
+  // First in the file: the fields' chunk is asked for once per page.
+  it('draws the date, account and amount at once, read-only, and the focus moves to the real field as it arrives', async () => {
+    mockApi(() => ({ status: 200, data: { expenses: [] } }));
+    renderWithProviders(<ExpensesSection month="2026-03" currentYear={2026} />);
+    const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+    expect(field(x.date).value).toBe('01/03/2026');
+    expect(field(x.code).value).toBe('');
+    expect(field(x.amount).placeholder).toBe(messages.placeholders.money);
+    for (const name of [x.date, x.code, x.amount]) {
+      expect(field(name).readOnly, name).toBe(true);
+      expect(field(name).required, name).toBe(true);
+    }
+    expect(field(x.description).readOnly).toBe(false);
+
+    fireEvent.focus(field(x.amount));
+    const account = await screen.findByRole<HTMLInputElement>('combobox', { name: x.code });
+    expect(account.readOnly).toBe(false);
+    expect(field(x.date).readOnly).toBe(false);
+    expect(field(x.date).value).toBe('01/03/2026');
+    await waitFor(() => expect(document.activeElement).toBe(field(x.amount)));
+    expect(field(x.amount).readOnly).toBe(false);
+  });
+
   it('edits an expense in its dialog, and deletes one only after the confirmation', async () => {
     const calls = mockApi((call) => (call.method === 'GET' ? { status: 200, data: { expenses: [rent] } } : { status: 200, data: { expense: rent } }));
     renderWithProviders(<ExpensesSection month="2026-03" currentYear={2026} />);

@@ -1,72 +1,18 @@
-import { carneLeaoExpenseCodes, expenseReceiptTypes, formatCents, limits, messages, type Expense } from '@consultorio/shared';
-import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPaperclip, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { DateField } from '../../../components/date-field';
-import { MoneyInput } from '../../../components/money-input';
-import { fileUrl, parseBrazilianDate } from '../../../lib/format';
-import { useAttachExpenseReceipt, useCreateExpense, useDeleteExpense, useExpenses, useRemoveExpenseReceipt, useUpdateExpense } from '../api/expenses';
+import { carneLeaoExpenseCodes, expenseReceiptTypes, formatCents, messages, type Expense } from '@consultorio/shared';
+import { ActionIcon, Anchor, Badge, FileButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPaperclip, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useLatch } from '../../../hooks/use-latch';
+import { fileUrl } from '../../../lib/format';
+import { useAttachExpenseReceipt, useDeleteExpense, useExpenses, useRemoveExpenseReceipt } from '../api/expenses';
+import { ExpenseForm } from './expense-form';
 import { formatDay } from './finance-format';
 
+// Loaded when first opened, with Mantine's Modal (issue 34: no dialog is drawn with the page).
+const ExpenseEditModal = lazy(async () => ({ default: (await import('./expense-edit-modal')).ExpenseEditModal }));
+const ConfirmDeleteModal = lazy(async () => ({ default: (await import('../../../components/confirm-delete-modal')).ConfirmDeleteModal }));
+
 const x = messages.tax.expenses;
-const codeOptions = Object.entries(carneLeaoExpenseCodes).map(([code, name]) => ({ value: code, label: `${code} — ${name}` }));
-
-/** 'Adicionar despesa' (date in the month shown) or 'Editar despesa': account of the Carnê-Leão's chart, amount and description. */
-function ExpenseForm({ month, expense, onSaved }: { month: string; expense?: Expense; onSaved?: () => void }) {
-  const create = useCreateExpense();
-  const update = useUpdateExpense();
-  const [date, setDate] = useState<string | null>(expense?.date ?? `${month}-01`);
-  const [code, setCode] = useState<string | null>(expense?.code ?? null);
-  const [amount, setAmount] = useState<number | ''>(expense?.amountCents ?? '');
-  const [description, setDescription] = useState(expense?.description ?? '');
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body = { date: date ?? '', code: code ?? '', amountCents: amount === '' ? 0 : amount, description };
-    if (expense) {
-      update.mutate({ id: expense.id, body }, { onSuccess: () => onSaved?.() });
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        setAmount('');
-        setDescription('');
-      },
-    });
-  };
-  return (
-    <form noValidate onSubmit={submit}>
-      <SimpleGrid cols={expense ? 1 : { base: 1, sm: 2, md: 4 }} spacing="xs">
-        <DateField
-          label={x.date}
-          required
-          locale="pt-br"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseBrazilianDate}
-          minDate={limits.dateMin}
-          maxDate={limits.dateMax}
-          value={date}
-          onChange={setDate}
-        />
-        <Select label={x.code} required searchable data={codeOptions} value={code} onChange={setCode} nothingFoundMessage={messages.common.nothingFound} />
-        <MoneyInput label={x.amount} required value={amount} onChange={setAmount} />
-        <TextInput label={x.description} required maxLength={255} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
-      </SimpleGrid>
-      <Group justify="flex-end" mt="xs">
-        {expense ? (
-          <Button type="submit" loading={update.isPending}>
-            {messages.common.save}
-          </Button>
-        ) : (
-          <Button type="submit" variant="default" leftSection={<IconPlus size={16} />} loading={create.isPending}>
-            {x.add}
-          </Button>
-        )}
-      </Group>
-    </form>
-  );
-}
-
 function ExpenseReceiptControls({ expense }: { expense: Expense }) {
   const attach = useAttachExpenseReceipt();
   const removeReceipt = useRemoveExpenseReceipt();
@@ -97,6 +43,9 @@ function ExpenseRow({ expense, month }: { expense: Expense; month: string }) {
   const remove = useDeleteExpense();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Mounted when first opened and kept, so that they slide out as they close.
+  const isEditMounted = useLatch(editing);
+  const isConfirmMounted = useLatch(confirmingDelete);
   return (
     <Table.Tr>
       <Table.Td>{formatDay(expense.date)}</Table.Td>
@@ -118,16 +67,18 @@ function ExpenseRow({ expense, month }: { expense: Expense; month: string }) {
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
-        <Modal opened={editing} onClose={() => setEditing(false)} title={x.editTitle}>
-          {editing && <ExpenseForm month={month} expense={expense} onSaved={() => setEditing(false)} />}
-        </Modal>
-        <ConfirmDeleteModal
-          opened={confirmingDelete}
-          text={x.deleteConfirmation(expense.description)}
-          isDeleting={remove.isPending}
-          onConfirm={() => remove.mutate(expense.id, { onSuccess: () => setConfirmingDelete(false) })}
-          onClose={() => setConfirmingDelete(false)}
-        />
+        <Suspense fallback={null}>
+          {isEditMounted && <ExpenseEditModal opened={editing} expense={expense} month={month} onClose={() => setEditing(false)} />}
+          {isConfirmMounted && (
+            <ConfirmDeleteModal
+              opened={confirmingDelete}
+              text={x.deleteConfirmation(expense.description)}
+              isDeleting={remove.isPending}
+              onConfirm={() => remove.mutate(expense.id, { onSuccess: () => setConfirmingDelete(false) })}
+              onClose={() => setConfirmingDelete(false)}
+            />
+          )}
+        </Suspense>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,13 +1,65 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
-import { isMonthInRange, limits, messages } from '@consultorio/shared';
-import { ActionIcon, Group } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
+import { isMonthInRange, messages } from '@consultorio/shared';
+import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { shiftMonth } from './finance-format';
+import { lazy, Suspense, useId, useState } from 'react';
+import { afterPaintLoad } from '../../../lib/after-paint';
+import { monthLabel, shiftMonth } from './finance-format';
+
+// Mantine's month calendar brings @mantine/dates, dayjs and floating-ui (some 30 KB gzip): asked
+// for once the page has been painted, not with it (issue 34).
+const MonthPickerField = lazy(async () => ({ default: (await import('./month-picker-input')).MonthPickerField }));
+const monthPickerField = afterPaintLoad();
+
+interface MonthPickerStandInProps {
+  month: string;
+  onFocus: () => void;
+  onBlur: () => void;
+  onClick: () => void;
+}
+
+/**
+ * Mantine's MonthPickerInput as it is drawn closed (the same wrapper, button, classes' rules and
+ * text), until it arrives; the focus or a click asks for it at once.
+ */
+export function MonthPickerStandIn({ month, onFocus, onBlur, onClick }: MonthPickerStandInProps) {
+  const id = useId();
+  return (
+    <Input.Wrapper id={id} label={messages.finance.month} w={190}>
+      <Input
+        id={id}
+        component="button"
+        type="button"
+        multiline
+        styles={{ input: { cursor: 'pointer', lineHeight: 'unset' } }}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        onClick={onClick}
+      >
+        {monthLabel(month)}
+      </Input>
+    </Input.Wrapper>
+  );
+}
 
 /** The month the page shows (YYYY-MM): the previous and next ones, or any picked from the calendar (1900 to 2100). */
 export function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
+  const isFieldWanted = monthPickerField.useWanted();
+  const [hasFocus, setHasFocus] = useState(false);
+  const [opensAtOnce, setOpensAtOnce] = useState(false);
+  const standIn = (
+    <MonthPickerStandIn
+      month={month}
+      onFocus={() => {
+        setHasFocus(true);
+        monthPickerField.request();
+      }}
+      onBlur={() => setHasFocus(false)}
+      onClick={() => {
+        setOpensAtOnce(true);
+        monthPickerField.request();
+      }}
+    />
+  );
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <ActionIcon
@@ -19,18 +71,13 @@ export function MonthPicker({ month, onChange }: { month: string; onChange: (mon
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <MonthPickerInput
-        label={messages.finance.month}
-        locale="pt-br"
-        valueFormat="MMMM [de] YYYY"
-        minDate={limits.dateMin}
-        maxDate={limits.dateMax}
-        value={`${month}-01`}
-        onChange={(value) => {
-          if (value) onChange(value.slice(0, 7));
-        }}
-        w={190}
-      />
+      {isFieldWanted ? (
+        <Suspense fallback={standIn}>
+          <MonthPickerField month={month} onChange={onChange} takesFocus={hasFocus} opensAtOnce={opensAtOnce} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
       <ActionIcon
         variant="default"
         size="lg"

@@ -1,6 +1,6 @@
 import { messages, type TemplateField } from '@consultorio/shared';
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AnswerInput } from './answer-input';
@@ -8,8 +8,18 @@ import { AnswerInput } from './answer-input';
 const timeField: TemplateField = { number: 10, label: 'Dorme às', type: 'time', options: [] };
 const numberField: TemplateField = { number: 12, label: 'Horas de sono', type: 'number', options: [] };
 
-function Controlled({ field }: { field: TemplateField }) {
-  const [value, setValue] = useState('');
+const selectField: TemplateField = {
+  number: 3,
+  label: 'Estado civil',
+  type: 'select',
+  options: [
+    { value: 'solteiro', label: 'Solteiro(a)' },
+    { value: 'casado', label: 'Casado(a)' },
+  ],
+};
+
+function Controlled({ field, initialValue = '' }: { field: TemplateField; initialValue?: string }) {
+  const [value, setValue] = useState(initialValue);
   return <AnswerInput field={field} value={value} onChange={setValue} />;
 }
 
@@ -26,6 +36,32 @@ function renderField(field: TemplateField): HTMLInputElement {
 function typeKeys(input: HTMLInputElement, keys: string) {
   for (const key of keys) fireEvent.change(input, { target: { value: input.value + key } });
 }
+
+// First in the file: Mantine's Select is asked for once per page.
+describe('the select answer', () => {
+  it("is drawn at once as the Select draws it closed, clears, and opens the Select's list as it arrives when clicked", async () => {
+    render(
+      <MantineProvider env="test">
+        <Controlled field={selectField} initialValue="casado" />
+      </MantineProvider>,
+    );
+    const standIn = screen.getByRole<HTMLInputElement>('textbox', { name: selectField.label });
+    expect(standIn.value).toBe('Casado(a)');
+    expect(standIn.readOnly).toBe(true);
+    expect(standIn.placeholder).toBe(messages.common.select);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    // The clear button the Select shows beside a chosen answer (hidden from the keyboard, as the Select's).
+    fireEvent.click(standIn.parentElement!.querySelector('button')!);
+    expect(standIn.value).toBe('');
+
+    fireEvent.click(standIn);
+    const select = await screen.findByRole<HTMLInputElement>('combobox', { name: selectField.label });
+    expect(select.value).toBe('');
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Solteiro(a)', 'Casado(a)']));
+    fireEvent.click(screen.getByRole('option', { name: 'Solteiro(a)' }));
+    expect(select.value).toBe('Solteiro(a)');
+  });
+});
 
 describe('the time answer', () => {
   it('takes digits only and puts the colon in by itself', () => {

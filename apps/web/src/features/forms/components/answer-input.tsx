@@ -1,7 +1,13 @@
 import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
-import { Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ComboboxChevron, Input, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { afterPaintLoad } from '../../../lib/after-paint';
 import { maskNumber } from './answers';
+
+// Mantine's Select brings floating-ui (some 20 KB gzip): asked for once the questionnaire has been
+// painted, and only by a questionnaire with a 'select' question (issue 34).
+const SelectAnswerInput = lazy(async () => ({ default: (await import('./select-answer-input')).SelectAnswerInput }));
+const selectAnswerInput = afterPaintLoad();
 
 const TIME_MAX_LENGTH = 5;
 
@@ -62,6 +68,60 @@ function QuestionLabel({ field }: { field: TemplateField }) {
   );
 }
 
+interface SelectAnswerProps {
+  field: TemplateField;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  readOnly?: boolean | undefined;
+}
+
+/**
+ * A 'select' question as Mantine's Select draws it closed (label, box, the option's label or
+ * 'Selecione', the chevron or the clear button) until the Select arrives: read-only, its clear
+ * button clears, and the focus or a click asks for the Select at once (a click opens its list as
+ * it arrives).
+ */
+function SelectAnswer(props: SelectAnswerProps) {
+  const { field, label, value, onChange, error, disabled, readOnly } = props;
+  const isWanted = selectAnswerInput.useWanted();
+  const [hasFocus, setHasFocus] = useState(false);
+  const [opensAtOnce, setOpensAtOnce] = useState(false);
+  const option = field.options.find((candidate) => candidate.value === value);
+  const standIn = (
+    <TextInput
+      label={label}
+      error={error}
+      disabled={disabled}
+      readOnly
+      pointer
+      value={option?.label ?? ''}
+      placeholder={messages.common.select}
+      __defaultRightSection={<ComboboxChevron error={error} />}
+      __clearSection={<Input.ClearButton tabIndex={-1} aria-hidden onMouseDown={(event) => event.preventDefault()} onClick={() => onChange('')} />}
+      __clearable={!readOnly && value !== '' && !disabled}
+      rightSectionPointerEvents="none"
+      onFocus={() => {
+        setHasFocus(true);
+        selectAnswerInput.request();
+      }}
+      onBlur={() => setHasFocus(false)}
+      onClick={() => {
+        setOpensAtOnce(true);
+        selectAnswerInput.request();
+      }}
+    />
+  );
+  if (!isWanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <SelectAnswerInput {...props} takesFocus={hasFocus} opensAtOnce={opensAtOnce} />
+    </Suspense>
+  );
+}
+
 /** One question of a questionnaire, drawn by its field type. */
 export function AnswerInput({ field, value, onChange, error, disabled, readOnly }: AnswerInputProps) {
   const common = { label: <QuestionLabel field={field} />, error, disabled, readOnly };
@@ -77,17 +137,7 @@ export function AnswerInput({ field, value, onChange, error, disabled, readOnly 
         </Radio.Group>
       );
     case 'select':
-      return (
-        <Select
-          {...common}
-          data={field.options}
-          value={value === '' ? null : value}
-          onChange={(selected) => onChange(selected ?? '')}
-          placeholder={messages.common.select}
-          clearable={!readOnly}
-          allowDeselect={!readOnly}
-        />
-      );
+      return <SelectAnswer field={field} {...common} value={value} onChange={onChange} />;
     case 'number':
       return (
         <TextInput

@@ -2,12 +2,13 @@ import { messages, type Form } from '@consultorio/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { BusyModal } from '../../../components/busy-modal';
+import { useLatch } from '../../../hooks/use-latch';
 import { formatDateTime } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/session';
 
-// Its form validates with zod (26 KB gzip): loaded when the dialog is first opened, not with the form's page (issue 34).
-const SendFormDialog = lazy(async () => ({ default: (await import('./send-form-dialog')).SendFormDialog }));
+// The dialog (Mantine's Modal) and its form, which validates with zod (26 KB gzip): loaded when first
+// opened, not with the form's page (issue 34).
+const SendFormModal = lazy(async () => ({ default: (await import('./send-form-modal')).SendFormModal }));
 
 const m = messages.measurement;
 
@@ -30,6 +31,8 @@ export function SendFormBox({ form }: { form: Form }) {
   const timeZone = useTimeZone();
   const [opened, setOpened] = useState(false);
   const [now] = useState(() => Date.now());
+  // Mounted when first opened and kept, so that it slides out as it closes.
+  const isModalMounted = useLatch(opened);
   return (
     <Paper p="md" component="section" aria-label={m.sendByEmail}>
       <Stack gap="xs">
@@ -45,11 +48,11 @@ export function SendFormBox({ form }: { form: Form }) {
           </Button>
         </Group>
       </Stack>
-      <BusyModal opened={opened} onClose={() => setOpened(false)} title={m.sendTitle} isBusy={false}>
+      {isModalMounted && (
         <Suspense fallback={null}>
-          <SendFormDialog formId={form.id} onDone={() => setOpened(false)} />
+          <SendFormModal opened={opened} formId={form.id} onClose={() => setOpened(false)} />
         </Suspense>
-      </BusyModal>
+      )}
     </Paper>
   );
 }

@@ -3,6 +3,7 @@ import './record-editor.css';
 import { limits } from '@consultorio/shared';
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
 
@@ -24,18 +25,6 @@ export interface RecordEditorProps {
 }
 
 const QuillRecordEditor = lazy(() => import('./quill-record-editor'));
-
-/** Calls back once the browser has painted what was just drawn; answers how to cancel it. */
-function afterNextPaint(callback: () => void): () => void {
-  let timeout: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timeout = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timeout);
-  };
-}
 
 /**
  * The record's rich-text editor. Quill (56 KB gzip with its parts) is a chunk of its own, asked
