@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { idleSchedule, loadHeapCompaction, loadMallocTrim } from '../src/platform/idle-memory-trim';
 
@@ -13,6 +14,7 @@ describe('idle memory trim', () => {
     const compact = loadHeapCompaction();
     expect(compact).toBeTypeOf('function');
     expect('gc' in globalThis).toBe(false);
+    expect(runInNewContext('typeof gc')).toBe('undefined');
     // 200 arrays of 20,000 doubles (32 MB) that nothing holds once the function returns.
     const makeGarbage = () => Array.from({ length: 200 }, () => Array.from({ length: 20_000 }, (_, index) => index + 0.5)).length;
     expect(makeGarbage()).toBe(200);

@@ -55,6 +55,8 @@ export function loadHeapCompaction(): (() => void) | undefined {
   try {
     setFlagsFromString('--expose-gc');
     const collect = runInNewContext('gc') as CollectGarbage;
+    // Contexts and worker threads made from now on get no `gc` of their own.
+    setFlagsFromString('--no-expose-gc');
     return () => collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   } catch {
     return undefined;
