@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { formatCents, messages } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility';
 import { eventOf, slotPoint } from './support/calendar';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
@@ -68,15 +68,6 @@ function receivableCard(page: Page): Locator {
 
 function receiptDialog(page: Page, patientName: string) {
   return page.getByRole('dialog', { name: `${f.receiptNumber} ${f.receiptNumberShort(1)} — ${patientName}` });
-}
-
-/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('main')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a professional registers one payment for two sessions and downloads its receipt; what the agenda changes shows everywhere without a reload', async ({

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { messages, type QaTemplate } from '@consultorio/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
@@ -24,15 +24,6 @@ function radioIn(scope: Page | Locator, question: string, option: string): Locat
 async function choose(page: Page, question: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: question, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** axe's serious and critical findings in the page's main region (its default rules and label in name). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('main')
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a form is shared with the patient, filled and sent through the link, read by the professional, unlocked and locked', async ({

@@ -44,6 +44,17 @@ export async function visit(page: Page, url: string): Promise<void> {
   }, url);
 }
 
+/**
+ * axe's serious and critical findings in `selector` of a page opened without auditedPage() (axe-core
+ * is injected for the call), one line each: the rule and the elements.
+ */
+export async function seriousViolations(page: Page, selector = 'main'): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).options({ rules: RULES_ENABLED_BEYOND_DEFAULTS }).analyze();
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 /** Waits for the screen's own content and for its data (no loader left). */
 export async function ready(page: Page, content: Locator): Promise<void> {
   await expect(content).toBeVisible();
