@@ -3,14 +3,12 @@ import 'dayjs/locale/pt-br';
 import { limits, messages } from '@consultorio/shared';
 import { MonthPickerInput } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
+import type { StandInHandOver } from '../../../lib/after-paint';
 
-export interface MonthPickerFieldProps {
+/** A click on the stand-in opens the calendar at once, with the focus. */
+export interface MonthPickerFieldProps extends StandInHandOver {
   month: string;
   onChange: (month: string) => void;
-  /** The stand-in had the focus when this arrived: it moves here. */
-  takesFocus: boolean;
-  /** The stand-in was clicked before this arrived: the calendar opens at once, with the focus. */
-  opensAtOnce: boolean;
 }
 
 /** 'Mês': the calendar of months (1900 to 2100), a chunk of its own (@mantine/dates, dayjs, floating-ui). */

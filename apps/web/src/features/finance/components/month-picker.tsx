@@ -1,7 +1,7 @@
 import { isMonthInRange, messages } from '@consultorio/shared';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { afterPaintLoad } from '../../../lib/after-paint';
 import { monthLabel, shiftMonth } from './finance-format';
 
@@ -43,23 +43,8 @@ export function MonthPickerStandIn({ month, onFocus, onBlur, onClick }: MonthPic
 
 /** The month the page shows (YYYY-MM): the previous and next ones, or any picked from the calendar (1900 to 2100). */
 export function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
-  const isFieldWanted = monthPickerField.useWanted();
-  const [hasFocus, setHasFocus] = useState(false);
-  const [opensAtOnce, setOpensAtOnce] = useState(false);
-  const standIn = (
-    <MonthPickerStandIn
-      month={month}
-      onFocus={() => {
-        setHasFocus(true);
-        monthPickerField.request();
-      }}
-      onBlur={() => setHasFocus(false)}
-      onClick={() => {
-        setOpensAtOnce(true);
-        monthPickerField.request();
-      }}
-    />
-  );
+  const { isWanted, handOver, handlers } = monthPickerField.useStandIn();
+  const standIn = <MonthPickerStandIn month={month} {...handlers} />;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <ActionIcon
@@ -71,9 +56,9 @@ export function MonthPicker({ month, onChange }: { month: string; onChange: (mon
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      {isFieldWanted ? (
+      {isWanted ? (
         <Suspense fallback={standIn}>
-          <MonthPickerField month={month} onChange={onChange} takesFocus={hasFocus} opensAtOnce={opensAtOnce} />
+          <MonthPickerField month={month} onChange={onChange} {...handOver} />
         </Suspense>
       ) : (
         standIn

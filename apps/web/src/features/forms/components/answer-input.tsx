@@ -1,8 +1,9 @@
 import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
 import { ComboboxChevron, Input, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { afterPaintLoad } from '../../../lib/after-paint';
 import { maskNumber } from './answers';
+import type { AnswerControlProps, SelectAnswerProps } from './select-answer-input';
 
 // Mantine's Select brings floating-ui (some 20 KB gzip): asked for once the questionnaire has been
 // painted, and only by a questionnaire with a 'select' question (issue 34).
@@ -22,20 +23,11 @@ interface AnswerInputProps {
   readOnly?: boolean;
 }
 
-interface TimeAnswerInputProps {
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  disabled?: boolean | undefined;
-  readOnly?: boolean | undefined;
-}
-
 /**
  * hh:mm (24 h) typed as digits: '2230' shows '22:30'; at most 5 characters. Hours past 23 or
  * minutes past 59 are pointed out as they are typed, not when the save fails.
  */
-function TimeAnswerInput({ label, value, onChange, error, disabled, readOnly }: TimeAnswerInputProps) {
+function TimeAnswerInput({ label, value, onChange, error, disabled, readOnly }: AnswerControlProps) {
   return (
     <TextInput
       label={label}
@@ -68,16 +60,6 @@ function QuestionLabel({ field }: { field: TemplateField }) {
   );
 }
 
-interface SelectAnswerProps {
-  field: TemplateField;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  disabled?: boolean | undefined;
-  readOnly?: boolean | undefined;
-}
-
 /**
  * A 'select' question as Mantine's Select draws it closed (label, box, the option's label or
  * 'Selecione', the chevron or the clear button) until the Select arrives: read-only, its clear
@@ -86,9 +68,7 @@ interface SelectAnswerProps {
  */
 function SelectAnswer(props: SelectAnswerProps) {
   const { field, label, value, onChange, error, disabled, readOnly } = props;
-  const isWanted = selectAnswerInput.useWanted();
-  const [hasFocus, setHasFocus] = useState(false);
-  const [opensAtOnce, setOpensAtOnce] = useState(false);
+  const { isWanted, handOver, handlers } = selectAnswerInput.useStandIn();
   const option = field.options.find((candidate) => candidate.value === value);
   const standIn = (
     <TextInput
@@ -103,21 +83,13 @@ function SelectAnswer(props: SelectAnswerProps) {
       __clearSection={<Input.ClearButton tabIndex={-1} aria-hidden onMouseDown={(event) => event.preventDefault()} onClick={() => onChange('')} />}
       __clearable={!readOnly && value !== '' && !disabled}
       rightSectionPointerEvents="none"
-      onFocus={() => {
-        setHasFocus(true);
-        selectAnswerInput.request();
-      }}
-      onBlur={() => setHasFocus(false)}
-      onClick={() => {
-        setOpensAtOnce(true);
-        selectAnswerInput.request();
-      }}
+      {...handlers}
     />
   );
   if (!isWanted) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <SelectAnswerInput {...props} takesFocus={hasFocus} opensAtOnce={opensAtOnce} />
+      <SelectAnswerInput {...props} {...handOver} />
     </Suspense>
   );
 }

@@ -1,20 +1,24 @@
 import { messages, type TemplateField } from '@consultorio/shared';
 import { Select } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { StandInHandOver } from '../../../lib/after-paint';
 
-export interface SelectAnswerInputProps {
-  field: TemplateField;
+/** An answer's control, given its label: the shape of every field type's input. */
+export interface AnswerControlProps {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean | undefined;
   readOnly?: boolean | undefined;
-  /** The stand-in had the focus when this arrived: it moves here. */
-  takesFocus: boolean;
-  /** The stand-in was clicked before this arrived: the list opens at once. */
-  opensAtOnce: boolean;
 }
+
+export interface SelectAnswerProps extends AnswerControlProps {
+  field: TemplateField;
+}
+
+/** A click on the stand-in opens the list at once. */
+export type SelectAnswerInputProps = SelectAnswerProps & StandInHandOver;
 
 /**
  * A 'select' question: Mantine's Select, a chunk of its own with floating-ui (some 20 KB gzip),
