@@ -10,6 +10,9 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// BENCH_LIGHTHOUSE_THROTTLING=devtools slows the browser itself (each request really waits its round
+// trip) instead of Lighthouse's default simulation, which models a page's requests from an unthrottled load.
+const throttling = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' } : {};
 
 /** The link of the last mail to `address` that holds `routePath` (mail is written by background jobs). */
 async function mailLink(dataDir, address, routePath, deadline = Date.now() + 15_000) {
@@ -237,7 +240,7 @@ export async function measureLighthouse(bench, { dataDir }) {
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const loadStart = (await import('node:os')).loadavg();
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (mobile: slow 4G, 4× CPU), ${base}, median of ${RUNS} runs`);
+  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} (mobile: slow 4G, 4× CPU${throttling.throttlingMethod ? ', devtools throttling' : ''}), ${base}, median of ${RUNS} runs`);
   console.log(`${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'TBT'.padStart(8)} ${'LCP'.padStart(8)}   accessibility failures`);
   const failures = [];
   try {
@@ -253,7 +256,7 @@ export async function measureLighthouse(bench, { dataDir }) {
         if (target.cookie?.startsWith('sid=')) await page.evaluateOnNewDocument(() => localStorage.setItem('consultorio:signed-in', '1'));
         const result = await lighthouse(
           `${base}${target.path}`,
-          { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined },
+          { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'], extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined, ...throttling },
           undefined,
           page,
         );

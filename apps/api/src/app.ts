@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -23,6 +24,7 @@ import { createChatModel } from './platform/ai';
 import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError, sendFailure } from './platform/error-handler';
+import { firstAnswersOf, htmlWithFirstAnswers } from './platform/first-answers';
 import type { ModuleRuntime } from './platform/api-module';
 import { Hooks } from './platform/hooks';
 import type { AccessEntry } from './platform/access-log';
@@ -163,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const apiModule of apiModules) if (apiModule.publicRoutes) await app.register(apiModule.publicRoutes(ctx));
   await app.register(sessionScope(ctx, apiModules.flatMap((apiModule) => (apiModule.routes ? [apiModule.routes(ctx)] : []))));
 
-  await serveWebApp(app, deps.config);
+  await serveWebApp(app, deps.config, ctx.clock);
   return app;
 }
 
@@ -229,7 +231,7 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
  * The build wrote a Brotli and a gzip copy of each text file, sent by Accept-Encoding; hashed
  * assets are cached for a year, everything else (index.html first) is revalidated on each load.
  */
-async function serveWebApp(app: FastifyInstance, config: Config) {
+async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
   const root = config.webDist ?? defaultWebDist();
   const hasWebApp = existsSync(path.join(root, 'index.html'));
   const assetsDir = path.join(root, 'assets') + path.sep;
@@ -249,11 +251,18 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
   );
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
-      return reply.sendFile('index.html');
+      const answers = await firstAnswersOf(app, request, clock).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'first answers not written');
+        return undefined;
+      });
+      if (!answers) return reply.sendFile('index.html');
+      const html = htmlWithFirstAnswers(await readFile(path.join(root, 'index.html'), 'utf8'), answers);
+      // One visitor's data: never kept by a cache, nor shown again from the history.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     }
     return sendFailure(request, reply, { status: 404, code: 'ROUTE_NOT_FOUND', message: messages.errors.routeNotFound });
   });

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@consultorio/shared';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPatientViaApi } from './factories/patients';
+import { newSignedInUser } from './factories/users';
 import { createTestApp, type TestApp } from './helpers/build-app';
 
 let t: TestApp;
@@ -89,5 +92,83 @@ describe('compressed and cached delivery', () => {
     const small = await t.request({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the first answers written into a page (issue 34)', () => {
+  /** The answers of a page's HTML, by URL, as the web app reads them (lib/first-answers.ts). */
+  function answersIn(html: string): Record<string, { status: number; body: string }> | undefined {
+    const match = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, { status: number; body: string }>) : undefined;
+  }
+
+  const call = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+
+  it("writes the booking page's profile and its first week of slots, as the routes answer them, never kept by a cache", async () => {
+    const { user, cookie } = await newSignedInUser(t, { timeZone: 'America/Sao_Paulo' });
+    const slug = `pagina-${user.username.slice(5)}`;
+    expect((await t.request({ method: 'PUT', url: '/v1/users/me', headers: { cookie }, payload: { firstName: 'Ana', lastName: 'Souza', title: 'Dra.', gender: 'female', bookingSlug: slug, bookingEnabled: true } })).statusCode).toBe(200);
+
+    const page = await call(`/agendar/${slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<title>Consultório</title>');
+    const today = DateTime.fromJSDate(t.clock.now()).setZone('America/Sao_Paulo').toFormat('yyyy-MM-dd');
+    const lastDay = DateTime.fromISO(today, { zone: 'utc' }).plus({ days: 6 }).toFormat('yyyy-MM-dd');
+    const slotsUrl = `/v1/booking/${slug}/slots?from=${today}&to=${lastDay}`;
+    const answers = answersIn(page.body)!;
+    expect(Object.keys(answers)).toEqual([`/v1/booking/${slug}`, slotsUrl]);
+    expect(answers[`/v1/booking/${slug}`]).toEqual({ status: 200, body: (await call(`/v1/booking/${slug}`)).body });
+    expect(JSON.parse(answers[slotsUrl]!.body)).toMatchObject({ status: 200, data: { slots: expect.any(Array) } });
+
+    // A page that is off, or unknown, answers 404 to the page itself: only that answer is written.
+    const unknown = answersIn((await call('/agendar/ninguem-aqui')).body)!;
+    expect(Object.keys(unknown)).toEqual(['/v1/booking/ninguem-aqui']);
+    expect(unknown['/v1/booking/ninguem-aqui']!.status).toBe(404);
+  });
+
+  it("writes only the signed-in professional's own data, with every '<' escaped", async () => {
+    const owner = await newSignedInUser(t);
+    const other = await newSignedInUser(t);
+    await createPatientViaApi(t, owner.cookie, { firstName: '</script><script>alert(1)</script>', lastName: 'Teste' });
+    await createPatientViaApi(t, other.cookie, { firstName: 'Outra', lastName: 'Pessoa' });
+
+    const page = await call('/patients', owner.cookie);
+    expect(page.headers['cache-control']).toBe('no-store');
+    // The only closing tag is the block's own.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+    const answers = answersIn(page.body)!;
+    const { patients } = (JSON.parse(answers['/v1/users/me/patients']!.body) as { data: { patients: Array<{ id: string; firstName: string }> } }).data;
+    expect(patients.map((patient) => patient.firstName)).toEqual(['</script><script>alert(1)</script>']);
+    expect(Object.keys(answers)).toEqual(['/v1/users/me', '/v1/users/me/patients', `/v1/users/me/appointments/summaries?patientIds=${patients[0]!.id}`]);
+    expect(JSON.parse(answers['/v1/users/me']!.body).data.user.id).toBe(owner.user.id);
+
+    const searched = answersIn((await call('/patients?q=Outra', owner.cookie)).body)!;
+    expect(JSON.parse(searched['/v1/users/me/patients?q=Outra']!.body).data.patients).toEqual([]);
+
+    const dashboard = answersIn((await call('/dashboard', owner.cookie)).body)!;
+    expect(Object.keys(dashboard)).toEqual(expect.arrayContaining(['/v1/users/me', '/v1/users/me/stats', '/v1/support-contacts', '/v1/users/me/alerts?status=open']));
+    expect(Object.values(dashboard).every((answer) => answer.status === 200)).toBe(true);
+  });
+
+  it('writes nothing for a visitor without a cookie, and only the 401 for a session that ended', async () => {
+    const anonymous = await call('/patients');
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(answersIn(anonymous.body)).toBeUndefined();
+
+    const ended = answersIn((await call('/agenda', 'sid=desconhecido')).body)!;
+    expect(Object.keys(ended)).toEqual(['/v1/users/me']);
+    expect(ended['/v1/users/me']!.status).toBe(401);
+    const portal = answersIn((await call('/portal', 'portal_sid=desconhecido')).body)!;
+    expect(Object.values(portal).map((answer) => answer.status)).toEqual([401]);
+    // The portal's sign-in link signs in first: nothing is asked before it.
+    expect(answersIn((await call('/portal?token=abc', 'portal_sid=desconhecido')).body)).toBeUndefined();
+  });
+
+  it.each(['/agendar/%E0%A4%A', '/agendar/a%2Fb', '/dashboard/../v1/users/me', `/agendar/${'x'.repeat(3000)}`, '/patients?q=%00%3C'])('answers hostile address %# with the page or a 4xx, never a failure', async (url) => {
+    const response = await call(url, 'sid=desconhecido');
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toContain('"status":500');
   });
 });

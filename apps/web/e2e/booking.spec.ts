@@ -36,8 +36,15 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   // The patient, on a phone of their own (no session).
   const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const patient = await patientContext.newPage();
+  const apiCalls: string[] = [];
+  patient.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v1/')) apiCalls.push(request.url());
+  });
   await patient.goto(`/agendar/${slug}`);
   await expect(patient.getByRole('heading', { name: b.pageTitle(`${professional.firstName} ${professional.lastName}`) })).toBeVisible();
+  await expect(patient.getByRole('button', { name: /\d{2}:\d{2}$/ }).first()).toBeVisible();
+  // The profile and the week's slots came with the page (issue 34): no call before the first slot is drawn.
+  expect(apiCalls).toEqual([]);
   await expect(patient.getByText('Psicóloga')).toBeVisible();
   // No third-party script on the page.
   const scripts = await patient.locator('script[src]').evaluateAll((elements) => elements.map((element) => (element as HTMLScriptElement).src));

@@ -1,5 +1,5 @@
 import { messages } from '@consultorio/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
@@ -43,6 +43,17 @@ test('a professional registers patients, finds, edits, selects and deletes them'
     await signIn(page, professional.username, professional.password);
     await expect(page.getByRole('heading', { name: messages.dashboard.welcome(professional.firstName) })).toBeVisible();
     await expect(patientsStat).toContainText('0');
+    // Opened again, the dashboard draws from the answers its page brought (issue 34): no call to the API first.
+    const apiCalls: string[] = [];
+    const recordCall = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/')) apiCalls.push(request.url());
+    };
+    page.on('request', recordCall);
+    await page.reload();
+    await expect(patientsStat).toContainText('0');
+    await expect(page.getByRole('heading', { name: messages.dashboard.welcome(professional.firstName) })).toBeVisible();
+    page.off('request', recordCall);
+    expect(apiCalls).toEqual([]);
     const technicalSupport = main.getByRole('region', { name: messages.dashboard.support.technical.title });
     await expect(technicalSupport.getByRole('link', { name: messages.dashboard.supportWrite })).toHaveAttribute(
       'href',

@@ -157,4 +157,4 @@ export type RouteBody<R extends RouteSpec> = R['body'] extends z.ZodType ? Schem
 export type RouteData<R extends RouteSpec> = z.output<R['response']> extends { data: infer D } ? D : never;
 
 // In a module without zod, so that calling a route by its path costs the login page no zod.
-export { pathOf } from './path';
+export { pathOf, urlOf } from './path';
