@@ -255,12 +255,14 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
-      const answers = await firstAnswersOf(app, request, clock).catch((error: unknown) => {
+      const firstAnswers = await firstAnswersOf(app, request, clock).catch((error: unknown) => {
         request.log.warn({ err: error }, 'first answers not written');
         return undefined;
       });
-      if (!answers) return reply.sendFile('index.html');
-      const html = htmlWithFirstAnswers(await readFile(path.join(root, 'index.html'), 'utf8'), answers);
+      if (!firstAnswers) return reply.sendFile('index.html');
+      const html = htmlWithFirstAnswers(await readFile(path.join(root, 'index.html'), 'utf8'), firstAnswers.answers);
+      // A session the page's calls extended: the browser's cookie follows, as after any call.
+      if (firstAnswers.setCookies.length > 0) reply.header('set-cookie', firstAnswers.setCookies);
       // One visitor's data: never kept by a cache, nor shown again from the history.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     }

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@consultorio/shared';
 import { DateTime } from 'luxon';
@@ -11,6 +12,8 @@ import { createTestApp, type TestApp } from './helpers/build-app';
 
 let t: TestApp;
 let webDist: string;
+/** The app's log lines, to see that no page's answers failed on the way. */
+const logLines: string[] = [];
 const hashedAsset = 'index-BlWZUVk-.js';
 const hashedSource = `export const texto = ${JSON.stringify('Olá, Consultório! '.repeat(200))};`;
 
@@ -26,7 +29,13 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', hashedAsset), hashedSource);
   await writeFile(path.join(webDist, 'assets', `${hashedAsset}.br`), brotliCompressSync(hashedSource));
   await writeFile(path.join(webDist, 'assets', `${hashedAsset}.gz`), gzipSync(hashedSource));
-  t = await createTestApp({ env: { WEB_DIST: webDist } });
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  t = await createTestApp({ env: { WEB_DIST: webDist }, logStream });
 });
 
 afterAll(async () => {
@@ -102,7 +111,9 @@ describe('the first answers written into a page (issue 34)', () => {
     return match ? (JSON.parse(match[1]!) as Record<string, { status: number; body: string }>) : undefined;
   }
 
-  const call = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+  /** A browser's navigation typed in the address bar (or, with `site`, from a link of that origin). */
+  const call = (url: string, cookie?: string, site = 'none', mode = 'navigate') =>
+    t.request({ method: 'GET', url, headers: { 'sec-fetch-site': site, 'sec-fetch-mode': mode, ...(cookie ? { cookie } : {}) } });
 
   it("writes the booking page's profile and its first week of slots, as the routes answer them, never kept by a cache", async () => {
     const { user, cookie } = await newSignedInUser(t, { timeZone: 'America/Sao_Paulo' });
@@ -136,7 +147,7 @@ describe('the first answers written into a page (issue 34)', () => {
 
     const page = await call('/patients', owner.cookie);
     expect(page.headers['cache-control']).toBe('no-store');
-    // The only closing tag is the block's own.
+    // The only closing tag added is the block's own (index.html here has none).
     expect(page.body.match(/<\/script>/g)).toHaveLength(1);
     const answers = answersIn(page.body)!;
     const { patients } = (JSON.parse(answers['/v1/users/me/patients']!.body) as { data: { patients: Array<{ id: string; firstName: string }> } }).data;
@@ -152,10 +163,20 @@ describe('the first answers written into a page (issue 34)', () => {
     expect(Object.values(dashboard).every((answer) => answer.status === 200)).toBe(true);
   });
 
-  it('writes nothing for a visitor without a cookie, and only the 401 for a session that ended', async () => {
+  it('writes nothing for a visitor without a cookie, another site, or a fetch that is not a navigation; only the 401 for a session that ended', async () => {
+    const owner = await newSignedInUser(t);
     const anonymous = await call('/patients');
     expect(anonymous.headers['cache-control']).toBe('no-cache');
     expect(answersIn(anonymous.body)).toBeUndefined();
+    // Another site opening a search of the patients cannot time it: the page comes as the static file.
+    const fromAnotherSite = await call('/patients?q=Silva', owner.cookie, 'cross-site');
+    expect(fromAnotherSite.headers['cache-control']).toBe('no-cache');
+    expect(answersIn(fromAnotherSite.body)).toBeUndefined();
+    expect(answersIn((await call('/patients', owner.cookie, 'same-origin')).body)).toBeDefined();
+    // A link preview or a script fetching the booking page starts no query.
+    expect(answersIn((await call('/agendar/ninguem-aqui', undefined, 'cross-site', 'no-cors')).body)).toBeUndefined();
+    expect(answersIn((await t.request({ method: 'GET', url: '/agendar/ninguem-aqui' })).body)).toBeUndefined();
+    expect(answersIn((await call('/agendar/ninguem-aqui', undefined, 'cross-site')).body)).toBeDefined();
 
     const ended = answersIn((await call('/agenda', 'sid=desconhecido')).body)!;
     expect(Object.keys(ended)).toEqual(['/v1/users/me']);
@@ -166,9 +187,30 @@ describe('the first answers written into a page (issue 34)', () => {
     expect(answersIn((await call('/portal?token=abc', 'portal_sid=desconhecido')).body)).toBeUndefined();
   });
 
-  it.each(['/agendar/%E0%A4%A', '/agendar/a%2Fb', '/dashboard/../v1/users/me', `/agendar/${'x'.repeat(3000)}`, '/patients?q=%00%3C'])('answers hostile address %# with the page or a 4xx, never a failure', async (url) => {
-    const response = await call(url, 'sid=desconhecido');
-    expect(response.statusCode).toBeLessThan(500);
-    expect(response.body).not.toContain('"status":500');
+  it("passes on the cookie of a session its calls extended, so the browser's session goes on", async () => {
+    const { cookie } = await newSignedInUser(t);
+    t.clock.advance(t.config.sessionTtlSeconds * 0.6);
+    const page = await call('/dashboard', cookie);
+    expect(answersIn(page.body)!['/v1/users/me']!.status).toBe(200);
+    const renewed = page.cookies.find((candidate) => candidate.name === 'sid');
+    expect(renewed?.value).toBe(cookie.slice('sid='.length));
+    expect(renewed?.maxAge).toBeGreaterThan(t.config.sessionTtlSeconds * 0.9);
+  });
+
+  it('answers hostile addresses with the page or a 4xx, and every call of the page without a failure', async () => {
+    const owner = await newSignedInUser(t);
+    const linesBefore = logLines.length;
+    expect((await call('/agendar/%E0%A4%A')).statusCode).toBe(400);
+    for (const slug of ['a%2Fb', 'x'.repeat(3000), '%3Cscript%3E']) {
+      const page = await call(`/agendar/${slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(Object.values(answersIn(page.body)!).map((answer) => answer.status)).toEqual([404]);
+    }
+    const search = answersIn((await call('/patients?q=%00%3C%2F', owner.cookie)).body)!;
+    expect(search['/v1/users/me']!.status).toBe(200);
+    expect(Object.values(search).every((answer) => answer.status < 500)).toBe(true);
+    expect(Object.keys(search)).toHaveLength(2);
+    expect((await call('/dashboard/../v1/users/me', 'sid=desconhecido')).statusCode).toBe(401);
+    expect(logLines.slice(linesBefore).filter((line) => line.includes('first answer'))).toEqual([]);
   });
 });

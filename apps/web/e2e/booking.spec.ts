@@ -43,6 +43,7 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   await patient.goto(`/agendar/${slug}`);
   await expect(patient.getByRole('heading', { name: b.pageTitle(`${professional.firstName} ${professional.lastName}`) })).toBeVisible();
   await expect(patient.getByRole('button', { name: /\d{2}:\d{2}$/ }).first()).toBeVisible();
+  await patient.waitForLoadState('networkidle');
   // The profile and the week's slots came with the page (issue 34): no call before the first slot is drawn.
   expect(apiCalls).toEqual([]);
   await expect(patient.getByText('Psicóloga')).toBeVisible();

@@ -52,6 +52,7 @@ test('a professional registers patients, finds, edits, selects and deletes them'
     await page.reload();
     await expect(patientsStat).toContainText('0');
     await expect(page.getByRole('heading', { name: messages.dashboard.welcome(professional.firstName) })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     page.off('request', recordCall);
     expect(apiCalls).toEqual([]);
     const technicalSupport = main.getByRole('region', { name: messages.dashboard.support.technical.title });

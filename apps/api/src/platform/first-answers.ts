@@ -6,13 +6,17 @@ import {
   measurementApi,
   patientsApi,
   portalApi,
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswersJson,
   taxApi,
   urlOf,
   usersApi,
+  type FirstAnswer,
 } from '@consultorio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Clock } from './clock';
+import { REQUEST_ID_HEADER } from './log-context';
 
 /**
  * The answers a page asks for first, written into its HTML (issue 34): on a phone each call the
@@ -23,14 +27,38 @@ import type { Clock } from './clock';
  * load. A URL spelled differently by the page is only a call it makes itself: never wrong data.
  */
 
-/** One answer as the route gave it. */
-export interface FirstAnswer {
-  status: number;
-  body: string;
-}
-
 /** An answer larger than this is left to the page's own call (the HTML is not a download). */
 const MAX_ANSWER_CHARS = 256 * 1024;
+
+/**
+ * After the first call (the session check, the booking profile, the portal's appointments), the
+ * HTML waits at most this long for the others: those not in by then are the page's own calls.
+ * The first call is always waited for (up to FIRST_CALL_LIMIT_MS): it is the one that may extend
+ * the session, and the cookie it sets must reach the browser.
+ */
+const ANSWERS_BUDGET_MS = 300;
+const FIRST_CALL_LIMIT_MS = 5_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise.then(() => undefined, () => undefined), elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Only what the browser can turn back into the same answer: a body the client reads (no 204,
+ * 205 or 304) that is a success or the caller's error; a server failure is left to the page.
+ */
+function isWritable(status: number): boolean {
+  return (status >= 200 && status < 300 && status !== 204 && status !== 205) || (status >= 400 && status < 500);
+}
 
 type Ask = (url: string) => Promise<{ status: number; data: unknown }>;
 
@@ -123,7 +151,7 @@ const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
 
 async function askPortal(ask: Ask, { search }: PageInput): Promise<void> {
   // A link from the sign-in mail signs in first: the page asks nothing before that.
-  if ((search.get('token') ?? '') !== '') return;
+  if ((search.get('token') ?? '').trim() !== '') return;
   const appointments = await ask(urlOf(portalApi.appointments, {}));
   if (appointments.status === 200) {
     await Promise.all([portalApi.forms, portalApi.balance, portalApi.receipts, portalApi.documents].map((route) => ask(urlOf(route, {}))));
@@ -141,45 +169,90 @@ const recipes: readonly PageRecipe[] = [
   signedInPage(/^\/(agenda|finance|billing|user(\/.*)?|patients\/[^/]+(\/.*)?|sala\/[^/]+)\/?$/),
 ];
 
-/**
- * The first answers of the page at `request`'s address, by URL; undefined for a page whose calls
- * are not known here, or a visitor without a cookie on a page behind a sign-in.
- */
-export async function firstAnswersOf(app: FastifyInstance, request: FastifyRequest, clock: Clock): Promise<Map<string, FirstAnswer> | undefined> {
-  const url = new URL(request.url, 'http://page.invalid');
-  const recipe = recipes.find((candidate) => candidate.pattern.test(url.pathname));
-  if (!recipe) return undefined;
-  const cookie = request.headers.cookie;
-  if (recipe.isPublic !== true && (cookie === undefined || cookie === '')) return undefined;
-  const answers = new Map<string, FirstAnswer>();
-  const ask: Ask = async (answerUrl) => {
-    const response = await app.inject({
-      method: 'GET',
-      url: answerUrl,
-      remoteAddress: request.ip,
-      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}) },
-    });
-    const body = response.body;
-    if (response.statusCode < 500 && body.length <= MAX_ANSWER_CHARS) answers.set(answerUrl, { status: response.statusCode, body });
-    let data: unknown = null;
-    try {
-      data = JSON.parse(body);
-    } catch {
-      // Not JSON: nothing a later call depends on.
-    }
-    return { status: response.statusCode, data };
-  };
-  await recipe.ask(ask, { match: recipe.pattern.exec(url.pathname) as RegExpExecArray, search: url.searchParams, now: clock.now() });
-  return answers.size > 0 ? answers : undefined;
+/** What a page with answers carries: the answers by URL, and the cookies the routes set (a session extended). */
+export interface FirstAnswers {
+  answers: Map<string, FirstAnswer>;
+  setCookies: string[];
 }
 
-/** Where the answers go in index.html: a JSON data block (never run, so the content security policy is untouched). */
-export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+/**
+ * Whether this request may have answers written into its page: a browser's navigation to it
+ * (`Sec-Fetch-Mode: navigate`: link previews, mail scanners and scripts get the static file and
+ * start no query), and for a page behind a sign-in only from the app itself or the address bar
+ * (`Sec-Fetch-Site` same-origin or none), so that another site opening a page cannot time a search
+ * of the visitor's patients.
+ */
+function isAnsweredNavigation(request: FastifyRequest, recipe: PageRecipe): boolean {
+  if (request.headers['sec-fetch-mode'] !== 'navigate') return false;
+  if (recipe.isPublic === true) return true;
+  const site = request.headers['sec-fetch-site'];
+  const cookie = request.headers.cookie;
+  return (site === 'same-origin' || site === 'none') && cookie !== undefined && cookie !== '';
+}
 
-/** index.html with the answers before `</body>`; every '<' escaped, so no answer can close the element. */
+/**
+ * The first answers of the page at `request`'s address, by URL, with the cookies their routes
+ * set; undefined for a page whose calls are not known here, or a request that may not have them
+ * (isAnsweredNavigation). Those that answered within ANSWERS_BUDGET_MS only.
+ */
+export async function firstAnswersOf(app: FastifyInstance, request: FastifyRequest, clock: Clock): Promise<FirstAnswers | undefined> {
+  const url = new URL(request.url, 'http://page.invalid');
+  const recipe = recipes.find((candidate) => candidate.pattern.test(url.pathname));
+  if (!recipe || !isAnsweredNavigation(request, recipe)) return undefined;
+  const answers = new Map<string, FirstAnswer>();
+  const setCookies: string[] = [];
+  let callCount = 0;
+  let firstCallSettled: Promise<unknown> | undefined;
+  const ask: Ask = (answerUrl) => {
+    callCount += 1;
+    const call = askRoute(app, request, answerUrl, callCount).then(({ status, body, cookies }) => {
+      if (isWritable(status) && body.length <= MAX_ANSWER_CHARS) answers.set(answerUrl, { status, body });
+      setCookies.push(...cookies);
+      return { status, data: parsedOrNull(body) };
+    });
+    firstCallSettled ??= call;
+    return call;
+  };
+  const match = recipe.pattern.exec(url.pathname) as RegExpExecArray;
+  const asked = recipe.ask(ask, { match, search: url.searchParams, now: clock.now() });
+  // A call still running after the budget goes on (and is logged); its answer is not written.
+  asked.catch((error: unknown) => request.log.warn({ err: error }, 'first answer failed'));
+  await settledWithin(firstCallSettled ?? asked, FIRST_CALL_LIMIT_MS);
+  await settledWithin(asked, ANSWERS_BUDGET_MS);
+  return answers.size > 0 || setCookies.length > 0 ? { answers: new Map(answers), setCookies: [...setCookies] } : undefined;
+}
+
+/** One of the page's calls, asked of the app's own route. */
+async function askRoute(app: FastifyInstance, request: FastifyRequest, url: string, callNumber: number) {
+  const response = await app.inject({ method: 'GET', url, remoteAddress: request.ip, headers: forwardedHeaders(request, callNumber) });
+  const cookies = response.headers['set-cookie'];
+  return { status: response.statusCode, body: response.body, cookies: cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [cookies] };
+}
+
+/** The visitor's cookie, browser and address for the page's calls, and a request id that ties them to the page's. */
+function forwardedHeaders(request: FastifyRequest, callNumber: number): Record<string, string> {
+  const { cookie } = request.headers;
+  const userAgent = request.headers['user-agent'];
+  return {
+    accept: 'application/json',
+    [REQUEST_ID_HEADER]: `${request.id}.first-answer-${callNumber}`.slice(-128),
+    ...(cookie ? { cookie } : {}),
+    ...(userAgent ? { 'user-agent': userAgent } : {}),
+  };
+}
+
+function parsedOrNull(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    // Not JSON: nothing a later call depends on.
+    return null;
+  }
+}
+
+/** index.html with the answers before `</body>`, in a JSON data block (never run: the content security policy is untouched). */
 export function htmlWithFirstAnswers(html: string, answers: ReadonlyMap<string, FirstAnswer>): string {
-  const json = JSON.stringify(Object.fromEntries(answers)).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${json}</script>`;
+  const block = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${firstAnswersJson(answers)}</script>`;
   const at = html.lastIndexOf('</body>');
   return at === -1 ? html + block : `${html.slice(0, at)}${block}\n  ${html.slice(at)}`;
 }

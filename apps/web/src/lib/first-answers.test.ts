@@ -1,11 +1,12 @@
+import { FIRST_ANSWERS_ELEMENT_ID, firstAnswersJson, type FirstAnswer } from '@consultorio/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** The page's HTML as the server writes it (apps/api/src/platform/first-answers.ts): '<' escaped. */
-function writeAnswers(answers: Record<string, { status: number; body: string }>): void {
+/** The page's HTML as the server writes it (apps/api/src/platform/first-answers.ts). */
+function writeAnswers(answers: Record<string, FirstAnswer>): void {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = 'first-answers';
-  element.textContent = JSON.stringify(answers).replace(/</g, '\\u003c');
+  element.id = FIRST_ANSWERS_ELEMENT_ID;
+  element.textContent = firstAnswersJson(new Map(Object.entries(answers)));
   document.body.append(element);
 }
 
@@ -17,7 +18,7 @@ async function freshModule() {
 
 const session = { status: 200, body: JSON.stringify({ status: 200, data: { user: { firstName: '</script>Ana' } } }) };
 
-beforeEach(() => document.getElementById('first-answers')?.remove());
+beforeEach(() => document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove());
 afterEach(() => vi.restoreAllMocks());
 
 describe("the page's first answers", () => {
@@ -28,7 +29,8 @@ describe("the page's first answers", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('application/json');
     expect(await answer.json()).toEqual(JSON.parse(session.body));
-    expect(document.getElementById('first-answers')).toBeNull();
+    expect(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)).toBeNull();
+    expect(document.body.innerHTML).not.toContain('</script>Ana');
     expect(takeFirstAnswer('GET', '/v1/users/me')).toBeUndefined();
     expect(takeFirstAnswer('GET', '/v1/portal/appointments?x=1')).toBeUndefined();
     expect(takeFirstAnswer('GET', '/v1/portal/appointments')!.status).toBe(403);
@@ -53,7 +55,7 @@ describe("the page's first answers", () => {
     expect((await freshModule()).takeFirstAnswer('GET', '/v1/users/me')).toBeUndefined();
     const element = document.createElement('script');
     element.type = 'application/json';
-    element.id = 'first-answers';
+    element.id = FIRST_ANSWERS_ELEMENT_ID;
     element.textContent = '{"/v1/users/me": {"status": "200"}, ';
     document.body.append(element);
     expect((await freshModule()).takeFirstAnswer('GET', '/v1/users/me')).toBeUndefined();

@@ -4,15 +4,10 @@
  * drawn; apps/api/src/platform/first-answers.ts). Each is taken once, by a GET of exactly its
  * URL, during the first load only; a call that changes something (a login, a save) drops them all.
  */
-const ELEMENT_ID = 'first-answers';
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from '@consultorio/shared';
 
 /** After this long the page has loaded: what the HTML carried is no longer fresh. */
 export const FIRST_ANSWERS_TTL_MS = 15_000;
-
-interface FirstAnswer {
-  status: number;
-  body: string;
-}
 
 let answers: Map<string, FirstAnswer> | undefined;
 
@@ -25,7 +20,7 @@ function isFirstAnswer(value: unknown): value is FirstAnswer {
 function loadedAnswers(): Map<string, FirstAnswer> {
   if (answers) return answers;
   answers = new Map();
-  const element = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   if (!element) return answers;
   element.remove();
   try {

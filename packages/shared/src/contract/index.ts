@@ -21,6 +21,7 @@ import { videoApi } from './video';
 import { whatsappApi } from './whatsapp';
 
 export * from './route';
+export * from './first-answers';
 export { certificateUpload, signedPdfUpload } from './documents';
 export { agendaApi, bookingApi, portalApi, documentsApi, financeApi, sessionsApi, authApi, billingApi, assistantsApi, chatsApi, dashboardApi, filesApi, healthApi, formsApi, qaTemplatesApi, measurementApi, patientsApi, recordsApi, recordingsApi, usersApi, taxApi, videoApi, whatsappApi };
 
