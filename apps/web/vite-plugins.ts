@@ -2,6 +2,7 @@
 // server sends them by Accept-Encoding), the size of the JavaScript the login page loads
 // (printed at the end of the build, which fails above its budget of 120 KB gzip), and a check of
 // the chunks (no module in two, no circle between them, chunk-groups.json up to date).
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -255,6 +256,31 @@ export function contractWithoutSchemas(): Plugin {
     transform(code, id) {
       if (!isProduction || !contractModule.test(id.replaceAll('\\', '/'))) return null;
       return { code: contractModuleWithoutSchemas(code, id), map: null };
+    },
+  };
+}
+
+const reactRouterSources = new Set(['react-router', 'react-router/dom']);
+const developmentBuild = /([\\/]react-router[\\/]dist[\\/])development([\\/][\w-]+\.mjs)$/;
+
+/**
+ * Builds with React Router's production files. Its package maps every condition to its
+ * development build (no "production" condition in its exports), whose development warnings
+ * (`ENABLE_DEV_WARNINGS`, the only difference) then reach the users' browsers, and their bytes
+ * every page but the login page. Its own resolution is kept, with `production` for
+ * `development` in the path; the build fails if that file is not there.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'consultorio:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!reactRouterSources.has(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const production = resolved && developmentBuild.test(resolved.id) ? resolved.id.replace(developmentBuild, '$1production$2') : undefined;
+      if (production === undefined || !existsSync(production)) this.error(`React Router's production build of ${source} was not found: update reactRouterProductionBuild (apps/web/vite-plugins.ts)`);
+      return { ...resolved, id: production };
     },
   };
 }
