@@ -6,7 +6,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { messages } from '@consultorio/shared';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFormViaApi, libraryTemplate } from './factories/forms';
 import { createPatientViaApi } from './factories/patients';
+import { createRecordViaApi } from './factories/records';
 import { newSignedInUser } from './factories/users';
 import { createTestApp, type TestApp } from './helpers/build-app';
 
@@ -161,6 +163,37 @@ describe('the first answers written into a page (issue 34)', () => {
     const dashboard = answersIn((await call('/dashboard', owner.cookie)).body)!;
     expect(Object.keys(dashboard)).toEqual(expect.arrayContaining(['/v1/users/me', '/v1/users/me/stats', '/v1/support-contacts', '/v1/users/me/alerts?status=open']));
     expect(Object.values(dashboard).every((answer) => answer.status === 200)).toBe(true);
+  });
+
+  it("writes a record's, a questionnaire's and finance's first calls, and another professional's record only as the route's 404", async () => {
+    const owner = await newSignedInUser(t, { timeZone: 'America/Sao_Paulo' });
+    const other = await newSignedInUser(t);
+    const patient = await createPatientViaApi(t, owner.cookie, { firstName: 'Lia', lastName: 'Costa' });
+    const record = await createRecordViaApi(t, owner.cookie, patient.id);
+    const { form } = await createFormViaApi(t, owner.cookie, patient.id, { qaTemplateId: (await libraryTemplate(t, 'phq-9')).id });
+    const frame = [`/v1/patients/${patient.id}`, `/v1/users/me/alerts?status=open&patientId=${patient.id}`, `/v1/users/me/appointments/summaries?patientIds=${patient.id}`];
+
+    const recordPage = answersIn((await call(`/patients/${patient.id}/records/${record.id}`, owner.cookie)).body)!;
+    expect(Object.keys(recordPage).sort()).toEqual(['/v1/users/me', `/v1/records/${record.id}`, `/v1/records/${record.id}/recordings`, ...frame].sort());
+    expect(Object.values(recordPage).map((answer) => answer.status)).toEqual(Object.keys(recordPage).map(() => 200));
+    expect(JSON.parse(recordPage[`/v1/records/${record.id}`]!.body)).toEqual((await call(`/v1/records/${record.id}`, owner.cookie)).json());
+
+    const formPage = answersIn((await call(`/patients/${patient.id}/forms/${form.id}`, owner.cookie)).body)!;
+    expect(Object.keys(formPage).sort()).toEqual(['/v1/users/me', `/v1/forms/${form.id}`, ...frame].sort());
+
+    const month = DateTime.fromJSDate(t.clock.now()).setZone('America/Sao_Paulo').toFormat('yyyy-MM');
+    const finance = answersIn((await call('/finance', owner.cookie)).body)!;
+    expect(Object.keys(finance)).toEqual(
+      expect.arrayContaining([`/v1/users/me/finance/summary?month=${month}`, `/v1/users/me/payments?month=${month}`, `/v1/users/me/finance/pending?month=${month}`]),
+    );
+    expect(Object.keys(answersIn((await call('/finance?month=2025-03', owner.cookie)).body)!)).toContain('/v1/users/me/expenses?year=2025&month=03');
+    // A month the page does not accept is this month, as on the page.
+    expect(Object.keys(answersIn((await call('/finance?month=1800-01', owner.cookie)).body)!)).toContain(`/v1/users/me/finance/summary?month=${month}`);
+
+    const stranger = answersIn((await call(`/patients/${patient.id}/records/${record.id}`, other.cookie)).body)!;
+    expect(stranger[`/v1/records/${record.id}`]!.status).toBe(404);
+    expect(stranger[`/v1/patients/${patient.id}`]!.status).toBe(404);
+    expect(JSON.stringify(stranger)).not.toContain('Lia');
   });
 
   it('writes nothing for a visitor without a cookie, another site, or a fetch that is not a navigation; only the 401 for a session that ended', async () => {

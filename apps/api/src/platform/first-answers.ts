@@ -3,9 +3,14 @@ import {
   bookingApi,
   dashboardApi,
   financeApi,
+  formsApi,
+  isIsoMonth,
+  isMonthInRange,
   measurementApi,
   patientsApi,
   portalApi,
+  recordingsApi,
+  recordsApi,
   FIRST_ANSWERS_ELEMENT_ID,
   firstAnswersJson,
   taxApi,
@@ -147,6 +152,44 @@ async function askBookingPage(ask: Ask, { match, now }: PageInput): Promise<void
   await ask(urlOf(bookingApi.slots, { params: { slug }, query: { from: today, to } }));
 }
 
+/** What the frame of a patient's page asks for: the patient, their open alerts and their agenda summary. */
+function askPatientFrame(ask: Ask, patientId: string): Array<Promise<unknown>> {
+  return [
+    ask(urlOf(patientsApi.get, { params: { id: patientId } })),
+    ask(urlOf(measurementApi.listAlerts, { query: { status: 'open', patientId } })),
+    ask(urlOf(agendaApi.summaries, { query: { patientIds: patientId } })),
+  ];
+}
+
+async function askRecord(ask: Ask, _timeZone: string, { match }: PageInput): Promise<void> {
+  const [, patientId = '', recordId = ''] = match.map((part) => decodeURIComponent(part));
+  await Promise.all([
+    ask(urlOf(recordsApi.get, { params: { id: recordId } })),
+    ...askPatientFrame(ask, patientId),
+    ask(urlOf(recordingsApi.list, { params: { id: recordId } })),
+  ]);
+}
+
+async function askQuestionnaire(ask: Ask, _timeZone: string, { match }: PageInput): Promise<void> {
+  const [, patientId = '', formId = ''] = match.map((part) => decodeURIComponent(part));
+  await Promise.all([ask(urlOf(formsApi.get, { params: { id: formId } })), ...askPatientFrame(ask, patientId)]);
+}
+
+/** The month finance shows (`?month=`, or this month in the zone) and its five lists, as features/finance/pages/finance-page.tsx asks for them. */
+async function askFinance(ask: Ask, timeZone: string, { search, now }: PageInput): Promise<void> {
+  const requested = search.get('month');
+  const currentMonth = nowIn(now, timeZone).month;
+  const month = requested !== null && isIsoMonth(requested) && isMonthInRange(requested) ? requested : currentMonth;
+  const hasExpenseBook = month >= '2025-01' && month.slice(0, 4) <= currentMonth.slice(0, 4);
+  await Promise.all([
+    ask(urlOf(financeApi.summary, { query: { month } })),
+    ask(urlOf(taxApi.carneLeaoSummary, { query: { month } })),
+    ask(urlOf(financeApi.pending, { query: { month } })),
+    ask(urlOf(financeApi.listPayments, { query: { month } })),
+    ...(hasExpenseBook ? [ask(urlOf(taxApi.listExpenses, { query: { year: Number(month.slice(0, 4)), month: month.slice(5, 7) } }))] : []),
+  ]);
+}
+
 const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
 
 async function askPortal(ask: Ask, { search }: PageInput): Promise<void> {
@@ -166,7 +209,11 @@ const recipes: readonly PageRecipe[] = [
   { pattern: /^\/portal\/?$/, ask: askPortal },
   signedInPage(/^\/dashboard\/?$/, askDashboard),
   signedInPage(/^\/patients\/?$/, askPatients),
-  signedInPage(/^\/(agenda|finance|billing|user(\/.*)?|patients\/[^/]+(\/.*)?|sala\/[^/]+)\/?$/),
+  signedInPage(/^\/patients\/([^/]+)\/records\/([^/]+)\/?$/, askRecord),
+  signedInPage(/^\/patients\/([^/]+)\/forms\/([^/]+)\/?$/, askQuestionnaire),
+  signedInPage(/^\/finance\/?$/, askFinance),
+  // The agenda's first range depends on the screen's width (a day on a phone, a week otherwise).
+  signedInPage(/^\/(agenda|billing|user(\/.*)?|patients\/[^/]+(\/.*)?|sala\/[^/]+)\/?$/),
 ];
 
 /** What a page with answers carries: the answers by URL, and the cookies the routes set (a session extended). */
