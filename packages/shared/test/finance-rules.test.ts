@@ -1,6 +1,6 @@
 // Pix keys by type, amounts typed in reais, and the finance schemas' refusals.
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalComma, formatCnpj, isValidCnpj, messages, parsePixKey, parseReais, paymentCreateRequest, patientUpdateRequest, profileUpdateRequest } from '../src';
+import { carneLeaoFirstYear, centsToDecimalComma, formatCnpj, hasExpenseBook, isValidCnpj, messages, parsePixKey, parseReais, paymentCreateRequest, patientUpdateRequest, profileUpdateRequest } from '../src';
 
 const v = messages.validation;
 
@@ -104,5 +104,14 @@ describe('the CNPJ', () => {
     expect([isValidCnpj('11.222.333/0001-81'), isValidCnpj('12.ABC.345/01DE-35'), isValidCnpj('12abc34501de35')]).toEqual([true, true, true]);
     expect([isValidCnpj('12.ABC.345/01DE-36'), isValidCnpj('12.ABC.345/01DE-3A'), isValidCnpj('12.ABC.345/01DÉ-35')]).toEqual([false, false, false]);
     expect([formatCnpj('11222333000181'), formatCnpj('12abc34501de35')]).toEqual(['11.222.333/0001-81', '12.ABC.345/01DE-35']);
+  });
+});
+
+describe('the livro-caixa', () => {
+  it('is kept from the first Receita Saúde year to the current one', () => {
+    expect(hasExpenseBook(`${carneLeaoFirstYear}-01`, 2026)).toBe(true);
+    expect(hasExpenseBook('2026-12', 2026)).toBe(true);
+    expect(hasExpenseBook(`${carneLeaoFirstYear - 1}-12`, 2026)).toBe(false);
+    expect(hasExpenseBook('2027-01', 2026)).toBe(false);
   });
 });

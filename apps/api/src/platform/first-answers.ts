@@ -4,8 +4,11 @@ import {
   dashboardApi,
   financeApi,
   formsApi,
+  hasExpenseBook,
   isIsoMonth,
   isMonthInRange,
+  isTimeZone,
+  limits,
   measurementApi,
   patientsApi,
   portalApi,
@@ -90,7 +93,7 @@ function dataOf(answer: { status: number; data: unknown }): Record<string, unkno
 
 function timeZoneOf(record: unknown): string | undefined {
   const timeZone = (record as { timeZone?: unknown } | undefined)?.timeZone;
-  return typeof timeZone === 'string' && DateTime.now().setZone(timeZone).isValid ? timeZone : undefined;
+  return typeof timeZone === 'string' && isTimeZone(timeZone) ? timeZone : undefined;
 }
 
 /** The signed-in professional's time zone, after the session check every signed-in page makes first; undefined when signed out. */
@@ -132,15 +135,12 @@ async function askDashboard(ask: Ask, timeZone: string, { now }: PageInput): Pro
   ]);
 }
 
-/** The route of the cards' agenda summaries takes at most this many patients (features/agenda/api/get-appointment-summaries.ts). */
-const SUMMARIES_PER_CALL = 100;
-
 async function askPatients(ask: Ask, _timeZone: string, { search }: PageInput): Promise<void> {
   const list = dataOf(await ask(urlOf(patientsApi.list, { query: { q: (search.get('q') ?? '').trim() } })));
   const patients = Array.isArray(list?.patients) ? (list.patients as Array<{ id?: unknown }>) : [];
   const ids = patients.map((patient) => patient.id).filter((id): id is string => typeof id === 'string');
-  // The cards ask for their summaries in one call, in the list's order.
-  if (ids.length > 0) await ask(urlOf(agendaApi.summaries, { query: { patientIds: ids.slice(0, SUMMARIES_PER_CALL).join(',') } }));
+  // The cards ask for their summaries in one call, in the list's order (features/agenda/api/get-appointment-summaries.ts).
+  if (ids.length > 0) await ask(urlOf(agendaApi.summaries, { query: { patientIds: ids.slice(0, limits.appointmentSummaryPatientsMax).join(',') } }));
 }
 
 async function askBookingPage(ask: Ask, { match, now }: PageInput): Promise<void> {
@@ -180,13 +180,12 @@ async function askFinance(ask: Ask, timeZone: string, { search, now }: PageInput
   const requested = search.get('month');
   const currentMonth = nowIn(now, timeZone).month;
   const month = requested !== null && isIsoMonth(requested) && isMonthInRange(requested) ? requested : currentMonth;
-  const hasExpenseBook = month >= '2025-01' && month.slice(0, 4) <= currentMonth.slice(0, 4);
   await Promise.all([
     ask(urlOf(financeApi.summary, { query: { month } })),
     ask(urlOf(taxApi.carneLeaoSummary, { query: { month } })),
     ask(urlOf(financeApi.pending, { query: { month } })),
     ask(urlOf(financeApi.listPayments, { query: { month } })),
-    ...(hasExpenseBook ? [ask(urlOf(taxApi.listExpenses, { query: { year: Number(month.slice(0, 4)), month: month.slice(5, 7) } }))] : []),
+    ...(hasExpenseBook(month, Number(currentMonth.slice(0, 4))) ? [ask(urlOf(taxApi.listExpenses, { query: { year: Number(month.slice(0, 4)), month: month.slice(5, 7) } }))] : []),
   ]);
 }
 

@@ -10,9 +10,6 @@ import {
 } from '@consultorio/shared';
 import { takeFirstAnswer } from './first-answers';
 
-// The URL of a route's call, spelled once for the app and the server.
-export { urlOf };
-
 /** Every API answer is this envelope; `status` repeats the HTTP status. */
 export interface ApiResponse<T> {
   status: number;

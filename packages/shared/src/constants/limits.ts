@@ -42,6 +42,8 @@ export const limits = {
   appointmentMinutesDefault: 50,
   recurrenceCountMax: 260,
   appointmentRangeDaysMax: 62,
+  /** The patients one call of the agenda summaries takes (the patient cards ask in batches of this many). */
+  appointmentSummaryPatientsMax: 100,
   openSeriesHorizonDays: 183,
   /** An appointment's place, and the profile's office address it defaults to. */
   locationMax: 200,

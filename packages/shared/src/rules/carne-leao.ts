@@ -142,3 +142,9 @@ export function isDeductibleExpenseCode(code: string): boolean {
 
 /** The first calendar year Receita Saúde and this file cover. */
 export const carneLeaoFirstYear = 2025;
+
+/** Whether the API keeps a livro-caixa for the month (YYYY-MM): the years carneLeaoFirstYear to the current one. */
+export function hasExpenseBook(month: string, currentYear: number): boolean {
+  const year = Number(month.slice(0, 4));
+  return year >= carneLeaoFirstYear && year <= currentYear;
+}

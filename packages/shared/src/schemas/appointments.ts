@@ -206,11 +206,11 @@ export const appointmentListQuery = z
   });
 
 export const appointmentSummariesQuery = z.object({
-  /** Comma-separated patient ids, at most 100. */
+  /** Comma-separated patient ids, at most limits.appointmentSummaryPatientsMax. */
   patientIds: z
     .string({ error: v.invalidBody })
     .transform((ids) => ids.split(',').filter(Boolean))
-    .pipe(z.array(idSchema).max(100, { error: v.invalidBody })),
+    .pipe(z.array(idSchema).max(limits.appointmentSummaryPatientsMax, { error: v.invalidBody })),
 });
 
 /** The agenda of a patient at a glance: their next appointment and how the past ones went. */

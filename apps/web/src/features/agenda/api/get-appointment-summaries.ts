@@ -1,10 +1,7 @@
-import { agendaApi, type AppointmentSummary } from '@consultorio/shared';
+import { agendaApi, limits, type AppointmentSummary } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { agendaQueryKey } from '../../../lib/query-keys';
-
-/** The route takes at most this many patients at once. */
-const MAX_IDS_PER_CALL = 100;
 
 type Fetch = (patientIds: string[]) => Promise<AppointmentSummary[]>;
 
@@ -22,8 +19,8 @@ export function createSummaryBatcher(fetchSummaries: Fetch, wait: (run: () => vo
     pending = new Map();
     failures = new Map();
     const ids = [...batch.keys()];
-    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CALL) {
-      const chunk = ids.slice(start, start + MAX_IDS_PER_CALL);
+    for (let start = 0; start < ids.length; start += limits.appointmentSummaryPatientsMax) {
+      const chunk = ids.slice(start, start + limits.appointmentSummaryPatientsMax);
       fetchSummaries(chunk).then(
         (summaries) => {
           const byId = new Map(summaries.map((summary) => [summary.patientId, summary]));

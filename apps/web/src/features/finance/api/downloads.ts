@@ -1,5 +1,4 @@
-import { financeApi, pathOf } from '@consultorio/shared';
-import { urlOf } from '../../../lib/api-client';
+import { financeApi, pathOf, urlOf } from '@consultorio/shared';
 
 /** The receipt's PDF, served to its owner (the browser sends the session cookie). */
 export function receiptUrl(paymentId: string): string {

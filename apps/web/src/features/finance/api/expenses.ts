@@ -1,4 +1,4 @@
-import { taxApi, type Expense, type ExpenseInput } from '@consultorio/shared';
+import { hasExpenseBook, taxApi, type Expense, type ExpenseInput } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { changes, financeQueryKey } from '../../../lib/query-keys';
@@ -12,11 +12,6 @@ export async function listExpenses(month: string, signal?: AbortSignal): Promise
 
 export function expensesQueryOptions(month: string) {
   return queryOptions({ queryKey: [...expensesKey, month], queryFn: ({ signal }) => listExpenses(month, signal) });
-}
-
-/** Whether the API lists the month's expenses: the years 2025 to the current one. */
-export function hasExpenseBook(month: string, currentYear: number): boolean {
-  return month >= '2025-01' && Number(month.slice(0, 4)) <= currentYear;
 }
 
 /** The month's livro-caixa (nothing is asked for a month without one). */

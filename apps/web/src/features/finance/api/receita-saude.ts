@@ -1,6 +1,6 @@
-import { financeApi, taxApi, type CarneLeaoSummary, type ReceitaSaudeUpdate } from '@consultorio/shared';
+import { financeApi, taxApi, urlOf, type CarneLeaoSummary, type ReceitaSaudeUpdate } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiClient, urlOf } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 import { changes, financeQueryKey } from '../../../lib/query-keys';
 
 export async function getCarneLeaoSummary(month: string, signal?: AbortSignal): Promise<CarneLeaoSummary> {

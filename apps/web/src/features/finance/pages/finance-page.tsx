@@ -1,11 +1,11 @@
-import { messages, type Payment } from '@consultorio/shared';
+import { hasExpenseBook, messages, type Payment } from '@consultorio/shared';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { loadSessionUser, useCurrentUser } from '../../../lib/session';
-import { expensesQueryOptions, hasExpenseBook } from '../api/expenses';
+import { expensesQueryOptions } from '../api/expenses';
 import { financeSummaryQueryOptions, useFinanceSummary } from '../api/get-finance-summary';
 import { pendingQueryOptions, usePending } from '../api/list-pending';
 import { paymentsQueryOptions, usePayments } from '../api/list-payments';

@@ -1,6 +1,6 @@
-import { patientsApi } from '@consultorio/shared';
+import { patientsApi, urlOf } from '@consultorio/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient, urlOf } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 const pageSize = 50;
 

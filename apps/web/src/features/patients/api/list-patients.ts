@@ -1,6 +1,6 @@
-import { patientsApi, type PatientPage } from '@consultorio/shared';
+import { patientsApi, urlOf, type PatientPage } from '@consultorio/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiClient, urlOf } from '../../../lib/api-client';
+import { apiClient } from '../../../lib/api-client';
 
 /** Every cached page of every search; invalidate this after any change to a patient. */
 export const patientListsQueryKey = ['patients', 'list'] as const;

@@ -1,6 +1,6 @@
-import { portalApi, type BookingSlot } from '@consultorio/shared';
+import { portalApi, urlOf, type BookingSlot } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, hasErrorCode, urlOf } from '../../../lib/api-client';
+import { apiClient, hasErrorCode } from '../../../lib/api-client';
 
 /** The portal's answer while the terms wait for the patient's acceptance. */
 export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
