@@ -196,6 +196,19 @@ describe('the first answers written into a page (issue 34)', () => {
     expect(JSON.stringify(stranger)).not.toContain('Lia');
   });
 
+  it("leaves an answer the page's HTML has no room for to the page's own call", async () => {
+    const { cookie } = await newSignedInUser(t);
+    const patient = await createPatientViaApi(t, cookie, { firstName: 'Longa' });
+    const record = await createRecordViaApi(t, cookie, patient.id);
+    const content = `<p>${'Relato da sessão. '.repeat(40_000)}</p>`;
+    const saved = await t.request({ method: 'PUT', url: `/v1/records/${record.id}/content`, headers: { cookie }, payload: { content, version: record.version } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const answers = answersIn((await call(`/patients/${patient.id}/records/${record.id}`, cookie)).body)!;
+    expect(Object.keys(answers)).not.toContain(`/v1/records/${record.id}`);
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/users/me', `/v1/patients/${patient.id}`, `/v1/records/${record.id}/recordings`]));
+  });
+
   it('writes nothing for a visitor without a cookie, another site, or a fetch that is not a navigation; only the 401 for a session that ended', async () => {
     const owner = await newSignedInUser(t);
     const anonymous = await call('/patients');

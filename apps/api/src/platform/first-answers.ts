@@ -35,8 +35,8 @@ import { REQUEST_ID_HEADER } from './log-context';
  * load. A URL spelled differently by the page is only a call it makes itself: never wrong data.
  */
 
-/** An answer larger than this is left to the page's own call (the HTML is not a download). */
-const MAX_ANSWER_CHARS = 256 * 1024;
+/** The answers one page carries at most: one that would go beyond is left to the page's own call (the HTML is not a download). */
+const MAX_PAGE_ANSWERS_CHARS = 512 * 1024;
 
 /**
  * After the first call (the session check, the booking profile, the portal's appointments), the
@@ -68,7 +68,13 @@ function isWritable(status: number): boolean {
   return (status >= 200 && status < 300 && status !== 204 && status !== 205) || (status >= 400 && status < 500);
 }
 
-type Ask = (url: string) => Promise<{ status: number; data: unknown }>;
+/** A route's answer as `inject` gave it; its body is parsed only by a page whose next calls depend on it. */
+interface Answer {
+  status: number;
+  body: string;
+}
+
+type Ask = (url: string) => Promise<Answer>;
 
 /** What a page's calls may depend on besides earlier answers: its address's query, and now. */
 interface PageInput {
@@ -85,9 +91,20 @@ interface PageRecipe {
   ask: (ask: Ask, page: PageInput) => Promise<void>;
 }
 
-function dataOf(answer: { status: number; data: unknown }): Record<string, unknown> | undefined {
-  if (answer.status !== 200 || typeof answer.data !== 'object' || answer.data === null) return undefined;
-  const data = (answer.data as { data?: unknown }).data;
+/** The answer's envelope (`{ status, data, code }`), or undefined when it is not JSON. */
+function envelopeOf(answer: Answer): { data?: unknown; code?: unknown } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(answer.body);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The data of a 200 answer. */
+function dataOf(answer: Answer): Record<string, unknown> | undefined {
+  if (answer.status !== 200) return undefined;
+  const data = envelopeOf(answer)?.data;
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
 }
 
@@ -197,7 +214,7 @@ async function askPortal(ask: Ask, { search }: PageInput): Promise<void> {
   const appointments = await ask(urlOf(portalApi.appointments, {}));
   if (appointments.status === 200) {
     await Promise.all([portalApi.forms, portalApi.balance, portalApi.receipts, portalApi.documents].map((route) => ask(urlOf(route, {}))));
-  } else if ((appointments.data as { code?: unknown } | null)?.code === CONSENT_REQUIRED) {
+  } else if (envelopeOf(appointments)?.code === CONSENT_REQUIRED) {
     await ask(urlOf(portalApi.consent, {}));
   }
 }
@@ -247,14 +264,18 @@ export async function firstAnswersOf(app: FastifyInstance, request: FastifyReque
   if (!recipe || !isAnsweredNavigation(request, recipe)) return undefined;
   const answers = new Map<string, FirstAnswer>();
   const setCookies: string[] = [];
+  let writtenChars = 0;
   let callCount = 0;
   let firstCallSettled: Promise<unknown> | undefined;
   const ask: Ask = (answerUrl) => {
     callCount += 1;
     const call = askRoute(app, request, answerUrl, callCount).then(({ status, body, cookies }) => {
-      if (isWritable(status) && body.length <= MAX_ANSWER_CHARS) answers.set(answerUrl, { status, body });
+      if (isWritable(status) && writtenChars + body.length <= MAX_PAGE_ANSWERS_CHARS) {
+        answers.set(answerUrl, { status, body });
+        writtenChars += body.length;
+      }
       setCookies.push(...cookies);
-      return { status, data: parsedOrNull(body) };
+      return { status, body };
     });
     firstCallSettled ??= call;
     return call;
@@ -285,15 +306,6 @@ function forwardedHeaders(request: FastifyRequest, callNumber: number): Record<s
     ...(cookie ? { cookie } : {}),
     ...(userAgent ? { 'user-agent': userAgent } : {}),
   };
-}
-
-function parsedOrNull(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    // Not JSON: nothing a later call depends on.
-    return null;
-  }
 }
 
 /** index.html with the answers before `</body>`, in a JSON data block (never run: the content security policy is untouched). */
