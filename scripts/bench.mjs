@@ -373,6 +373,13 @@ async function measureApi(cookie) {
   await measure('patients: search q=gonc', get(`/v1/users/me/patients?q=${encodeURIComponent('gonc')}`));
   await measure('patients: search, no match', get('/v1/users/me/patients?q=xyzw'));
   await measure('patients: one (GET /patients/:id)', get(`/v1/patients/${patientIds[0]}`));
+  // The patient list's HTML with its first answers (session, first page, the cards' summaries,
+  // all in the HTML: platform/first-answers.ts) against the same page as the static file.
+  const firstPage = (await (await call('GET', '/v1/users/me/patients', undefined, cookie)).json()).data.patients;
+  await measure("patients: the cards' summaries (50)", get(`/v1/users/me/appointments/summaries?patientIds=${firstPage.map((patient) => patient.id).join('%2C')}`));
+  const navigation = { 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none', 'accept-encoding': 'br' };
+  await measure('page /patients, first answers', { requests: [{ method: 'GET', path: '/patients', headers: { ...navigation, cookie } }] });
+  await measure('page /patients, static file', { requests: [{ method: 'GET', path: '/patients', headers: navigation }] });
   await measure('GET /v1/users/me/stats', get('/v1/users/me/stats'));
   const chatId = await seedChats(cookie, patientIds[0]);
   await measure('GET /v1/users/me/ai-assistants', get('/v1/users/me/ai-assistants'));
@@ -393,7 +400,8 @@ try {
   server = await startApiServer({ port, databaseUrl: url.toString(), dataDir });
   const cookie = await signedInCookie(dataDir, 'bench_user');
   const bench = { base, port, url, serverPid: server.child.pid, call, admin, adminCli, seedPatients, signedInCookie: (username) => signedInCookie(dataDir, username) };
-  if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
+  if (process.env.BENCH_ONLY === 'api') await measureApi(cookie);
+  else if (process.env.BENCH_ONLY === 'overhead') await measureApiOverhead(bench);
   else if (process.env.BENCH_ONLY === 'load') await measureLoad(bench);
   else if (process.env.BENCH_ONLY === 'uploads') await hostileUploads(cookie, await newChat(cookie));
   else if (process.env.BENCH_ONLY === 'agenda') await measureAgenda();

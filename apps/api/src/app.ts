@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -226,6 +226,16 @@ function defaultWebDist(): string {
 /** Vite names every file under assets/ by a hash of its content: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
+/** index.html's text, read again only when a new build replaced it (pages with first answers are built from it). */
+function indexHtmlReader(file: string): () => Promise<string> {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    return cached.html;
+  };
+}
+
 /**
  * The built web app, with every unknown non-API GET answered by index.html (client-side routes).
  * The build wrote a Brotli and a gzip copy of each text file, sent by Accept-Encoding; hashed
@@ -235,6 +245,7 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
   const root = config.webDist ?? defaultWebDist();
   const hasWebApp = existsSync(path.join(root, 'index.html'));
   const assetsDir = path.join(root, 'assets') + path.sep;
+  const indexHtml = indexHtmlReader(path.join(root, 'index.html'));
   if (hasWebApp) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, {
@@ -260,7 +271,7 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
         return undefined;
       });
       if (!firstAnswers) return reply.sendFile('index.html');
-      const html = htmlWithFirstAnswers(await readFile(path.join(root, 'index.html'), 'utf8'), firstAnswers.answers);
+      const html = htmlWithFirstAnswers(await indexHtml(), firstAnswers.answers);
       // A session the page's calls extended: the browser's cookie follows, as after any call.
       if (firstAnswers.setCookies.length > 0) reply.header('set-cookie', firstAnswers.setCookies);
       // One visitor's data: never kept by a cache, nor shown again from the history.

