@@ -201,3 +201,29 @@ test("the patient confirms through the reminder's link, without a session", asyn
   await expect(patientPage.getByRole('main').getByText(messages.errors.appointmentLinkInvalid)).toBeVisible();
   await patientPage.context().close();
 });
+
+test('the page draws before its calendar, which then takes the place kept for it (1280 and 390 px)', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Lia');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  // The calendar's chunk is held until the page has been measured without it.
+  let releaseCalendar = () => {};
+  await page.route(/\/assets\/agenda-calendar-[^/]+\.js$/, async (route) => {
+    await new Promise<void>((resolve) => (releaseCalendar = resolve));
+    await route.continue();
+  });
+  const main = page.getByRole('main');
+  const note = main.getByText(/^Fuso horário: /);
+  for (const width of [1280, 390]) {
+    await test.step(`at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/agenda');
+      await expect(main.getByRole('heading', { name: a.title })).toBeVisible();
+      await expect(main.getByLabel(a.calendarLoading)).toBeVisible();
+      const noteBefore = (await note.boundingBox())!.y;
+      releaseCalendar();
+      await expect(main.getByRole('region', { name: a.calendarLabel }).locator('.fc-view')).toBeVisible();
+      expect(Math.abs((await note.boundingBox())!.y - noteBefore)).toBeLessThanOrEqual(2);
+    });
+  }
+});

@@ -2,7 +2,7 @@ import { ptBrDateFormat } from '@consultorio/shared';
 
 /**
  * Today's range in the professional's zone by the browser's own Intl, apart from zoned-time.ts
- * (luxon) so that the dashboard does not load luxon (20 KB brotli) for it (issue 34). The
+ * (luxon) so that the dashboard and the agenda's first paint do not load luxon (20 KB brotli) for it (issue 34). The
  * arithmetic is luxon's own (`startOf('day')`, then `plus({ days: 1 })`), down to a midnight that a
  * change to daylight time skips: zoned-day.test.ts holds the two side by side.
  */
@@ -56,21 +56,36 @@ function instantOfWallClock(wallClockTs: number, guessedOffset: number, timeZone
   return { ts: wallClockTs - Math.min(firstOffset, secondOffset) * MINUTE_MS, offset: Math.max(firstOffset, secondOffset) };
 }
 
-/** The day (midnight to midnight) in the zone that contains `now`, as ISO instants. */
-export function dayRangeOf(now: Date, timeZone: string): { from: string; to: string } {
+/**
+ * From midnight `daysBack` days before the day of `now` in the zone, to the same wall clock
+ * `days` days later, as ISO instants (luxon's `startOf`, then `plus({ days })`).
+ */
+function zonedDaysRange(now: Date, timeZone: string, daysBack: (today: Date) => number, days: number): { from: string; to: string } {
   const current: Instant = { ts: now.getTime(), offset: offsetAt(now.getTime(), timeZone) };
   const today = wallClockAt(current);
-  const start = instantOfWallClock(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()), current.offset, timeZone);
+  const firstDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysBack(today));
+  const start = instantOfWallClock(firstDay, current.offset, timeZone);
   const startClock = wallClockAt(start);
-  const nextDay = Date.UTC(
+  const afterLastDay = Date.UTC(
     startClock.getUTCFullYear(),
     startClock.getUTCMonth(),
-    startClock.getUTCDate() + 1,
+    startClock.getUTCDate() + days,
     startClock.getUTCHours(),
     startClock.getUTCMinutes(),
     startClock.getUTCSeconds(),
     startClock.getUTCMilliseconds(),
   );
-  const end = instantOfWallClock(nextDay, start.offset, timeZone);
+  const end = instantOfWallClock(afterLastDay, start.offset, timeZone);
   return { from: new Date(start.ts).toISOString(), to: new Date(end.ts).toISOString() };
+}
+
+/** The day (midnight to midnight) in the zone that contains `now`, as ISO instants. */
+export function dayRangeOf(now: Date, timeZone: string): { from: string; to: string } {
+  return zonedDaysRange(now, timeZone, () => 0, 1);
+}
+
+/** The week (Monday's midnight to the next Monday's) in the zone that contains `now`, as ISO instants. */
+export function weekRangeOf(now: Date, timeZone: string): { from: string; to: string } {
+  const daysSinceMonday = (today: Date) => (today.getUTCDay() + 6) % 7;
+  return zonedDaysRange(now, timeZone, daysSinceMonday, 7);
 }

@@ -12,6 +12,7 @@ export const agenda = {
   modality: { in_person: 'Presencial', online: 'Online' } as Record<'in_person' | 'online', string>,
   title: 'Agenda',
   calendarLabel: 'Calendário de consultas',
+  calendarLoading: 'Carregando o calendário…',
   views: { today: 'Hoje', day: 'Dia', week: 'Semana', month: 'Mês', previous: 'Anterior', next: 'Próximo' },
   allDay: 'Dia inteiro',
   moreEvents: (count: number) => `+${count} mais`,

@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { dayRangeOf } from '../../../lib/zoned-day';
+import { dayRangeOf, weekRangeOf } from '../../../lib/zoned-day';
 import type { AppointmentRange } from '../api/list-appointments';
 
 /** The views the agenda opens in (agenda-calendar.tsx), the week starting on Monday. */
@@ -11,10 +10,8 @@ export type OpeningView = 'timeGridDay' | 'timeGridWeek';
  * has drawn, and the page module as soon as it loads.
  */
 export function calendarRangeOf(view: OpeningView, now: Date, timeZone: string): AppointmentRange {
-  if (view === 'timeGridDay') return dayRangeOf(now, timeZone);
-  // luxon's weeks start on Monday, as the calendar's (firstDay 1).
-  const monday = DateTime.fromJSDate(now, { zone: timeZone }).startOf('week');
-  return { from: monday.toUTC().toISO()!, to: monday.plus({ weeks: 1 }).toUTC().toISO()! };
+  // The calendar's weeks start on Monday (firstDay 1).
+  return view === 'timeGridDay' ? dayRangeOf(now, timeZone) : weekRangeOf(now, timeZone);
 }
 
 export function isSameRange(a: AppointmentRange, b: AppointmentRange): boolean {

@@ -1,7 +1,7 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLatch } from '../../../hooks/use-latch';
 import { minWidthQuery, useMinWidth } from '../../../hooks/use-min-width';
@@ -11,11 +11,41 @@ import { loadSessionUser, useCurrentUser } from '../../../lib/session';
 import { browserTimeZone, zoneName } from '../../../lib/zoned-format';
 import { appointmentsQueryOptions, useAppointments, type AppointmentRange } from '../api/list-appointments';
 import { useUpdateAppointment } from '../api/update-appointment';
-import { AgendaCalendar, type CalendarMove } from '../components/agenda-calendar';
+import type { CalendarMove } from '../components/agenda-calendar';
 import { asksScope } from '../components/appointment-events';
 import { calendarRangeOf, isSameRange, type OpeningView } from '../components/calendar-range';
 import { ScopeModal } from '../components/scope-choice';
 import { StatusLegend } from '../components/status-legend';
+
+// FullCalendar and its plugins (about 85 KB gzip) load once the page's frame is on the screen: the
+// title, the new-appointment button, the legend and the zone notice do not wait for them (issue 34).
+const AgendaCalendar = lazy(async () => ({ default: (await import('../components/agenda-calendar')).AgendaCalendar }));
+
+/**
+ * The calendar's height while it loads, so that nothing below it moves when it arrives: its 640 px
+ * grid, the day names and the toolbar, in one row on a wide screen and two on a phone (measured
+ * in Chromium; agenda.spec.ts holds the note below the calendar still at 1280 and 390 px).
+ */
+function calendarPlaceholderHeightPx(isWide: boolean): number {
+  return isWide ? 696 : 778;
+}
+
+/** False until the browser has painted the page once: what waits for it starts loading after the first paint. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The frame after the commit has been painted when a task queued from its animation frame runs.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 // The appointment forms (and the schemas they validate with) load when one is first opened.
 const NewAppointmentModal = lazy(async () => ({ default: (await import('../components/new-appointment-modal')).NewAppointmentModal }));
@@ -54,6 +84,7 @@ export function AgendaPage() {
   const newModalMounted = useLatch(newStart !== null);
   const editModalMounted = useLatch(opened !== null);
   const browserZone = browserTimeZone();
+  const mayLoadCalendar = useAfterFirstPaint();
 
   const sendMove = (change: CalendarMove, scope: ChangeScope) =>
     updateAppointment.mutate(
@@ -89,15 +120,21 @@ export function AgendaPage() {
       <StatusLegend />
 
       <Paper p={{ base: 'xs', sm: 'md' }}>
-        <AgendaCalendar
-          appointments={appointments.data ?? []}
-          timeZone={timeZone}
-          view={openingView(isWide)}
-          onRangeChange={showRange}
-          onSlotClick={setNewStart}
-          onAppointmentClick={setOpened}
-          onMove={startMove}
-        />
+        {mayLoadCalendar ? (
+          <Suspense fallback={<CalendarPlaceholder isWide={isWide} />}>
+            <AgendaCalendar
+              appointments={appointments.data ?? []}
+              timeZone={timeZone}
+              view={openingView(isWide)}
+              onRangeChange={showRange}
+              onSlotClick={setNewStart}
+              onAppointmentClick={setOpened}
+              onMove={startMove}
+            />
+          </Suspense>
+        ) : (
+          <CalendarPlaceholder isWide={isWide} />
+        )}
       </Paper>
       <Text size="xs" c="dimmed">
         {messages.agenda.timeZoneNote(zoneName(timeZone))}
@@ -123,6 +160,14 @@ export function AgendaPage() {
         }}
       />
     </Stack>
+  );
+}
+
+function CalendarPlaceholder({ isWide }: { isWide: boolean }) {
+  return (
+    <Group h={calendarPlaceholderHeightPx(isWide)} justify="center">
+      <Loader size="sm" aria-label={messages.agenda.calendarLoading} />
+    </Group>
   );
 }
 
