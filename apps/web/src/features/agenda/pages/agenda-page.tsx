@@ -1,10 +1,11 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLatch } from '../../../hooks/use-latch';
 import { minWidthQuery, useMinWidth } from '../../../hooks/use-min-width';
+import { afterPaintLoad } from '../../../lib/after-paint';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { loadSessionUser, useCurrentUser } from '../../../lib/session';
@@ -20,6 +21,7 @@ import { StatusLegend } from '../components/status-legend';
 // FullCalendar and its plugins (about 85 KB gzip) load once the page's frame is on the screen: the
 // title, the new-appointment button, the legend and the zone notice do not wait for them (issue 34).
 const AgendaCalendar = lazy(async () => ({ default: (await import('../components/agenda-calendar')).AgendaCalendar }));
+const calendarLoad = afterPaintLoad();
 
 /**
  * The calendar's height while it loads, so that nothing below it moves when it arrives: its 640 px
@@ -28,23 +30,6 @@ const AgendaCalendar = lazy(async () => ({ default: (await import('../components
  */
 function calendarPlaceholderHeightPx(isWide: boolean): number {
   return isWide ? 696 : 778;
-}
-
-/** False until the browser has painted the page once: what waits for it starts loading after the first paint. */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    // The frame after the commit has been painted when a task queued from its animation frame runs.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
 }
 
 // The appointment forms (and the schemas they validate with) load when one is first opened.
@@ -84,7 +69,7 @@ export function AgendaPage() {
   const newModalMounted = useLatch(newStart !== null);
   const editModalMounted = useLatch(opened !== null);
   const browserZone = browserTimeZone();
-  const mayLoadCalendar = useAfterFirstPaint();
+  const isCalendarWanted = calendarLoad.useWanted();
 
   const sendMove = (change: CalendarMove, scope: ChangeScope) =>
     updateAppointment.mutate(
@@ -120,7 +105,7 @@ export function AgendaPage() {
       <StatusLegend />
 
       <Paper p={{ base: 'xs', sm: 'md' }}>
-        {mayLoadCalendar ? (
+        {isCalendarWanted ? (
           <Suspense fallback={<CalendarPlaceholder isWide={isWide} />}>
             <AgendaCalendar
               appointments={appointments.data ?? []}
