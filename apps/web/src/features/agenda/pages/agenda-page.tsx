@@ -5,7 +5,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLatch } from '../../../hooks/use-latch';
 import { minWidthQuery, useMinWidth } from '../../../hooks/use-min-width';
-import { afterPaintLoad } from '../../../lib/after-paint';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { loadSessionUser, useCurrentUser } from '../../../lib/session';
@@ -18,10 +17,14 @@ import { calendarRangeOf, isSameRange, type OpeningView } from '../components/ca
 import { ScopeModal } from '../components/scope-choice';
 import { StatusLegend } from '../components/status-legend';
 
-// FullCalendar and its plugins (about 85 KB gzip) load once the page's frame is on the screen: the
-// title, the new-appointment button, the legend and the zone notice do not wait for them (issue 34).
-const AgendaCalendar = lazy(async () => ({ default: (await import('../components/agenda-calendar')).AgendaCalendar }));
-const calendarLoad = afterPaintLoad();
+// FullCalendar and its plugins (about 85 KB gzip with luxon) are asked for as soon as this module
+// loads, beside the rest of the page, but the page does not wait for them: its title, the
+// new-appointment button, the legend and the zone notice draw first, and the calendar takes the
+// room kept for it when it arrives (issue 34; decisions.md has the figures).
+const calendarModule = import('../components/agenda-calendar');
+// A failed load reaches the page's error boundary when the calendar is drawn, not the console before.
+calendarModule.catch(() => undefined);
+const AgendaCalendar = lazy(async () => ({ default: (await calendarModule).AgendaCalendar }));
 
 /**
  * The calendar's height while it loads, so that nothing below it moves when it arrives: its 640 px
@@ -69,7 +72,6 @@ export function AgendaPage() {
   const newModalMounted = useLatch(newStart !== null);
   const editModalMounted = useLatch(opened !== null);
   const browserZone = browserTimeZone();
-  const isCalendarWanted = calendarLoad.useWanted();
 
   const sendMove = (change: CalendarMove, scope: ChangeScope) =>
     updateAppointment.mutate(
@@ -105,21 +107,17 @@ export function AgendaPage() {
       <StatusLegend />
 
       <Paper p={{ base: 'xs', sm: 'md' }}>
-        {isCalendarWanted ? (
-          <Suspense fallback={<CalendarPlaceholder isWide={isWide} />}>
-            <AgendaCalendar
-              appointments={appointments.data ?? []}
-              timeZone={timeZone}
-              view={openingView(isWide)}
-              onRangeChange={showRange}
-              onSlotClick={setNewStart}
-              onAppointmentClick={setOpened}
-              onMove={startMove}
-            />
-          </Suspense>
-        ) : (
-          <CalendarPlaceholder isWide={isWide} />
-        )}
+        <Suspense fallback={<CalendarPlaceholder isWide={isWide} />}>
+          <AgendaCalendar
+            appointments={appointments.data ?? []}
+            timeZone={timeZone}
+            view={openingView(isWide)}
+            onRangeChange={showRange}
+            onSlotClick={setNewStart}
+            onAppointmentClick={setOpened}
+            onMove={startMove}
+          />
+        </Suspense>
       </Paper>
       <Text size="xs" c="dimmed">
         {messages.agenda.timeZoneNote(zoneName(timeZone))}
