@@ -79,6 +79,55 @@ async function seed({ base, call, signedInCookie, seedPatients }, dataDir) {
   return { cookie, portalCookie, patientId: patient.id, recordId: record.id, formId: form.id, appointmentId };
 }
 
+/** A mid-range phone on slow 4G, as Lighthouse's mobile mode models it: 150 ms round trips, 1.6 Mbps down, 750 Kbps up, 4× CPU. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/** What each measured page is for, drawn: the calendar's grid, the record's editor (BENCH_PHONE_TIMING). */
+const PAGE_CONTENT = { agenda: '.fc-view', record: '.ql-editor' };
+
+/** The time since the navigation at which `selector` is first on the page and visible. */
+async function shownAt(page, selector) {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const element = document.querySelector(wanted);
+      return element && element.getBoundingClientRect().height > 0 ? performance.now() : false;
+    },
+    { polling: 'raf', timeout: 60_000 },
+    selector,
+  );
+  return handle.jsonValue();
+}
+
+/**
+ * BENCH_PHONE_TIMING=<runs>: the pages of PAGE_CONTENT loaded on a really throttled browser
+ * (SLOW_4G and 4× CPU, each request waiting its own round trip, as on the phone), empty cache:
+ * when the page's heading shows and when its content does, median of the runs. Lighthouse's
+ * simulation models a page's requests from an unthrottled load, so it does not see a page that
+ * draws its frame before a large library arrives (decisions.md: the agenda's calendar).
+ */
+async function phoneTiming(browser, url, target, runs) {
+  const heading = [];
+  const content = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await browser.newPage();
+    if (target.cookie?.startsWith('sid=')) await page.evaluateOnNewDocument(() => localStorage.setItem('consultorio:signed-in', '1'));
+    if (target.cookie) await page.setExtraHTTPHeaders({ Cookie: target.cookie });
+    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const navigation = page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    heading.push(await shownAt(page, 'main h1, main h2'));
+    content.push(await shownAt(page, PAGE_CONTENT[target.name]));
+    await navigation;
+    await page.close();
+  }
+  const seconds = (values) => `${(median(values) / 1000).toFixed(2)} s`;
+  console.log(`${target.name.padEnd(16)} heading ${seconds(heading)}, ${PAGE_CONTENT[target.name]} ${seconds(content)} (median of ${runs}; each run: ${heading.map((ms, n) => `${(ms / 1000).toFixed(2)}/${(content[n] / 1000).toFixed(2)}`).join(' ')})`);
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -244,6 +293,14 @@ export async function measureLighthouse(bench, { dataDir }) {
   console.log(`${'page'.padEnd(16)} ${'performance'.padStart(11)} ${'accessibility'.padStart(13)} ${'TBT'.padStart(8)} ${'LCP'.padStart(8)}   accessibility failures`);
   const failures = [];
   try {
+    const phoneRuns = Number(process.env.BENCH_PHONE_TIMING ?? 0);
+    if (phoneRuns > 0) {
+      console.log(`Really throttled (slow 4G, 4× CPU), empty cache: when the heading and the content show`);
+      for (const target of pages.filter((candidate) => PAGE_CONTENT[candidate.name] && (!only || only.includes(candidate.name)))) {
+        await phoneTiming(browser, `${base}${target.path}`, target, phoneRuns);
+      }
+      if (process.env.BENCH_PHONE_TIMING_ONLY) return { failures };
+    }
     for (const target of pages.filter((candidate) => !only || only.includes(candidate.name))) {
       if (process.env.BENCH_LIGHTHOUSE_PROFILE) {
         mkdirSync(process.env.BENCH_LIGHTHOUSE_PROFILE, { recursive: true });
