@@ -89,7 +89,7 @@ const PAGE_CONTENT = { agenda: '.fc-view', record: '.ql-editor' };
 async function shownAt(page, selector) {
   const handle = await page.waitForFunction(
     (wanted) => {
-      const element = document.querySelector(wanted);
+      const element = globalThis.document.querySelector(wanted);
       return element && element.getBoundingClientRect().height > 0 ? performance.now() : false;
     },
     { polling: 'raf', timeout: 60_000 },
