@@ -206,22 +206,25 @@ test('the page draws before its calendar, which then takes the place kept for it
   const professional = await registerConfirmedProfessional(page, 'Lia');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
-  // The calendar's chunk is held until the page has been measured without it.
-  let releaseCalendar = () => {};
+  // The calendar's chunk is held until the page has been measured without it (each load's own request).
+  let heldRequest = Promise.withResolvers<() => void>();
   await page.route(/\/assets\/agenda-calendar-[^/]+\.js$/, async (route) => {
-    await new Promise<void>((resolve) => (releaseCalendar = resolve));
+    const release = Promise.withResolvers<void>();
+    heldRequest.resolve(release.resolve);
+    await release.promise;
     await route.continue();
   });
   const main = page.getByRole('main');
   const note = main.getByText(/^Fuso horário: /);
   for (const width of [1280, 390]) {
     await test.step(`at ${width} px`, async () => {
+      heldRequest = Promise.withResolvers<() => void>();
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/agenda');
       await expect(main.getByRole('heading', { name: a.title })).toBeVisible();
-      await expect(main.getByLabel(a.calendarLoading)).toBeVisible();
+      await expect(main.getByRole('status', { name: a.calendarLoading })).toBeVisible();
       const noteBefore = (await note.boundingBox())!.y;
-      releaseCalendar();
+      (await heldRequest.promise)();
       await expect(main.getByRole('region', { name: a.calendarLabel }).locator('.fc-view')).toBeVisible();
       expect(Math.abs((await note.boundingBox())!.y - noteBefore)).toBeLessThanOrEqual(2);
     });

@@ -10,6 +10,7 @@ describe('the page modules preloaded for an address', () => {
       params: { patientId: 'p-1', recordId: 'r-2' },
     });
     expect(pageModulesOf('/patients/p-1/records')).toEqual({ modules: ['authenticatedLayout', 'patientRecords'], params: { patientId: 'p-1' } });
+    expect(pageModulesOf('/agenda')).toEqual({ modules: ['authenticatedLayout', 'agenda', 'agendaCalendar'], params: {} });
     expect(pageModulesOf('/agendar/ana%20souza')).toEqual({ modules: ['publicFormLayout', 'bookingPage'], params: { slug: 'ana souza' } });
   });
 

@@ -23,6 +23,8 @@ export const pageModules = {
   dashboard: () => import('./routes/dashboard-page'),
   // With the calendar library (FullCalendar).
   agenda: () => import('../features/agenda/pages/agenda-page'),
+  // FullCalendar, which the agenda draws after its frame (agenda-page.tsx).
+  agendaCalendar: () => import('../features/agenda/components/agenda-calendar'),
   videoRoom: () => import('./routes/video-room-page'),
   accountLayout: () => import('./routes/account-layout'),
   account: () => import('./routes/account-page'),
@@ -53,7 +55,7 @@ const modulesByPattern: ReadonlyArray<readonly [pattern: string, modules: readon
   [paths.bookingPagePattern, ['publicFormLayout', 'bookingPage']],
   [paths.portal, ['publicFormLayout', 'portal']],
   [paths.dashboard, ['authenticatedLayout', 'dashboard']],
-  [paths.agenda, ['authenticatedLayout', 'agenda']],
+  [paths.agenda, ['authenticatedLayout', 'agenda', 'agendaCalendar']],
   [paths.finance, ['authenticatedLayout', 'finance']],
   [paths.patients, ['authenticatedLayout', 'patients']],
   [paths.patientRecordsPattern, ['authenticatedLayout', 'patientRecords']],

@@ -1,10 +1,11 @@
 import { ptBrDateFormat } from '@consultorio/shared';
 
 /**
- * Today's range in the professional's zone by the browser's own Intl, apart from zoned-time.ts
- * (luxon) so that the dashboard and the agenda's first paint do not load luxon (20 KB brotli) for it (issue 34). The
- * arithmetic is luxon's own (`startOf('day')`, then `plus({ days: 1 })`), down to a midnight that a
- * change to daylight time skips: zoned-day.test.ts holds the two side by side.
+ * Today's and this week's range in the professional's zone by the browser's own Intl, apart from
+ * zoned-time.ts (luxon) so that the dashboard and the agenda's frame do not load luxon (20 KB
+ * brotli) for them (issue 34). The arithmetic is luxon's own (`startOf('day')` or
+ * `startOf('week')`, then `plus`), down to a midnight that a change to daylight time skips:
+ * zoned-day.test.ts holds the two side by side.
  */
 
 interface Instant {

@@ -32,6 +32,8 @@ interface AgendaCalendarProps {
   timeZone: string;
   /** The view the calendar follows: the day below 600 px, the week otherwise (the professional may pick another). */
   view: CalendarView;
+  /** The calendar's whole height, its toolbar included (a toolbar that wraps takes room from the grid, not from the page). */
+  heightPx: number;
   onRangeChange: (range: AppointmentRange) => void;
   onSlotClick: (startsAt: string) => void;
   onAppointmentClick: (appointment: Appointment) => void;
@@ -69,7 +71,7 @@ function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appoi
  * clock: week, day and month views; a click on an empty slot books, a click on an appointment
  * opens it, a drag or a resize moves it.
  */
-export function AgendaCalendar({ appointments, timeZone, view, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
+export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
   const calendarRef = useRef<FullCalendar>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   useAccessibleCalendarMarkup(boxRef);
@@ -114,7 +116,7 @@ export function AgendaCalendar({ appointments, timeZone, view, onRangeChange, on
         slotLabelFormat={TWENTY_FOUR_HOURS}
         eventTimeFormat={TWENTY_FOUR_HOURS}
         nowIndicator
-        contentHeight={640}
+        height={heightPx}
         dayMaxEvents
         eventDisplay="block"
         eventInteractive

@@ -1,5 +1,5 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,21 +17,18 @@ import { calendarRangeOf, isSameRange, type OpeningView } from '../components/ca
 import { ScopeModal } from '../components/scope-choice';
 import { StatusLegend } from '../components/status-legend';
 
-// FullCalendar and its plugins (about 85 KB gzip with luxon) are asked for as soon as this module
-// loads, beside the rest of the page, but the page does not wait for them: its title, the
-// new-appointment button, the legend and the zone notice draw first, and the calendar takes the
-// room kept for it when it arrives (issue 34; decisions.md has the figures).
-const calendarModule = import('../components/agenda-calendar');
-// A failed load reaches the page's error boundary when the calendar is drawn, not the console before.
-calendarModule.catch(() => undefined);
-const AgendaCalendar = lazy(async () => ({ default: (await calendarModule).AgendaCalendar }));
+// FullCalendar and its plugins (65 KB gzip) and luxon: the page does not wait for them. Its title,
+// the new-appointment button, the legend and the zone notice draw first, and the calendar takes
+// the room kept for it when it arrives; app/page-modules.ts asks for its chunk beside the page's
+// own when the agenda is opened by its address (issue 34; decisions.md has the figures).
+const AgendaCalendar = lazy(async () => ({ default: (await import('../components/agenda-calendar')).AgendaCalendar }));
 
 /**
- * The calendar's height while it loads, so that nothing below it moves when it arrives: its 640 px
- * grid, the day names and the toolbar, in one row on a wide screen and two on a phone (measured
- * in Chromium; agenda.spec.ts holds the note below the calendar still at 1280 and 390 px).
+ * The calendar's whole height, the same while it loads and once drawn, so that nothing below it
+ * moves when it arrives: a 640 px grid with one row of toolbar on a wide screen, two on a phone
+ * (measured in Chromium). A toolbar that wraps further takes its room from the grid.
  */
-function calendarPlaceholderHeightPx(isWide: boolean): number {
+function calendarHeightPx(isWide: boolean): number {
   return isWide ? 696 : 778;
 }
 
@@ -112,6 +109,7 @@ export function AgendaPage() {
             appointments={appointments.data ?? []}
             timeZone={timeZone}
             view={openingView(isWide)}
+            heightPx={calendarHeightPx(isWide)}
             onRangeChange={showRange}
             onSlotClick={setNewStart}
             onAppointmentClick={setOpened}
@@ -148,9 +146,9 @@ export function AgendaPage() {
 
 function CalendarPlaceholder({ isWide }: { isWide: boolean }) {
   return (
-    <Group h={calendarPlaceholderHeightPx(isWide)} justify="center">
-      <Loader size="sm" aria-label={messages.agenda.calendarLoading} />
-    </Group>
+    <Center h={calendarHeightPx(isWide)} role="status" aria-label={messages.agenda.calendarLoading}>
+      <Loader size="sm" />
+    </Center>
   );
 }
 
