@@ -21,9 +21,9 @@ export const pageModules = {
   patientVideoRoom: () => import('../features/video/pages/patient-room-page'),
   authenticatedLayout: () => import('./layouts/authenticated-layout'),
   dashboard: () => import('./routes/dashboard-page'),
-  // With the calendar library (FullCalendar).
   agenda: () => import('../features/agenda/pages/agenda-page'),
-  // FullCalendar, which the agenda draws after its frame (agenda-page.tsx).
+  // Not a page: the agenda's calendar (FullCalendar), which the agenda draws after its frame
+  // (agenda-page.tsx); listed so that its chunk starts loading beside the page's.
   agendaCalendar: () => import('../features/agenda/components/agenda-calendar'),
   videoRoom: () => import('./routes/video-room-page'),
   accountLayout: () => import('./routes/account-layout'),

@@ -1,8 +1,9 @@
 import { messages, type Appointment, type ChangeScope } from '@consultorio/shared';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
 import { useLatch } from '../../../hooks/use-latch';
 import { minWidthQuery, useMinWidth } from '../../../hooks/use-min-width';
 import { paths } from '../../../lib/paths';
@@ -145,11 +146,7 @@ export function AgendaPage() {
 }
 
 function CalendarPlaceholder({ isWide }: { isWide: boolean }) {
-  return (
-    <Center h={calendarHeightPx(isWide)} role="status" aria-label={messages.agenda.calendarLoading}>
-      <Loader size="sm" />
-    </Center>
-  );
+  return <PageLoader label={messages.agenda.calendarLoading} heightPx={calendarHeightPx(isWide)} />;
 }
 
 /**
