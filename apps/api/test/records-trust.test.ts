@@ -295,9 +295,11 @@ describe('export of the patient’s whole file', () => {
     const attachmentPath = summary.records[0].attachments[0].path as string;
     expect(attachmentPath).toBe('anexos/exame ção.bin');
     expect(entries.get(attachmentPath)!.equals(attachment)).toBe(true);
-    // The export is noted in the access log.
-    const log = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
-    expect(log.map((entry) => entry.action)).toContain('export');
+    // The export is noted in the access log: written once the ZIP is on its way (routes.ts, rawRoute), so
+    // the last bytes can reach the client a moment before the entry is committed.
+    const loggedActions = async () =>
+      ((await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[]).map((entry) => entry.action);
+    await expect.poll(loggedActions, { timeout: 5_000, interval: 50 }).toContain('export');
   });
 });
 
