@@ -295,11 +295,31 @@ describe('export of the patient’s whole file', () => {
     const attachmentPath = summary.records[0].attachments[0].path as string;
     expect(attachmentPath).toBe('anexos/exame ção.bin');
     expect(entries.get(attachmentPath)!.equals(attachment)).toBe(true);
-    // The export is noted in the access log: written once the ZIP is on its way (routes.ts, rawRoute), so
-    // the last bytes can reach the client a moment before the entry is committed.
-    const loggedActions = async () =>
-      ((await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[]).map((entry) => entry.action);
-    await expect.poll(loggedActions, { timeout: 5_000, interval: 50 }).toContain('export');
+    // The export is in the access log before its first byte left (routes.ts, rawRoute).
+    const logged = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
+    expect(logged.map((entry) => entry.action)).toContain('export');
+  });
+
+  it('is refused when its access-log entry cannot be written: no byte of the file leaves unlogged', async () => {
+    const { cookie, patient } = await setup();
+    // A real failure of the database, for this patient's entries only (the other tests share the table).
+    await t.database.sql.executeSql(
+      "create function refuse_access_entry() returns trigger language plpgsql as $$ begin raise exception 'access log down'; end $$",
+    );
+    await t.database.sql.executeSql(
+      `create trigger refuse_access_entry before insert on access_log for each row when (new.patient_id = '${patient.id}') execute function refuse_access_entry()`,
+    );
+    try {
+      const response = await call('GET', `/v1/patients/${patient.id}/export`, cookie);
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual(failure(500, messages.requestErrors.generic));
+    } finally {
+      await t.database.sql.executeSql('drop trigger refuse_access_entry on access_log');
+      await t.database.sql.executeSql('drop function refuse_access_entry()');
+    }
+    // The app goes on: the same export, logged, once the log can be written again.
+    expect((await call('GET', `/v1/patients/${patient.id}/export`, cookie)).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { errorEnvelope, limits, multipartBodySchema, type ApiRoute, type ErrorCodes, type ErrorStatus, type RouteData, type SuccessStatus } from '@consultorio/shared';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault, RouteGenericInterface, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeNotedAccess } from './access-log';
@@ -130,9 +131,11 @@ function register<R extends ApiRoute>(
   app: FastifyInstance,
   route: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
+  hooks: Pick<RouteOptions, 'onSend'> = {},
 ): void {
   assertScope(app, route);
   const options = {
+    ...hooks,
     method: route.method,
     url: route.path,
     ...(route.maxBodyBytes ? { bodyLimit: route.maxBodyBytes } : {}),
@@ -171,18 +174,38 @@ export function route<R extends ApiRoute>(
   });
 }
 
+/**
+ * A file's access is written before its first byte leaves (onSend runs before the headers): a
+ * patient's file that went out is always in the log, and one whose entry cannot be written does
+ * not go out (the failure is answered, and a stream already opened for it is closed).
+ */
+async function writeAccessBeforeSending(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  // A failure's answer (the handler threw after noting) leaves nothing in anyone's log.
+  if (reply.statusCode >= 400) return payload;
+  try {
+    await writeNotedAccess(request);
+  } catch (error) {
+    if (payload instanceof Readable) payload.destroy();
+    throw error;
+  }
+  return payload;
+}
+
 /** Adds the handler of a route that writes its own answer (a file, a stream of events). */
 export function rawRoute<R extends ApiRoute & { raw: NonNullable<ApiRoute['raw']> }>(
   app: FastifyInstance,
   contract: R,
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<unknown>,
 ): void {
-  register(app, contract, async (request, reply) => {
+  const handle = async (request: RouteRequest<R>, reply: FastifyReply) => {
     const result = await handler(request, reply);
-    // The answer is on its way (or sent): a failure to write the log is logged, not answered.
-    await writeNotedAccess(request)?.catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
+    // A stream of events took the connection over (hijacked: no onSend) and is under way: its
+    // log is written now, and a failure to write it is logged, not answered. Any other answer
+    // (not yet sent, or sent whole) has its log written by onSend.
+    if (reply.sent) await writeNotedAccess(request)?.catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
     return result;
-  });
+  };
+  register(app, contract, handle, { onSend: writeAccessBeforeSending });
 }
 
 declare module 'fastify' {
