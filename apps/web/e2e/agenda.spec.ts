@@ -202,13 +202,14 @@ test("the patient confirms through the reminder's link, without a session", asyn
   await patientPage.context().close();
 });
 
-test('the page draws before its calendar, which then takes the place kept for it (1280 and 390 px)', async ({ page }) => {
+test('the page draws before its calendar, which then takes the place kept for it (1280 and 390 px), or says in its place that it did not come', async ({ page }) => {
   const professional = await registerConfirmedProfessional(page, 'Lia');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
   // The calendar's chunk is held until the page has been measured without it (each load's own request).
   let heldRequest = Promise.withResolvers<() => void>();
-  await page.route(/\/assets\/agenda-calendar-[^/]+\.js$/, async (route) => {
+  const calendarChunk = /\/assets\/agenda-calendar-[^/]+\.js$/;
+  await page.route(calendarChunk, async (route) => {
     const release = Promise.withResolvers<void>();
     heldRequest.resolve(release.resolve);
     await release.promise;
@@ -229,4 +230,18 @@ test('the page draws before its calendar, which then takes the place kept for it
       expect(Math.abs((await note.boundingBox())!.y - noteBefore)).toBeLessThanOrEqual(2);
     });
   }
+  await test.step('a calendar that does not come (a lost connection, a new version published)', async () => {
+    const failure = messages.app.loadFailure;
+    await page.unroute(calendarChunk);
+    await page.route(calendarChunk, (route) => route.abort());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/agenda');
+    await expect(main.getByRole('heading', { name: failure.title })).toBeVisible();
+    await expect(main.getByRole('alert')).toContainText(failure.text);
+    // In the page's place: the app's menu stays.
+    await expect(page.getByRole('link', { name: messages.nav.patients })).toBeVisible();
+    await page.unroute(calendarChunk);
+    await main.getByRole('button', { name: failure.retry }).click();
+    await expect(main.getByRole('region', { name: a.calendarLabel }).locator('.fc-view')).toBeVisible();
+  });
 });

@@ -15,6 +15,22 @@ test('a confirmation link without a token is reported and not sent to the API', 
   expect(confirmCalls).toEqual([]);
 });
 
+test('a page whose files do not come says so in Portuguese on a phone, and trying again opens it', async ({ page }) => {
+  const failure = messages.app.loadFailure;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The page's own chunk, then the router's (main.tsx): as after a lost connection, or a new
+  // version published while the page was open, whose files replaced the old ones.
+  for (const chunk of [/\/assets\/register-page-[^/]+\.js$/, /\/assets\/app-[^/]+\.js$/]) {
+    await page.route(chunk, (route) => route.abort());
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: failure.title })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(failure.text);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: failure.retry }).click();
+    await expect(page.getByRole('heading', { name: messages.register.title })).toBeVisible();
+  }
+});
+
 test('a protected page visited while signed out lands on the login page', async ({ page }) => {
   await page.goto('/user');
   await expect(page).toHaveURL(/\/$/);

@@ -1,8 +1,11 @@
 import './app/public-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PublicShell } from './app/layouts/public-shell';
 import { preloadPageOf } from './app/page-modules';
+import { AppProviders } from './app/providers';
 import { StandaloneLogin } from './app/standalone-login';
+import { LoadFailure } from './components/load-failure';
 import { warmUpIntlWhenIdle } from './lib/intl-warm-up';
 import { paths } from './lib/paths';
 import { queryClient } from './lib/query-client';
@@ -14,8 +17,22 @@ const root = createRoot(rootElement);
 
 /** The app with its router (a chunk of its own), at the current address or, with `to`, at that page. */
 async function startApp(to?: string): Promise<void> {
-  const { mountApp } = await import('./app/app');
-  await mountApp(root, to);
+  try {
+    const { mountApp } = await import('./app/app');
+    await mountApp(root, to);
+  } catch (error) {
+    // The router's chunk did not come: the router's own error screens (route-error.tsx) are in it.
+    console.error(error);
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <PublicShell>
+            <LoadFailure />
+          </PublicShell>
+        </AppProviders>
+      </StrictMode>,
+    );
+  }
 }
 
 /**

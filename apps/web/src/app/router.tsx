@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { paths } from '../lib/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { pageModules } from './page-modules';
+import { PageError, RootError } from './route-error';
 import { redirectOnlineUser, redirectToLogin, requireOnline } from './route-guards';
 
 /** A route's component loaded on demand, from its module in `page-modules.ts` (a chunk of its own): `lazy: page(pageModules.x, (m) => m.XPage)`. */
@@ -24,6 +25,8 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       HydrateFallback: PageLoader,
+      // Instead of React Router's own screen (in English), for whatever no nearer boundary takes.
+      ErrorBoundary: RootError,
       children: [
         {
           Component: PublicLayout,
@@ -79,91 +82,97 @@ export function createAppRouter() {
           lazy: page(pageModules.authenticatedLayout, (m) => m.AuthenticatedLayout),
           children: [
             {
-              path: paths.dashboard,
-              lazy: page(pageModules.dashboard, (m) => m.DashboardPage),
-            },
-            {
-              // Its own chunk, with the calendar library (FullCalendar), loaded only when the agenda is opened.
-              path: paths.agenda,
-              lazy: page(pageModules.agenda, (m) => m.AgendaPage),
-            },
-            {
-              path: paths.videoRoomPattern,
-              lazy: page(pageModules.videoRoom, (m) => m.VideoRoomPage),
-            },
-            {
-              path: paths.account,
-              lazy: page(pageModules.accountLayout, (m) => m.AccountLayout),
+              // A page that fails says so in its place, under the app's menu.
+              ErrorBoundary: PageError,
               children: [
-                { index: true, lazy: page(pageModules.account, (m) => m.AccountPage) },
                 {
-                  path: paths.qaTemplates,
-                  lazy: page(pageModules.qaTemplates, (m) => m.QaTemplatesPage),
+                  path: paths.dashboard,
+                  lazy: page(pageModules.dashboard, (m) => m.DashboardPage),
                 },
                 {
-                  path: paths.newQaTemplate,
-                  lazy: page(pageModules.qaTemplate, (m) => m.QaTemplatePage),
+                  // Its own chunk; the calendar (FullCalendar) is a further one, which the page draws once it has come.
+                  path: paths.agenda,
+                  lazy: page(pageModules.agenda, (m) => m.AgendaPage),
                 },
                 {
-                  path: paths.qaTemplatePattern,
-                  lazy: page(pageModules.qaTemplate, (m) => m.QaTemplatePage),
+                  path: paths.videoRoomPattern,
+                  lazy: page(pageModules.videoRoom, (m) => m.VideoRoomPage),
                 },
                 {
-                  path: paths.noteTemplates,
-                  lazy: page(pageModules.noteTemplates, (m) => m.NoteTemplatesPage),
+                  path: paths.account,
+                  lazy: page(pageModules.accountLayout, (m) => m.AccountLayout),
+                  children: [
+                    { index: true, lazy: page(pageModules.account, (m) => m.AccountPage) },
+                    {
+                      path: paths.qaTemplates,
+                      lazy: page(pageModules.qaTemplates, (m) => m.QaTemplatesPage),
+                    },
+                    {
+                      path: paths.newQaTemplate,
+                      lazy: page(pageModules.qaTemplate, (m) => m.QaTemplatePage),
+                    },
+                    {
+                      path: paths.qaTemplatePattern,
+                      lazy: page(pageModules.qaTemplate, (m) => m.QaTemplatePage),
+                    },
+                    {
+                      path: paths.noteTemplates,
+                      lazy: page(pageModules.noteTemplates, (m) => m.NoteTemplatesPage),
+                    },
+                    {
+                      path: paths.aiAssistants,
+                      lazy: page(pageModules.aiAssistants, (m) => m.AiAssistantsPage),
+                    },
+                  ],
                 },
                 {
-                  path: paths.aiAssistants,
-                  lazy: page(pageModules.aiAssistants, (m) => m.AiAssistantsPage),
+                  path: paths.billing,
+                  lazy: page(pageModules.billing, (m) => m.BillingPage),
+                },
+                {
+                  path: paths.finance,
+                  lazy: page(pageModules.finance, (m) => m.FinancePage),
+                },
+                {
+                  path: paths.patients,
+                  lazy: page(pageModules.patients, (m) => m.PatientsPage),
+                },
+                {
+                  path: paths.patientChatsPattern,
+                  lazy: page(pageModules.patientChats, (m) => m.PatientChatsPage),
+                },
+                {
+                  // Its own chunk, with the markdown renderer, loaded only when a session is opened.
+                  path: paths.patientChatPattern,
+                  lazy: page(pageModules.patientChat, (m) => m.PatientChatPage),
+                },
+                {
+                  path: paths.patientFormsPattern,
+                  lazy: page(pageModules.patientForms, (m) => m.PatientFormsPage),
+                },
+                {
+                  path: paths.patientFormPattern,
+                  lazy: page(pageModules.patientForm, (m) => m.PatientFormPage),
+                },
+                {
+                  // Its own chunk; the charts (Recharts) are a further chunk loaded when one is drawn.
+                  path: paths.patientMeasurementPattern,
+                  lazy: page(pageModules.patientMeasurement, (m) => m.PatientMeasurementPage),
+                },
+                {
+                  path: paths.patientRecordsPattern,
+                  lazy: page(pageModules.patientRecords, (m) => m.PatientRecordsPage),
+                },
+                {
+                  path: paths.patientDocumentsPattern,
+                  lazy: page(pageModules.patientDocuments, (m) => m.PatientDocumentsPage),
+                },
+                {
+                  // Its own chunk, with the rich-text editor (Quill), loaded only when a record is opened.
+                  path: paths.patientRecordPattern,
+                  lazy: page(pageModules.patientRecord, (m) => m.PatientRecordPage),
                 },
               ],
-            },
-            {
-              path: paths.billing,
-              lazy: page(pageModules.billing, (m) => m.BillingPage),
-            },
-            {
-              path: paths.finance,
-              lazy: page(pageModules.finance, (m) => m.FinancePage),
-            },
-            {
-              path: paths.patients,
-              lazy: page(pageModules.patients, (m) => m.PatientsPage),
-            },
-            {
-              path: paths.patientChatsPattern,
-              lazy: page(pageModules.patientChats, (m) => m.PatientChatsPage),
-            },
-            {
-              // Its own chunk, with the markdown renderer, loaded only when a session is opened.
-              path: paths.patientChatPattern,
-              lazy: page(pageModules.patientChat, (m) => m.PatientChatPage),
-            },
-            {
-              path: paths.patientFormsPattern,
-              lazy: page(pageModules.patientForms, (m) => m.PatientFormsPage),
-            },
-            {
-              path: paths.patientFormPattern,
-              lazy: page(pageModules.patientForm, (m) => m.PatientFormPage),
-            },
-            {
-              // Its own chunk; the charts (Recharts) are a further chunk loaded when one is drawn.
-              path: paths.patientMeasurementPattern,
-              lazy: page(pageModules.patientMeasurement, (m) => m.PatientMeasurementPage),
-            },
-            {
-              path: paths.patientRecordsPattern,
-              lazy: page(pageModules.patientRecords, (m) => m.PatientRecordsPage),
-            },
-            {
-              path: paths.patientDocumentsPattern,
-              lazy: page(pageModules.patientDocuments, (m) => m.PatientDocumentsPage),
-            },
-            {
-              // Its own chunk, with the rich-text editor (Quill), loaded only when a record is opened.
-              path: paths.patientRecordPattern,
-              lazy: page(pageModules.patientRecord, (m) => m.PatientRecordPage),
             },
           ],
         },
