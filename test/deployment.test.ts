@@ -267,7 +267,11 @@ describe('Dockerfile', () => {
     expect(argsOf(runtime, 'EXPOSE')).toEqual(['3000']);
     const [healthcheck] = argsOf(runtime, 'HEALTHCHECK');
     expect(healthcheck).toMatch(/CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.PORT \|\| 3000\) \+ '\/healthz'\)/);
-    expect(argsOf(runtime, 'CMD')).toEqual(['["node", "--v8-pool-size=1", "apps/api/dist/main.js"]']);
+    // Node's options are `npm start`'s, and glibc's threshold is the one scripts/start.mjs sets (README, "Memory").
+    const startOptions = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start.match(/--[\w-]+(?:=\S+)?/g) ?? [];
+    expect(startOptions).toContain('--v8-pool-size=1');
+    expect(argsOf(runtime, 'CMD')).toEqual([JSON.stringify(['node', ...startOptions, 'apps/api/dist/main.js']).replaceAll(',', ', ')]);
+    expect(argsOf(runtime, 'ENV').join(' ')).toContain(`MALLOC_MMAP_THRESHOLD_=${read('scripts/start.mjs').match(/MALLOC_MMAP_THRESHOLD_: '(\d+)'/)?.[1]}`);
     // Only the build output and the manifests go into the runtime stage, never the sources.
     expect(argsOf(runtime, 'COPY').filter((args) => args.startsWith('. '))).toEqual([]);
   });
