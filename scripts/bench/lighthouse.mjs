@@ -156,8 +156,11 @@ async function profilePage(browser, url, target, dir) {
     new PerformanceObserver((list) => globalThis.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true });
   });
   await page.evaluateOnNewDocument(recordReactCommits);
+  await page.evaluateOnNewDocument(recordPaints);
   const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Lighthouse's phone: the largest contentful paint depends on what fits in the screen.
+  await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_LIGHTHOUSE_PROFILE_CPU ?? 4) });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -165,6 +168,7 @@ async function profilePage(browser, url, target, dir) {
   await page.goto(url, { waitUntil: 'networkidle0' });
   const longTasks = await page.evaluate(() => globalThis.__longTasks);
   const commits = await page.evaluate(() => globalThis.__reactCommits);
+  const timeline = await page.evaluate(paintsAndScripts);
   const { profile } = await cdp.send('Profiler.stop');
   const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString('utf8'));
   await page.close();
@@ -187,7 +191,30 @@ async function profilePage(browser, url, target, dir) {
   const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
   console.log(`${target.name}: ${total.toFixed(0)} ms of script at 4× slowdown; long tasks ${longTasks.map((ms) => ms.toFixed(0)).join(', ')} ms (blocking ${blocking.toFixed(0)} ms)\n  by script:\n${top(byScript, 8)}\n  by function (self):\n${top(selfMs, 25)}`);
   console.log(describeLongTasks(trace, profile));
+  console.log(`  paints and the scripts asked for (ms since the navigation; Lighthouse's simulated LCP waits for every request started before the observed one):\n${timeline.join('\n')}`);
   console.log(`  React commits (ms since the navigation, components drawn, the most drawn; from: where each update started):\n${commits.map(({ at, count, top }) => `    ${at.toFixed(0).padStart(6)} ms  ${String(count).padStart(4)}  ${top}`).join('\n')}`);
+}
+
+/** Runs in the page before the app: keeps each largest-contentful-paint candidate with the element it names. */
+function recordPaints() {
+  globalThis.__largestPaints = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const element = entry.element;
+      const name = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} in ${element.parentElement?.className || element.parentElement?.tagName}` : '(gone)';
+      globalThis.__largestPaints.push({ at: entry.startTime, what: `largest contentful paint: ${name}, ${Math.round(entry.size)} px²` });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/** Runs in the page once it has loaded: its paints and the scripts it asked for, in time order. */
+function paintsAndScripts() {
+  const paints = performance.getEntriesByType('paint').map((entry) => ({ at: entry.startTime, what: entry.name }));
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+    .map((entry) => ({ at: entry.startTime, what: `asked for ${entry.name.split('/').pop()} (${Math.round(entry.transferSize / 1024)} KB, came at ${entry.responseEnd.toFixed(0)} ms)` }));
+  return [...paints, ...globalThis.__largestPaints, ...scripts].sort((a, b) => a.at - b.at).map(({ at, what }) => `    ${at.toFixed(0).padStart(6)} ms  ${what}`);
 }
 
 /**

@@ -178,7 +178,9 @@ test('the saved text is shown while the editor loads, in the room the editor the
   const answer = async (response: Promise<APIResponse>) => ((await (await response).json()) as { data: { [key: string]: { id: string; version: number } } }).data;
   const { patient } = await answer(page.request.post('/v1/users/me/patients', { data: { firstName: 'Rita', lastName: 'Lima' } }));
   const { record } = await answer(page.request.post(`/v1/patients/${patient!.id}/records`, { data: { name: 'Sessão 3' } }));
-  const content = '<h2>Demanda</h2><p>Relata ansiedade no trabalho.</p><ul><li>Sono irregular</li><li>Pouco apetite</li></ul>';
+  // A paragraph long enough to be the page's largest paint on a phone.
+  const paragraph = 'Relata ansiedade no trabalho. Dorme mal há três semanas, acorda cansada e tem dificuldade de concentração nas reuniões da manhã.';
+  const content = `<h2>Demanda</h2><p>${paragraph}</p><ul><li>Sono irregular</li><li>Pouco apetite</li></ul>`;
   expect((await page.request.put(`/v1/records/${record!.id}/content`, { data: { content, version: record!.version } })).status()).toBe(200);
 
   // The editor's chunk is held back until the saved text has been measured.
@@ -206,4 +208,28 @@ test('the saved text is shown while the editor loads, in the room the editor the
     const after = { editor: await main.locator('.record-editor').boundingBox(), save: await saveButton.boundingBox() };
     expect(after, `at ${width} px`).toEqual(before);
   }
+
+  // A tab opened afresh: the editor is asked for only once the text is on the screen (after-paint.ts,
+  // afterContentPaint). Nothing is evaluated in the page until then: Playwright's evaluations count
+  // as the user's gestures, after which the browser no longer reports the page's paints.
+  const fresh = await page.context().newPage();
+  await fresh.addInitScript(() => {
+    const paints: Array<{ at: number; inText: boolean }> = [];
+    Object.assign(globalThis, { textPaints: paints });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) paints.push({ at: entry.startTime, inText: !!(entry as LargestContentfulPaint).element?.closest('.record-editor-saved-text') });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await fresh.setViewportSize({ width: 390, height: 900 });
+  const editorAsked = fresh.waitForRequest(/quill-record-editor-[\w-]+\.js$/);
+  await fresh.goto(`/patients/${patient!.id}/records/${record!.id}`);
+  await editorAsked;
+  await expect(fresh.getByRole('textbox', { name: messages.records.content })).toContainText('Relata ansiedade no trabalho.');
+  const { textPaintedAt, editorAskedAt } = await fresh.evaluate(() => ({
+    textPaintedAt: (globalThis as unknown as { textPaints: Array<{ at: number; inText: boolean }> }).textPaints.find((paint) => paint.inText)?.at,
+    editorAskedAt: performance.getEntriesByType('resource').find((entry) => entry.name.includes('quill-record-editor'))?.startTime,
+  }));
+  expect(textPaintedAt).toBeDefined();
+  expect(editorAskedAt).toBeGreaterThanOrEqual(textPaintedAt!);
+  await fresh.close();
 });

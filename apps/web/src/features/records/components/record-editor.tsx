@@ -3,7 +3,7 @@ import './record-editor.css';
 import { limits } from '@consultorio/shared';
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { afterNextPaint } from '../../../lib/after-paint';
+import { afterContentPaint } from '../../../lib/after-paint';
 import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
 
@@ -38,8 +38,10 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
   const htmlRef = useRef(initialHtml);
   const [shownHtml, setShownHtml] = useState(initialHtml);
   const [isEditorWanted, setIsEditorWanted] = useState(false);
+  const savedTextRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => afterNextPaint(() => setIsEditorWanted(true)), []);
+  // Asked for once the saved text is on the screen, whose room it then takes.
+  useEffect(() => afterContentPaint(() => setIsEditorWanted(true), savedTextRef.current!), []);
 
   useImperativeHandle(
     ref,
@@ -55,7 +57,7 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
     [],
   );
 
-  const savedText = <SavedText html={shownHtml} readOnly={readOnly} />;
+  const savedText = <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} />;
   if (!isEditorWanted) return savedText;
   return (
     <Suspense fallback={savedText}>
@@ -69,9 +71,10 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
  * frame: an empty toolbar of the same groups, so that nothing moves when Quill takes its place.
  * Not a text box: nothing can be typed in it.
  */
-function SavedText({ html, readOnly }: { html: string; readOnly: boolean }) {
+function SavedText({ html, readOnly, ref }: { html: string; readOnly: boolean; ref: Ref<HTMLDivElement> }) {
   return (
     <Box
+      ref={ref}
       bg="white"
       className="record-editor"
       data-readonly={readOnly || undefined}
