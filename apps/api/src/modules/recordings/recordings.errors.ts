@@ -7,7 +7,6 @@ const rec = messages.recordings.errors;
 /** The failures the recordings module answers with, by code (its manifest's `errors`). */
 export const recordingsErrors = defineErrors({
   RECORDING_NOT_FOUND: { status: 404, message: rec.notFound },
-  RECORDING_CONSENT_REQUIRED: { status: 400, message: rec.consentRequired },
   TRANSCRIPTION_NOT_CONFIGURED: { status: 409, message: rec.notConfigured },
   RECORDING_ALREADY_RECORDING: { status: 409, message: rec.alreadyRecording },
   RECORDING_NOT_RECORDING: { status: 409, message: rec.notRecording },
