@@ -189,7 +189,7 @@ async function profilePage(browser, url, target, dir) {
   const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, ms]) => `    ${ms.toFixed(0).padStart(6)} ms  ${key}`).join('\n');
   const total = [...byScript.values()].reduce((sum, ms) => sum + ms, 0);
   const blocking = longTasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0);
-  console.log(`${target.name}: ${total.toFixed(0)} ms of script at 4× slowdown; long tasks ${longTasks.map((ms) => ms.toFixed(0)).join(', ')} ms (blocking ${blocking.toFixed(0)} ms)\n  by script:\n${top(byScript, 8)}\n  by function (self):\n${top(selfMs, 25)}`);
+  console.log(`${target.name}: ${total.toFixed(0)} ms of script at ${process.env.BENCH_LIGHTHOUSE_PROFILE_CPU ?? 4}× slowdown; long tasks ${longTasks.map((ms) => ms.toFixed(0)).join(', ')} ms (blocking ${blocking.toFixed(0)} ms)\n  by script:\n${top(byScript, 8)}\n  by function (self):\n${top(selfMs, 25)}`);
   console.log(describeLongTasks(trace, profile));
   console.log(`  paints and the scripts asked for (ms since the navigation; Lighthouse's simulated LCP waits for every request started before the observed one):\n${timeline.join('\n')}`);
   console.log(`  React commits (ms since the navigation, components drawn, the most drawn; from: where each update started):\n${commits.map(({ at, count, top }) => `    ${at.toFixed(0).padStart(6)} ms  ${String(count).padStart(4)}  ${top}`).join('\n')}`);

@@ -313,6 +313,7 @@ describe('export of the patient’s whole file', () => {
       const response = await call('GET', `/v1/patients/${patient.id}/export`, cookie);
       expect(response.statusCode).toBe(500);
       expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['content-disposition']).toBeUndefined();
       expect(response.json()).toEqual(failure(500, messages.requestErrors.generic));
     } finally {
       await t.database.sql.executeSql('drop trigger refuse_access_entry on access_log');

@@ -177,7 +177,8 @@ export function route<R extends ApiRoute>(
 /**
  * A file's access is written before its first byte leaves (onSend runs before the headers): a
  * patient's file that went out is always in the log, and one whose entry cannot be written does
- * not go out (the failure is answered, and a stream already opened for it is closed).
+ * not go out: the failure is answered instead, without the file's name (a download link would
+ * save the error under it), and the file's stream is destroyed.
  */
 async function writeAccessBeforeSending(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // A failure's answer (the handler threw after noting) leaves nothing in anyone's log.
@@ -186,6 +187,7 @@ async function writeAccessBeforeSending(request: FastifyRequest, reply: FastifyR
     await writeNotedAccess(request);
   } catch (error) {
     if (payload instanceof Readable) payload.destroy();
+    reply.removeHeader('content-disposition');
     throw error;
   }
   return payload;

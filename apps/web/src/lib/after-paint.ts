@@ -28,7 +28,9 @@ function arePaintsStillReported(): boolean {
   if (typeof PerformanceObserver === 'undefined') return false;
   const supported = PerformanceObserver.supportedEntryTypes;
   if (!supported.includes('largest-contentful-paint')) return false;
-  return supported.includes('first-input') ? performance.getEntriesByType('first-input').length === 0 : !navigator.userActivation.hasBeenActive;
+  if (supported.includes('first-input')) return performance.getEntriesByType('first-input').length === 0;
+  // Without either, whether the user acted cannot be told: the paint is not waited for.
+  return 'userActivation' in navigator && !navigator.userActivation.hasBeenActive;
 }
 
 /**

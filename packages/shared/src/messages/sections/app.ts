@@ -5,7 +5,7 @@ export const app = {
   /** What stands in for a page that could not be loaded or drawn (components/load-failure.tsx). */
   loadFailure: {
     title: 'Não foi possível abrir esta página',
-    text: 'A conexão pode ter caído, ou o Consultório foi atualizado enquanto a página estava aberta. O que já foi salvo continua guardado.',
+    text: 'Talvez a conexão tenha caído ou o Consultório tenha sido atualizado enquanto a página estava aberta. O que já foi salvo não se perdeu.',
     retry: 'Tentar de novo',
   },
 } as const;
