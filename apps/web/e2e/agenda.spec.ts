@@ -90,7 +90,7 @@ test('a weekly series is booked by clicking a slot; one occurrence is moved, ano
     await seeAndCloseToast(page, a.created(4));
     await expect(dialog).toBeHidden();
     await expect(eventOf(calendar, 'Maria Souza')).toHaveCount(1);
-    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`08:00 - 08:50 Maria Souza (${a.statuses.scheduled})`);
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`Maria Souza (${a.statuses.scheduled}) 08:00 - 08:50`);
   });
 
   await test.step("drag today's session to 10:00 and keep it to that one ('Só esta')", async () => {
@@ -123,7 +123,7 @@ test('a weekly series is booked by clicking a slot; one occurrence is moved, ano
     await expect(event).toContainText(`(${a.statuses.cancelled})`);
     // The week after keeps its session.
     await calendar.getByRole('button', { name: a.views.next }).click();
-    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`08:00 - 08:50 Maria Souza (${a.statuses.scheduled})`);
+    await expect(eventOf(calendar, 'Maria Souza')).toContainText(`Maria Souza (${a.statuses.scheduled}) 08:00 - 08:50`);
   });
 
   await test.step("the dashboard lists today's session at its new time", async () => {
@@ -244,4 +244,33 @@ test('the page draws before its calendar, which then takes the place kept for it
     await main.getByRole('button', { name: failure.retry }).click();
     await expect(main.getByRole('region', { name: a.calendarLabel }).locator('.fc-view')).toBeVisible();
   });
+});
+
+test("an appointment booked in a cancelled one's place comes first, beside it, showing whom it is with", async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Noa');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const startsAt = new Date(`${todayInZone()}T10:00:00-03:00`).toISOString();
+  const book = async (patientId: string) => {
+    const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt } });
+    expect(booked.status()).toBe(201);
+    return ((await booked.json()) as { data: { appointment: Appointment } }).data.appointment.id;
+  };
+  const cancelledId = await book(await createPatient(page, 'Carla', 'Albuquerque Nunes', 'carla.nunes@example.com'));
+  expect((await page.request.put(`/v1/appointments/${cancelledId}`, { data: { status: 'cancelled', cancellationReason: 'Viagem' } })).status()).toBe(200);
+  await book(await createPatient(page, 'Bruno', 'Dias', 'bruno.dias@example.com'));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/agenda');
+  const calendar = page.getByRole('main').getByRole('region', { name: a.calendarLabel });
+  const booked = eventOf(calendar, 'Bruno Dias');
+  const cancelled = eventOf(calendar, 'Carla Albuquerque Nunes');
+  await expect(booked).toContainText(`Bruno Dias (${a.statuses.scheduled}) 10:00 - 10:50`);
+  await booked.scrollIntoViewIfNeeded();
+  const [bookedBox, cancelledBox, nameBox] = await Promise.all([booked.boundingBox(), cancelled.boundingBox(), booked.locator('.agenda-event-title').boundingBox()]);
+  // Side by side, the booked one first and under nothing; its name starts inside its box.
+  expect(bookedBox!.x + bookedBox!.width).toBeLessThanOrEqual(cancelledBox!.x + 1);
+  expect(nameBox!.y).toBeLessThan(bookedBox!.y + bookedBox!.height / 2);
+  // The cancelled one's text stays in its box, not drawn over the grid below it.
+  expect(await cancelled.locator('.fc-event-main').evaluate((element) => getComputedStyle(element).overflow)).toBe('hidden');
 });

@@ -10,7 +10,7 @@ export async function slotPoint(calendar: Locator, date: string, time: string): 
   return { x: column.x + column.width / 2, y: row.y + Math.min(6, row.height / 2) };
 }
 
-/** The agenda's events of a patient (their text: '08:00 - 08:50 Maria Souza (Agendada)'). */
+/** The agenda's events of a patient (their text in the week: 'Maria Souza (Agendada) 08:00 - 08:50'). */
 export function eventOf(calendar: Locator, patientName: string): Locator {
   return calendar.locator('.fc-event', { hasText: patientName });
 }

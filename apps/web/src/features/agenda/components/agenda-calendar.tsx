@@ -11,7 +11,7 @@ import { Box } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
-import { eventLabel, toCalendarEvent } from './appointment-events';
+import { EVENT_ORDER, eventLabel, toCalendarEvent } from './appointment-events';
 
 /** Where a click on a day of the month view books: 9:00 that day. */
 const MONTH_CLICK_TIME = '09:00';
@@ -118,6 +118,9 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRange
         nowIndicator
         height={heightPx}
         dayMaxEvents
+        eventOrder={EVENT_ORDER}
+        // Appointments at the same time side by side, none drawn over another's text.
+        slotEventOverlap={false}
         eventDisplay="block"
         eventInteractive
         editable
@@ -135,11 +138,27 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRange
         }}
         eventContent={(content: EventContentArg) => {
           const appointment = appointmentOf(content.event);
+          const time = <span className="agenda-event-time">{content.timeText}</span>;
           // The status in words too, not by its colour alone.
+          const who = (
+            <>
+              <span className="agenda-event-title">{content.event.title}</span>{' '}
+              <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span>
+            </>
+          );
+          // In the day and week grids the row already tells the time: the name comes first, so that a
+          // short or narrow box shows who (as Google's calendar does); the month's list starts with the time.
           return (
             <div className="agenda-event-content" title={eventLabel(appointment, timeZone)}>
-              <span className="agenda-event-time">{content.timeText}</span> <span className="agenda-event-title">{content.event.title}</span>{' '}
-              <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span>
+              {content.view.type.startsWith('timeGrid') ? (
+                <>
+                  {who} {time}
+                </>
+              ) : (
+                <>
+                  {time} {who}
+                </>
+              )}
             </div>
           );
         }}

@@ -4,6 +4,12 @@ import { statusColors } from './status-colors';
 import { formatTimeRange } from '../../../lib/zoned-format';
 
 /**
+ * The order of appointments that start together: a cancelled one after the one booked in its
+ * place, which then takes the first column of the slot (its name and status read first).
+ */
+export const EVENT_ORDER = ['start', 'cancelledLast', '-duration', 'title'];
+
+/**
  * The calendar's event of an appointment: the patient's name (marked ✓ once confirmed, so it is
  * not told by colour alone), the status's colours; a cancelled one cannot be dragged.
  */
@@ -19,7 +25,8 @@ export function toCalendarEvent(appointment: Appointment): EventInput {
     textColor: colors.text,
     classNames: [`agenda-event-${appointment.status}`],
     editable: appointment.status !== 'cancelled',
-    extendedProps: { appointment },
+    // Sorts a cancelled appointment after one booked in its place (see EVENT_ORDER).
+    extendedProps: { appointment, cancelledLast: Number(appointment.status === 'cancelled') },
   };
 }
 
