@@ -1,6 +1,8 @@
 // Records a professional can trust: versions and conflicts, finalizing with addenda, the access
 // log of a patient's data, and the export of the patient's whole file.
 import { createHash } from 'node:crypto';
+import { readdir, readlink } from 'node:fs/promises';
+import http from 'node:http';
 import { messages, type AccessLogEntry, type ClinicalRecord } from '@consultorio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -298,6 +300,42 @@ describe('export of the patient’s whole file', () => {
     // The export is in the access log before its first byte left (routes.ts, rawRoute).
     const logged = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
     expect(logged.map((entry) => entry.action)).toContain('export');
+  });
+
+  it('closes the stored file it was reading when the client goes away mid-download', async () => {
+    const { cookie, record, patient } = await setup();
+    const body = new FormData();
+    body.append('files', new File([Buffer.alloc(16 * 1024 * 1024, 7)], 'exame.bin', { type: 'application/octet-stream' }));
+    const request = new Request('http://x/', { method: 'POST', body });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/v1/records/${record.id}/attachments`,
+      headers: { cookie, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    // A megabyte in, the ZIP is reading the attachment (its other entries are small); then the client goes.
+    await new Promise<void>((resolve, reject) => {
+      const download = http.get(`${address}/v1/patients/${patient.id}/export`, { headers: { cookie } }, (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > 1024 * 1024) {
+            download.destroy();
+            resolve();
+          }
+        });
+        response.on('end', () => reject(new Error('the whole export arrived before the client went away')));
+      });
+      download.on('error', () => undefined);
+    });
+    const openStoredFiles = async () => {
+      const descriptors = await readdir('/proc/self/fd');
+      const targets = await Promise.all(descriptors.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return targets.filter((target) => target.startsWith(t.filesDir)).length;
+    };
+    await expect.poll(openStoredFiles, { timeout: 5_000, interval: 50 }).toBe(0);
   });
 
   it('is refused when its access-log entry cannot be written: no byte of the file leaves unlogged', async () => {

@@ -112,15 +112,43 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
   records.forEach(({ record, addenda }, index) => {
     zip.addBuffer(Buffer.from(recordDocument(record, addenda, people), 'utf8'), recordPaths[index]!, { mtime: now });
   });
+  const openStored = storedFileOpener(ctx, zip.outputStream as Readable);
   for (const file of files) {
-    zip.addReadStreamLazy(filePaths.get(file.key)!, { mtime: file.createdAt, compress: false }, (callback) => {
-      openStoredObject(ctx, file.key).then(
-        (stored) => callback(null, stored?.body ?? Readable.from([])),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
-      );
-    });
+    zip.addReadStreamLazy(filePaths.get(file.key)!, { mtime: file.createdAt, compress: false }, openStored(file.key));
   }
   zip.end();
   noteAccess({ patientId, action: 'export', entityType: 'patient', entityId: patientId });
   return { filename: `paciente-${slug(fullNameOf(patientRow))}-${now.toISOString().slice(0, 10)}.zip`, stream: zip.outputStream as Readable };
+}
+
+type LazyStream = (callback: (error: Error | null, stream: Readable) => void) => void;
+
+/**
+ * Opens the stored files the ZIP reads, each when its turn comes. When the ZIP's stream closes
+ * (sent whole, or destroyed: the client went away, or the access log could not be written),
+ * a file still open is closed with it (a local file's descriptor, a connection to S3), and none
+ * is opened after.
+ */
+function storedFileOpener(ctx: Context, output: Readable): (key: string) => LazyStream {
+  const open = new Set<Readable>();
+  let isClosed = false;
+  output.once('close', () => {
+    isClosed = true;
+    for (const body of open) body.destroy();
+  });
+  return (key) => (callback) => {
+    openStoredObject(ctx, key).then(
+      (stored) => {
+        const body = stored?.body ?? Readable.from([]);
+        if (isClosed) {
+          body.destroy();
+          return;
+        }
+        open.add(body);
+        body.once('close', () => open.delete(body));
+        callback(null, body);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
+    );
+  };
 }
