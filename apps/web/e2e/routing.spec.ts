@@ -31,6 +31,13 @@ test('a page whose files do not come says so in Portuguese on a phone, and tryin
   }
 });
 
+test("the portal opened without its session asks for the patient's e-mail, not the professional's login", async ({ page }) => {
+  await page.goto('/portal');
+  await expect(page.getByRole('heading', { name: messages.portal.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: messages.portal.email })).toBeVisible();
+  await expect(page).toHaveURL(/\/portal$/);
+});
+
 test('a protected page visited while signed out lands on the login page', async ({ page }) => {
   await page.goto('/user');
   await expect(page).toHaveURL(/\/$/);

@@ -6,7 +6,7 @@ import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { endSession } from '../lib/session';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, PATIENT_PAGES_ROUTE_ID } from './router';
 
 /**
  * The app with its router, rendered into `root` (main.tsx). With `to`, the page the standalone
@@ -15,8 +15,10 @@ import { createAppRouter } from './router';
  */
 export async function mountApp(root: Root, to?: string): Promise<void> {
   const router = createAppRouter();
-  // A 401 from any call but the session check means the session is gone: log out locally.
+  // A 401 from any call but the session check means the session is gone: log out locally. On a
+  // patient's page a 401 is the patient's own (the portal signed out), which the page shows.
   apiClient.setUnauthorizedHandler(() => {
+    if (router.state.matches.some((match) => match.route.id === PATIENT_PAGES_ROUTE_ID)) return;
     endSession(queryClient);
     void router.navigate(paths.login, { replace: true });
   });

@@ -8,6 +8,9 @@ import { pageModules } from './page-modules';
 import { PageError, RootError } from './route-error';
 import { redirectOnlineUser, redirectToLogin, requireOnline } from './route-guards';
 
+/** The route of the patient's pages (a form, the booking page, the portal): no professional session is theirs to end (app.tsx). */
+export const PATIENT_PAGES_ROUTE_ID = 'patient-pages';
+
 /** A route's component loaded on demand, from its module in `page-modules.ts` (a chunk of its own): `lazy: page(pageModules.x, (m) => m.XPage)`. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
@@ -45,6 +48,7 @@ export function createAppRouter() {
         },
         {
           // The patient's pages (the form, the reminder's link), with or without a session; loaded on demand like the pages behind the login.
+          id: PATIENT_PAGES_ROUTE_ID,
           lazy: page(pageModules.publicFormLayout, (m) => m.PublicFormLayout),
           children: [
             {
