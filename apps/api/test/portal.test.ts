@@ -220,7 +220,7 @@ describe("the portal's terms", () => {
     const neighbour = await newPatient(t, { owner: user, email: `vizinho.${Date.now()}@example.com` });
     await call('POST', `/v1/patients/${neighbour.id}/portal-invitation`, cookie);
     const access = () => call('GET', `/v1/patients/${patient.id}/portal-access`, cookie);
-    expect((await access()).json().data.access).toEqual({ invitedAt: null, acceptedAt: null });
+    expect((await access()).json().data.access).toEqual({ invitedAt: null, acceptedAt: null, withdrawnAt: null });
 
     const portalCookie = await invitedAndSignedIn(cookie, patient.id, email, false);
     const refused = { ...failure(403, p.errors.consentRequired), code: 'PORTAL_CONSENT_REQUIRED' };
@@ -268,11 +268,48 @@ describe("the portal's terms", () => {
     expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, otherCookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, portalCookie)).statusCode).toBe(401);
     expect((await call('DELETE', `/v1/patients/${patient.id}/portal-invitation`, cookie)).json()).toMatchObject({ status: 200, message: p.revoked });
-    expect((await access()).json().data.access).toEqual({ invitedAt: null, acceptedAt: null });
+    expect((await access()).json().data.access).toEqual({ invitedAt: null, acceptedAt: null, withdrawnAt: null });
     expect(await appointmentsOf(portalCookie)).toEqual([]);
     // Invited again: the terms are asked for again before anything is shown.
     expect((await call('POST', `/v1/patients/${patient.id}/portal-invitation`, cookie)).statusCode).toBe(202);
     expect((await call('GET', '/v1/portal/appointments', portalCookie)).json()).toEqual(refused);
+  });
+
+  it('can be withdrawn by the patient in the portal: every session of the address ends, each professional sees when, and signing in shows the terms again', async () => {
+    const email = `retira.${Date.now()}@example.com`;
+    const first = await practice(email);
+    const second = await practice(email, 'Beatriz');
+    const session = await book(first.cookie, first.patient.id, onTheHour(48));
+    const portalCookie = await invitedAndSignedIn(first.cookie, first.patient.id, email);
+    const otherDevice = await invitedAndSignedIn(second.cookie, second.patient.id, email);
+    expect((await call('GET', '/v1/portal/consent', portalCookie)).json().data.consent.required).toBe(false);
+    const access = async (cookie: string, patientId: string) =>
+      (await call('GET', `/v1/patients/${patientId}/portal-access`, cookie)).json().data.access as { invitedAt: string | null; acceptedAt: string | null; withdrawnAt: string };
+
+    // Without a portal session, or with the professional's: 401, nothing withdrawn.
+    expect((await call('DELETE', '/v1/portal/consent', null)).statusCode).toBe(401);
+    expect((await call('DELETE', '/v1/portal/consent', first.cookie)).statusCode).toBe(401);
+    expect((await access(first.cookie, first.patient.id)).withdrawnAt).toBeNull();
+
+    t.clock.advance(60);
+    const withdrawn = await call('DELETE', '/v1/portal/consent', portalCookie);
+    expect(withdrawn.json()).toEqual({ status: 200, data: null, message: p.consent.withdrawn });
+    expect(withdrawn.headers['set-cookie']).toMatch(/^portal_sid=;/);
+    for (const cookie of [portalCookie, otherDevice]) expect((await call('GET', '/v1/portal/consent', cookie)).statusCode).toBe(401);
+    for (const { cookie, patient } of [first, second]) {
+      const seen = await access(cookie, patient.id);
+      expect(seen).toMatchObject({ invitedAt: expect.any(String), acceptedAt: null });
+      expect(Math.abs(Date.parse(seen.withdrawnAt) - t.clock.now().getTime())).toBeLessThan(5_000);
+    }
+
+    // Signing in again: the terms first; accepted again, the withdrawal is no longer shown.
+    const again = await invitedAndSignedIn(first.cookie, first.patient.id, email, false);
+    const asked = (await call('GET', '/v1/portal/consent', again)).json().data.consent as { required: boolean; professionals: string[] };
+    expect([asked.required, [...asked.professionals].sort()]).toEqual([true, ['Dra. Ana Souza', 'Dra. Beatriz Souza']]);
+    expect((await call('GET', '/v1/portal/appointments', again)).statusCode).toBe(403);
+    await acceptTerms(again);
+    expect(await access(first.cookie, first.patient.id)).toMatchObject({ acceptedAt: expect.any(String), withdrawnAt: null });
+    expect((await appointmentsOf(again)).map((item) => item.id)).toEqual([session.id]);
   });
 });
 

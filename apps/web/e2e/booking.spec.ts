@@ -78,7 +78,7 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   expect(appointments).toEqual([expect.objectContaining({ patientName: 'Marina Alves', modality: 'online', status: 'scheduled' })]);
 });
 
-test('an invited patient signs in to the portal on a phone, accepts its terms, sees the balance with its Pix code, downloads a receipt, reschedules and cancels an appointment', async ({ page, browser }) => {
+test('an invited patient signs in to the portal on a phone, accepts its terms, sees the balance with its Pix code, downloads a receipt, reschedules and cancels an appointment, and withdraws their consent', async ({ page, browser }) => {
   const professional = await registerConfirmedProfessional(page, 'Portal');
   const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
   expect(signedIn.status()).toBe(200);
@@ -168,6 +168,18 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   await expect(patient.getByText(messages.agenda.statuses.cancelled, { exact: true })).toBeVisible();
   // The portal's cookie is not a professional session.
   expect((await patient.request.get('/v1/users/me')).status()).toBe(401);
+
+  // The patient withdraws their consent: asked first, then signed out; the professional sees the date.
+  await patient.getByRole('button', { name: messages.portal.consent.withdraw }).click();
+  const confirmation = patient.getByRole('dialog', { name: messages.portal.consent.withdrawTitle });
+  await expect(confirmation).toContainText(messages.portal.consent.withdrawConfirmation);
+  await audit.check('Portal: retirar o consentimento');
+  await confirmation.getByRole('button', { name: messages.portal.consent.withdrawConfirm }).click();
+  await expect(patient.getByRole('status').filter({ hasText: messages.portal.consent.withdrawn })).toBeVisible();
+  await expect(patient.getByRole('textbox', { name: messages.portal.email })).toBeVisible();
+  await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toHaveCount(0);
+  const afterWithdrawal = (await (await page.request.get(`/v1/patients/${patientId}/portal-access`)).json()) as { data: { access: { acceptedAt: string | null; withdrawnAt: string | null } } };
+  expect([afterWithdrawal.data.access.acceptedAt, afterWithdrawal.data.access.withdrawnAt !== null]).toEqual([null, true]);
   audit.assertClean();
   await patientContext.close();
 });

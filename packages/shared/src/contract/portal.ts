@@ -35,14 +35,16 @@ export const portalApi = {
   /** Signs in with the mailed link (once, within 15 minutes): sets the portal's cookie. */
   signIn: defineRoute({ method: 'POST', path: '/v1/portal/sessions', access: 'public', tag, body: portalSessionRequest, status: 201, response: messageEnvelope, errors: { 404: ['PORTAL_LINK_INVALID'], 429: ['TOO_MANY_REQUESTS'] } }),
   signOut: defineRoute({ method: 'DELETE', path: '/v1/portal/sessions', access: 'public', tag, status: 200, response: messageEnvelope }),
-  /** The professional's view: when the patient was invited and accepted the portal's terms (nulls when not). */
   /** 'Revogar acesso ao portal': the patient's portal shows nothing of this professional any more; a new invitation asks for the terms again. */
   revoke: defineRoute({ method: 'DELETE', path: '/v1/patients/:id/portal-invitation', access: 'session', tag, params: idParams, errors: { 404: ['PATIENT_NOT_FOUND'] }, status: 200, response: messageEnvelope }),
+  /** The professional's view: when the patient was invited, accepted the portal's terms, or withdrew them (nulls when not). */
   access: defineRoute({ method: 'GET', path: '/v1/patients/:id/portal-access', access: 'session', tag, params: idParams, errors: { 404: ['PATIENT_NOT_FOUND'] }, status: 200, response: portalAccessResponse }),
   /** Whether the terms must still be accepted, and for which professionals. */
   consent: defineRoute({ method: 'GET', path: '/v1/portal/consent', access: 'public', tag, status: 200, response: portalConsentResponse, errors: { 401: ['UNAUTHORIZED'] } }),
   /** Accepts the terms (`accept: true`) for every professional who invited the patient; the time is kept. */
   acceptConsent: defineRoute({ method: 'POST', path: '/v1/portal/consent', access: 'public', tag, body: portalConsentRequest, status: 200, response: portalConsentResponse, errors: { 401: ['UNAUTHORIZED'] } }),
+  /** Withdraws the patient's consent for every professional who invited them (the time is kept for each) and ends every portal session of the address. */
+  withdrawConsent: defineRoute({ method: 'DELETE', path: '/v1/portal/consent', access: 'public', tag, status: 200, response: messageEnvelope, errors: { 401: ['UNAUTHORIZED'] } }),
   appointments: defineRoute({ method: 'GET', path: '/v1/portal/appointments', access: 'public', tag, status: 200, response: portalAppointmentsResponse, errors: { 401: ['UNAUTHORIZED'], 403: ['PORTAL_CONSENT_REQUIRED'] } }),
   /** The free slots the appointment may move to, between two days (the professional's availability, as on the booking page). */
   slots: defineRoute({ method: 'GET', path: '/v1/portal/appointments/:id/slots', access: 'public', tag, params: idParams, query: bookingSlotsQuery, status: 200, response: bookingSlotsResponse, errors: { 401: ['UNAUTHORIZED'], 403: ['PORTAL_CONSENT_REQUIRED'] } }),

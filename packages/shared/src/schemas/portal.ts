@@ -64,8 +64,8 @@ export const portalConsentRequest = z.object({
   pendingSince: instantSchema(v.dateFields.termsShownAt).optional(),
 });
 
-/** The professional's view of a patient's portal access: invited when, terms accepted when. */
-export const portalAccessSchema = z.object({ invitedAt: z.string().nullable(), acceptedAt: z.string().nullable() });
+/** The professional's view of a patient's portal access: invited when, terms accepted when, or withdrawn when (then not accepted). */
+export const portalAccessSchema = z.object({ invitedAt: z.string().nullable(), acceptedAt: z.string().nullable(), withdrawnAt: z.string().nullable() });
 export type PortalAccess = z.infer<typeof portalAccessSchema>;
 export const portalAccessResponse = envelope(z.object({ access: portalAccessSchema }));
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { patients } from '../patients/patients.tables';
 import { users } from '../users/users.tables';
@@ -32,8 +32,22 @@ export async function recordConsent(db: Db, patientIds: readonly string[], now: 
   if (patientIds.length === 0) return;
   await db
     .update(portalInvitations)
-    .set({ consentedAt: now })
+    .set({ consentedAt: now, withdrawnAt: null })
     .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNull(portalInvitations.consentedAt)));
+}
+
+/** Records the withdrawal of the terms, now, on those invitations whose terms were accepted. */
+export async function withdrawConsent(db: Db, patientIds: readonly string[], now: Date): Promise<void> {
+  if (patientIds.length === 0) return;
+  await db
+    .update(portalInvitations)
+    .set({ consentedAt: null, withdrawnAt: now })
+    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNotNull(portalInvitations.consentedAt)));
+}
+
+/** Ends every portal session of an address (compared without case). */
+export async function deleteSessionsOf(db: Db, email: string): Promise<void> {
+  await db.delete(portalSessions).where(sql`lower(${portalSessions.email}) = ${email.toLowerCase()}`);
 }
 
 export async function insertLink(db: Db, values: typeof portalLinks.$inferInsert): Promise<void> {

@@ -62,6 +62,11 @@ export function portalPublicRoutes(ctx: Context): RoutesPlugin {
         data: { consent: await portal.acceptConsent(ctx, portal.portalEmail(request), request.body.pendingSince) },
         message: messages.portal.consent.accepted,
       }));
+      route(scope, portalApi.withdrawConsent, async (request, reply) => {
+        await portal.withdrawConsent(ctx, portal.portalEmail(request));
+        reply.clearCookie(PORTAL_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.isHttps });
+        return { data: null, message: messages.portal.consent.withdrawn };
+      });
 
       // Everything else: only once the patient has accepted the terms (403 before).
       await scope.register(async (views) => {

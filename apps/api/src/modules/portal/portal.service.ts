@@ -109,7 +109,11 @@ export function portalEmail(request: FastifyRequest): string {
 export async function portalAccess(ctx: Context, owner: UserRow, patientId: string): Promise<PortalAccess> {
   const patient = await ownedPatient(ctx, owner.id, patientId);
   const invitation = await repo.findInvitation(ctx.db, patient.id);
-  return { invitedAt: invitation?.createdAt.toISOString() ?? null, acceptedAt: invitation?.consentedAt?.toISOString() ?? null };
+  return {
+    invitedAt: invitation?.createdAt.toISOString() ?? null,
+    acceptedAt: invitation?.consentedAt?.toISOString() ?? null,
+    withdrawnAt: invitation?.withdrawnAt?.toISOString() ?? null,
+  };
 }
 
 // ---- the terms (the patient's recorded consent) ----
@@ -140,6 +144,23 @@ export async function acceptConsent(ctx: Context, email: string, pendingSince: s
     ctx.clock.now(),
   );
   return consentOf(ctx, email);
+}
+
+/**
+ * The patient withdraws their consent (LGPD, art. 8, § 5): the time is recorded on each invitation
+ * whose terms were accepted, and every portal session of the address ends; signing in again shows
+ * only the terms, and each professional sees when it was withdrawn.
+ */
+export async function withdrawConsent(ctx: Context, email: string): Promise<void> {
+  const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+  await ctx.db.transaction(async (tx) => {
+    await repo.withdrawConsent(
+      tx,
+      rows.map((row) => row.patient.id),
+      ctx.clock.now(),
+    );
+    await repo.deleteSessionsOf(tx, email);
+  });
 }
 
 /** 403 while an invitation of the signed-in address waits for the terms: nothing of a professional is shown before. */

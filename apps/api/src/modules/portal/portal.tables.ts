@@ -5,7 +5,8 @@ import { patients } from '../patients/patients.tables';
 /**
  * The patients their professional invited to the portal (a patient signs in with the e-mail of such
  * a row), and when the patient accepted the portal's terms for this professional (their recorded
- * consent: until then the portal shows nothing but the terms).
+ * consent: until then the portal shows nothing but the terms), or withdrew that consent from the
+ * portal (then the terms are asked for again, and the professional sees when it was withdrawn).
  */
 export const portalInvitations = pgTable('portal_invitations', {
   patientId: uuid('patient_id')
@@ -13,6 +14,7 @@ export const portalInvitations = pgTable('portal_invitations', {
     .references(() => patients.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   consentedAt: timestamptz('consented_at'),
+  withdrawnAt: timestamptz('withdrawn_at'),
 });
 
 /** A one-time sign-in link (SHA-256 of its token), for an e-mail, good for 15 minutes and once. */

@@ -1,4 +1,4 @@
-import { messages, type AccessLogEntry } from '@consultorio/shared';
+import { messages, type AccessLogEntry, type PortalAccess } from '@consultorio/shared';
 import { Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileZip, IconHistory, IconUserOff, IconUserShare } from '@tabler/icons-react';
@@ -95,15 +95,7 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
           </Button>
         )}
       </Group>
-      {access.data?.acceptedAt ? (
-        <Text size="sm">{messages.portal.access.accepted(formatDate(access.data.acceptedAt, timeZone))}</Text>
-      ) : (
-        access.data?.invitedAt && (
-          <Text size="sm" c="dimmed">
-            {messages.portal.access.pending}
-          </Text>
-        )
-      )}
+      <PortalAccessLine access={access.data} timeZone={timeZone} />
       {isLogOpen && <AccessLogModal patientId={patientId} opened onClose={logModal.close} />}
       <ConfirmModal
         opened={isRevoking}
@@ -119,3 +111,15 @@ export function PatientDataSection({ patientId }: { patientId: string }) {
     </Stack>
   );
 }
+
+/** Where the patient's portal access stands: accepted, withdrawn by the patient (when), or waiting for the terms. */
+function PortalAccessLine({ access, timeZone }: { access: PortalAccess | undefined; timeZone: string | undefined }) {
+  if (access?.acceptedAt) return <Text size="sm">{messages.portal.access.accepted(formatDate(access.acceptedAt, timeZone))}</Text>;
+  if (!access?.invitedAt) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {access.withdrawnAt ? messages.portal.access.withdrawn(formatDate(access.withdrawnAt, timeZone)) : messages.portal.access.pending}
+    </Text>
+  );
+}
+

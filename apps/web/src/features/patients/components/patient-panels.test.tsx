@@ -19,7 +19,7 @@ function urlOf(input: string | URL | Request): string {
 
 const noBalance = { finance: { balanceCents: 0, sessions: [], payments: [] } };
 const freeDeletion = { deletion: { finalizedRecords: 0, confirmNameRequired: false } };
-const notInvited = { access: { invitedAt: null, acceptedAt: null } };
+const notInvited = { access: { invitedAt: null, acceptedAt: null, withdrawnAt: null } };
 
 /** The reads the panel makes by itself: the balance, what a deletion asks for, the portal access. */
 const isPanelRead = (input: string | URL | Request) => ['/finance', '/deletion', '/portal-access'].some((end) => urlOf(input).endsWith(end));
@@ -187,13 +187,20 @@ describe('EditPatientPanel', () => {
   });
 
   it('shows when the patient accepted the portal’s terms', async () => {
-    mockApi(200, { patient }, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z' } });
+    mockApi(200, { patient }, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z', withdrawnAt: null } });
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
     expect(await screen.findByText(messages.portal.access.accepted('02/03/2026'))).toBeDefined();
   });
 
+  it('shows when the patient withdrew their consent in the portal', async () => {
+    mockApi(200, { patient }, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: null, withdrawnAt: '2026-03-05T12:00:00.000Z' } });
+    renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
+    expect(await screen.findByText(messages.portal.access.withdrawn('05/03/2026'))).toBeDefined();
+    expect(screen.queryByText(messages.portal.access.pending)).toBeNull();
+  });
+
   it('revokes the portal access only after the confirmation', async () => {
-    const fetch = mockApi(200, null, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z' } });
+    const fetch = mockApi(200, null, noBalance, freeDeletion, { access: { invitedAt: '2026-03-01T12:00:00.000Z', acceptedAt: '2026-03-02T12:00:00.000Z', withdrawnAt: null } });
     renderWithProviders(<EditPatientPanel patient={patient} opened onClose={vi.fn()} />);
     fireEvent.click(await screen.findByRole('button', { name: messages.portal.access.revoke }));
     expect(await screen.findByText(messages.portal.access.revokeConfirmation)).toBeDefined();

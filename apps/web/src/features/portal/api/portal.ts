@@ -87,6 +87,22 @@ export function useSignOutOfPortal() {
   return useMutation({ mutationFn: () => apiClient.call(portalApi.signOut, {}), onSuccess: () => queryClient.removeQueries({ queryKey: portalKey }) });
 }
 
+/**
+ * The patient withdraws their consent: `onWithdrawn` is told (here, not in `mutate`'s callbacks:
+ * the portal's content, which holds the button, is gone once its queries are read again), then the
+ * queries are read again, and answer 401.
+ */
+export function useWithdrawPortalConsent(onWithdrawn: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.call(portalApi.withdrawConsent, {}),
+    onSuccess: () => {
+      onWithdrawn();
+      return queryClient.resetQueries({ queryKey: portalKey });
+    },
+  });
+}
+
 /** Confirm, cancel or reschedule one appointment; the list is read again. */
 export function usePortalAction() {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Checkbox, CopyButton, Group, Image,
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -24,6 +25,7 @@ import {
   usePortalLists,
   useRequestPortalLink,
   useSignOutOfPortal,
+  useWithdrawPortalConsent,
 } from '../api/portal';
 
 const p = messages.portal;
@@ -82,6 +84,7 @@ export function PortalPage() {
   }, [token, setSearchParams]);
 
   const appointments = usePortalAppointments(ready);
+  const [hasWithdrawn, setHasWithdrawn] = useState(false);
   if (!ready || appointments.isPending) return <PageLoader />;
   const signedOut = appointments.error instanceof ApiError && appointments.error.status === UNAUTHORIZED;
   const consentRequired = hasErrorCode(appointments.error, CONSENT_REQUIRED);
@@ -96,7 +99,18 @@ export function PortalPage() {
             {signInError}
           </Alert>
         )}
-        {consentRequired ? <ConsentStep /> : signedOut || !appointments.data ? <SignInForm /> : <PortalContent appointments={appointments.data} />}
+        {hasWithdrawn && (
+          <Alert color="teal" variant="light" role="status">
+            {p.consent.withdrawn}
+          </Alert>
+        )}
+        {consentRequired ? (
+          <ConsentStep />
+        ) : signedOut || !appointments.data ? (
+          <SignInForm />
+        ) : (
+          <PortalContent appointments={appointments.data} onWithdrawn={() => setHasWithdrawn(true)} />
+        )}
       </Stack>
     </Paper>
   );
@@ -179,7 +193,7 @@ function ConsentStep() {
   );
 }
 
-function PortalContent({ appointments }: { appointments: PortalAppointment[] }) {
+function PortalContent({ appointments, onWithdrawn }: { appointments: PortalAppointment[]; onWithdrawn: () => void }) {
   const signOut = useSignOutOfPortal();
   const lists = usePortalLists();
   const [now] = useState(() => Date.now());
@@ -244,7 +258,31 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
         {p.past}
       </Title>
       {past.length === 0 ? <Text c="dimmed">{p.noAppointments}</Text> : past.map((item) => <AppointmentCard key={item.id} appointment={item} />)}
+      <WithdrawConsent onWithdrawn={onWithdrawn} />
     </Stack>
+  );
+}
+
+/** 'Retirar meu consentimento' (LGPD), confirmed first: the patient leaves the portal, and each professional sees when. */
+function WithdrawConsent({ onWithdrawn }: { onWithdrawn: () => void }) {
+  const withdraw = useWithdrawPortalConsent(onWithdrawn);
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <Group mt="md">
+      <Button variant="default" onClick={() => setIsConfirming(true)}>
+        {p.consent.withdraw}
+      </Button>
+      <ConfirmModal
+        opened={isConfirming}
+        title={p.consent.withdrawTitle}
+        text={p.consent.withdrawConfirmation}
+        confirmLabel={p.consent.withdrawConfirm}
+        color="red"
+        isBusy={withdraw.isPending}
+        onConfirm={() => withdraw.mutate()}
+        onClose={() => setIsConfirming(false)}
+      />
+    </Group>
   );
 }
 

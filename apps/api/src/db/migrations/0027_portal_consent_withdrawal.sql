@@ -1,0 +1,1 @@
+ALTER TABLE "portal_invitations" ADD COLUMN "withdrawn_at" timestamp with time zone;
