@@ -255,21 +255,26 @@ describe('access log', () => {
   });
 });
 
+/** Attaches a file to a record, as the record's page uploads it (multipart). */
+async function attach(cookie: string, recordId: string, bytes: Buffer, name: string): Promise<void> {
+  const body = new FormData();
+  body.append('files', new File([bytes], name, { type: 'application/octet-stream' }));
+  const request = new Request('http://x/', { method: 'POST', body });
+  const uploaded = await t.request({
+    method: 'POST',
+    url: `/v1/records/${recordId}/attachments`,
+    headers: { cookie, 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  expect(uploaded.statusCode).toBe(201);
+}
+
 describe('export of the patient’s whole file', () => {
   it('streams a ZIP with paciente.json, each record as HTML and every attachment’s bytes unchanged', async () => {
     const { user, cookie, patient, record } = await setup();
     await save(cookie, record.id, '<h1>Anamnese</h1><p>Queixa principal: insônia.</p>', record.version);
     const attachment = Buffer.from(Array.from({ length: 70_000 }, (_, index) => index % 251));
-    const body = new FormData();
-    body.append('files', new File([attachment], 'exame ção.bin', { type: 'application/octet-stream' }));
-    const request = new Request('http://x/', { method: 'POST', body });
-    const uploaded = await t.request({
-      method: 'POST',
-      url: `/v1/records/${record.id}/attachments`,
-      headers: { cookie, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    expect(uploaded.statusCode).toBe(201);
+    await attach(cookie, record.id, attachment, 'exame ção.bin');
     await call('POST', `/v1/records/${record.id}/finalize`, cookie);
     await call('POST', `/v1/records/${record.id}/addenda`, cookie, { content: '<p>Adendo: dorme 5 h.</p>' });
     const form = await newForm(t, { owner: user, patient, template: await libraryTemplate(t, 'phq-9') });
@@ -304,16 +309,7 @@ describe('export of the patient’s whole file', () => {
 
   it('closes the stored file it was reading when the client goes away mid-download', async () => {
     const { cookie, record, patient } = await setup();
-    const body = new FormData();
-    body.append('files', new File([Buffer.alloc(16 * 1024 * 1024, 7)], 'exame.bin', { type: 'application/octet-stream' }));
-    const request = new Request('http://x/', { method: 'POST', body });
-    const uploaded = await t.request({
-      method: 'POST',
-      url: `/v1/records/${record.id}/attachments`,
-      headers: { cookie, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    expect(uploaded.statusCode).toBe(201);
+    await attach(cookie, record.id, Buffer.alloc(16 * 1024 * 1024, 7), 'exame.bin');
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     // A megabyte in, the ZIP is reading the attachment (its other entries are small); then the client goes.
     await new Promise<void>((resolve, reject) => {
