@@ -164,7 +164,11 @@ describe('in the room', () => {
 
     const answered = await call('POST', '/v1/video/room/signals', null, { token, clientId: patientTab, signals: [{ kind: 'description', description: { type: 'answer', sdp: 'v=0' } }] });
     expect(answered.statusCode, answered.body).toBe(200);
-    expect((await professionalSide.next('signal')).data).toMatchObject({ pageId: patientPage, signal: { description: { type: 'answer' } } });
+    // The patient's 'peer-joined', published as they entered before the professional, may reach the
+    // professional's stream after its welcome already named that page (PostgreSQL's notification
+    // comes late under load): the page takes it as the same peer (peer-call.ts), so it is skipped here.
+    const staleJoin = (found: { event: string; data: Record<string, unknown> }) => found.event === 'peer-joined' && found.data.pageId === patientPage;
+    expect((await professionalSide.nextSkipping('signal', staleJoin)).data).toMatchObject({ pageId: patientPage, signal: { description: { type: 'answer' } } });
 
     // A tab that is not in the room sends nothing.
     const outsider = await call('POST', '/v1/video/room/signals', null, { token, clientId: newClientId(), signals: [{ kind: 'chat', text: 'oi' }] });

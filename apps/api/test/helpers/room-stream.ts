@@ -62,12 +62,29 @@ export class RoomStream {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
+  /** The next event but those `skip` names: fails when it is not `event`, or none comes in time. */
+  async nextSkipping(event: string, skip: (found: RoomEvent) => boolean, timeoutMs = 10_000): Promise<RoomEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.nextOfAny(event, deadline);
+      if (skip(found)) continue;
+      if (found.event !== event) throw new Error(`expected '${event}', got '${found.event}' ${JSON.stringify(found.data)}`);
+      return found;
+    }
+  }
+
   /** The next event (skipping none): fails when it is not `event`, or none comes in time. */
   async next(event: string, timeoutMs = 10_000): Promise<RoomEvent> {
-    const deadline = Date.now() + timeoutMs;
+    const found = await this.nextOfAny(event, Date.now() + timeoutMs);
+    if (found.event !== event) throw new Error(`expected '${event}', got '${found.event}' ${JSON.stringify(found.data)}`);
+    return found;
+  }
+
+  /** The next event, whichever it is, waited for until `deadline` (`awaited` names it in the failure). */
+  private async nextOfAny(awaited: string, deadline: number): Promise<RoomEvent> {
     while (this.events.length === 0) {
-      if (this.ended) throw new Error(`the stream ended before '${event}'`);
-      if (Date.now() > deadline) throw new Error(`no '${event}' within ${timeoutMs} ms`);
+      if (this.ended) throw new Error(`the stream ended before '${awaited}'`);
+      if (Date.now() > deadline) throw new Error(`no '${awaited}' in time`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 200);
         this.waiters.push(() => {
@@ -76,9 +93,7 @@ export class RoomStream {
         });
       });
     }
-    const found = this.events.shift()!;
-    if (found.event !== event) throw new Error(`expected '${event}', got '${found.event}' ${JSON.stringify(found.data)}`);
-    return found;
+    return this.events.shift()!;
   }
 
   /** Resolves once the server has ended the stream. */
