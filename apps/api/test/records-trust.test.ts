@@ -1,13 +1,18 @@
 // Records a professional can trust: versions and conflicts, finalizing with addenda, the access
 // log of a patient's data, and the export of the patient's whole file.
 import { createHash } from 'node:crypto';
-import { readdir, readlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { messages, type AccessLogEntry, type ClinicalRecord } from '@consultorio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLog } from '../src/db/schema';
+import { createLocalStorage } from '../src/platform/storage/local-storage';
+import type { Storage } from '../src/platform/storage/storage';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { zipEntries } from './helpers/zip';
 import { storedFiles } from './helpers/stored-files';
@@ -256,11 +261,11 @@ describe('access log', () => {
 });
 
 /** Attaches a file to a record, as the record's page uploads it (multipart). */
-async function attach(cookie: string, recordId: string, bytes: Buffer, name: string): Promise<void> {
+async function attach(cookie: string, recordId: string, bytes: Buffer, name: string, app: TestApp = t): Promise<void> {
   const body = new FormData();
   body.append('files', new File([bytes], name, { type: 'application/octet-stream' }));
   const request = new Request('http://x/', { method: 'POST', body });
-  const uploaded = await t.request({
+  const uploaded = await app.request({
     method: 'POST',
     url: `/v1/records/${recordId}/attachments`,
     headers: { cookie, 'content-type': request.headers.get('content-type')! },
@@ -305,6 +310,37 @@ describe('export of the patient’s whole file', () => {
     // The export is in the access log before its first byte left (routes.ts, rawRoute).
     const logged = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
     expect(logged.map((entry) => entry.action)).toContain('export');
+  });
+
+  it('ends the download of a stored file that cannot be read, and the server goes on', async () => {
+    // A storage whose reads fail once asked to (an S3 outage, a disk error), on a second instance of the app.
+    const local = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'consultorio-failing-')));
+    let readsFail = false;
+    const failingRead = () => ({ body: new Readable({ read() { this.destroy(new Error('leitura falhou')); } }), contentType: undefined });
+    const storage: Storage = { ...local, get: async (key) => (readsFail ? failingRead() : local.get(key)) };
+    const other = await createTestApp({ storage, shared: { database: t.database, smtp: t.smtp } });
+    try {
+      const { cookie } = await newSignedInUser(other);
+      const patient = (await other.request({ method: 'POST', url: '/v1/users/me/patients', headers: { cookie }, payload: { firstName: 'Rui', lastName: 'Prado' } })).json().data.patient as { id: string };
+      const record = (await other.request({ method: 'POST', url: `/v1/patients/${patient.id}/records`, headers: { cookie }, payload: { name: 'Sessão 1' } })).json().data.record as ClinicalRecord;
+      await attach(cookie, record.id, Buffer.alloc(1024, 7), 'exame.bin', other);
+      readsFail = true;
+      const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
+      const outcome = await new Promise<string>((resolve) => {
+        http
+          .get(`${address}/v1/patients/${patient.id}/export`, { headers: { cookie } }, (response) => {
+            response.on('data', () => undefined);
+            response.on('error', () => resolve('cut'));
+            response.on('aborted', () => resolve('cut'));
+            response.on('end', () => resolve(response.complete ? 'whole' : 'cut'));
+          })
+          .on('error', () => resolve('cut'));
+      });
+      expect(outcome).toBe('cut');
+      expect((await other.request({ method: 'GET', url: `/v1/patients/${patient.id}/access-log`, headers: { cookie } })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('closes the stored file it was reading when the client goes away mid-download', async () => {

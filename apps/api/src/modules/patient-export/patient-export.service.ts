@@ -112,13 +112,17 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
   records.forEach(({ record, addenda }, index) => {
     zip.addBuffer(Buffer.from(recordDocument(record, addenda, people), 'utf8'), recordPaths[index]!, { mtime: now });
   });
-  const openStored = storedFileOpener(ctx, zip.outputStream as Readable);
+  const output = zip.outputStream as Readable;
+  // A stored file that cannot be read (storage down, a file cut short) ends the download with an
+  // error instead of an unheard 'error' event, which would stop the process.
+  zip.on('error', (error: Error) => output.destroy(error));
+  const openStored = storedFileOpener(ctx, output);
   for (const file of files) {
     zip.addReadStreamLazy(filePaths.get(file.key)!, { mtime: file.createdAt, compress: false }, openStored(file.key));
   }
   zip.end();
   noteAccess({ patientId, action: 'export', entityType: 'patient', entityId: patientId });
-  return { filename: `paciente-${slug(fullNameOf(patientRow))}-${now.toISOString().slice(0, 10)}.zip`, stream: zip.outputStream as Readable };
+  return { filename: `paciente-${slug(fullNameOf(patientRow))}-${now.toISOString().slice(0, 10)}.zip`, stream: output };
 }
 
 type LazyStream = (callback: (error: Error | null, stream: Readable) => void) => void;
@@ -146,6 +150,7 @@ function storedFileOpener(ctx: Context, output: Readable): (key: string) => Lazy
         }
         open.add(body);
         body.once('close', () => open.delete(body));
+        body.once('error', (error) => output.destroy(error));
         callback(null, body);
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), Readable.from([])),
