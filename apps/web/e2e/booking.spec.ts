@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { AccessibilityAudit, auditedPage } from './support/accessibility';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
+import { toastWith } from './support/toasts';
 
 const b = messages.booking;
 const PHONE = { width: 390, height: 844 };
@@ -175,7 +176,8 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   await expect(confirmation).toContainText(messages.portal.consent.withdrawConfirmation);
   await audit.check('Portal: retirar o consentimento');
   await confirmation.getByRole('button', { name: messages.portal.consent.withdrawConfirm }).click();
-  await expect(patient.getByRole('status').filter({ hasText: messages.portal.consent.withdrawn })).toBeVisible();
+  await expect(toastWith(patient, messages.portal.consent.withdrawn)).toBeVisible();
+  await expect(patient.getByText(messages.errors.unauthorized)).toHaveCount(0);
   await expect(patient.getByRole('textbox', { name: messages.portal.email })).toBeVisible();
   await expect(patient.getByRole('heading', { name: messages.portal.upcoming })).toHaveCount(0);
   const afterWithdrawal = (await (await page.request.get(`/v1/patients/${patientId}/portal-access`)).json()) as { data: { access: { acceptedAt: string | null; withdrawnAt: string | null } } };

@@ -36,6 +36,8 @@ test("the portal opened without its session asks for the patient's e-mail, not t
   await expect(page.getByRole('heading', { name: messages.portal.title, level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: messages.portal.email })).toBeVisible();
   await expect(page).toHaveURL(/\/portal$/);
+  // Its 401 is the page's own to show: no "session expired" toast.
+  await expect(page.getByText(messages.errors.unauthorized)).toHaveCount(0);
 });
 
 test('a protected page visited while signed out lands on the login page', async ({ page }) => {

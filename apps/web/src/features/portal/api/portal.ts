@@ -1,6 +1,6 @@
 import { portalApi, urlOf, type BookingSlot } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, hasErrorCode } from '../../../lib/api-client';
+import { ApiError, apiClient, hasErrorCode } from '../../../lib/api-client';
 
 /** The portal's answer while the terms wait for the patient's acceptance. */
 export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
@@ -12,13 +12,18 @@ const portalKey = ['portal'] as const;
  * accepted the terms. A failure the page has shown is not asked again when it draws (the page
  * module may have asked already: one toast, not two).
  */
+/** A 401 of the portal: no portal session (never signed in, past its 12 hours, signed out, consent withdrawn). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 export const portalAppointmentsQueryOptions = queryOptions({
   queryKey: [...portalKey, 'appointments'],
   queryFn: async ({ signal }) => (await apiClient.call(portalApi.appointments, { signal })).data.appointments,
   retry: false,
   retryOnMount: false,
-  // The page shows the terms instead of a toast.
-  meta: { errorShownInline: (error: unknown) => hasErrorCode(error, CONSENT_REQUIRED) },
+  // The page shows the terms, or the sign-in form (no portal session), instead of a toast.
+  meta: { errorShownInline: (error: unknown) => hasErrorCode(error, CONSENT_REQUIRED) || isSignedOut(error) },
 });
 
 export function usePortalAppointments(enabled: boolean) {
@@ -88,17 +93,17 @@ export function useSignOutOfPortal() {
 }
 
 /**
- * The patient withdraws their consent: `onWithdrawn` is told (here, not in `mutate`'s callbacks:
- * the portal's content, which holds the button, is gone once its queries are read again), then the
- * queries are read again, and answer 401.
+ * The patient withdraws their consent (its message is the toast): signed out, the portal's data
+ * is dropped, and the appointments, read again, answer 401: the page shows its sign-in form.
  */
-export function useWithdrawPortalConsent(onWithdrawn: () => void) {
+export function useWithdrawPortalConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.call(portalApi.withdrawConsent, {}),
     onSuccess: () => {
-      onWithdrawn();
-      return queryClient.resetQueries({ queryKey: portalKey });
+      const appointmentsKey = portalAppointmentsQueryOptions.queryKey;
+      queryClient.removeQueries({ queryKey: portalKey, predicate: (query) => query.queryKey[1] !== appointmentsKey[1] });
+      return queryClient.resetQueries({ queryKey: appointmentsKey });
     },
   });
 }

@@ -12,6 +12,7 @@ import { SlotPicker } from '../../../components/slot-picker';
 import {
   CONSENT_REQUIRED,
   documentPdfUrl,
+  isSignedOut,
   listSlotsToMove,
   portalAppointmentsQueryOptions,
   portalConsentQueryOptions,
@@ -29,7 +30,6 @@ import {
 } from '../api/portal';
 
 const p = messages.portal;
-const UNAUTHORIZED = 401;
 /** The longest horizon a professional's page may have (availability's `maxDaysAhead`). */
 const MAX_DAYS_AHEAD = 180;
 
@@ -84,9 +84,8 @@ export function PortalPage() {
   }, [token, setSearchParams]);
 
   const appointments = usePortalAppointments(ready);
-  const [hasWithdrawn, setHasWithdrawn] = useState(false);
   if (!ready || appointments.isPending) return <PageLoader />;
-  const signedOut = appointments.error instanceof ApiError && appointments.error.status === UNAUTHORIZED;
+  const signedOut = isSignedOut(appointments.error);
   const consentRequired = hasErrorCode(appointments.error, CONSENT_REQUIRED);
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
@@ -99,18 +98,7 @@ export function PortalPage() {
             {signInError}
           </Alert>
         )}
-        {hasWithdrawn && (
-          <Alert color="teal" variant="light" role="status">
-            {p.consent.withdrawn}
-          </Alert>
-        )}
-        {consentRequired ? (
-          <ConsentStep />
-        ) : signedOut || !appointments.data ? (
-          <SignInForm />
-        ) : (
-          <PortalContent appointments={appointments.data} onWithdrawn={() => setHasWithdrawn(true)} />
-        )}
+        {consentRequired ? <ConsentStep /> : signedOut || !appointments.data ? <SignInForm /> : <PortalContent appointments={appointments.data} />}
       </Stack>
     </Paper>
   );
@@ -188,12 +176,14 @@ function ConsentStep() {
             {p.consent.accept}
           </Button>
         </Group>
+        {/* Terms accepted for another professional may be withdrawn without accepting these first. */}
+        {consent.data?.acceptedAt && <WithdrawConsent />}
       </Stack>
     </form>
   );
 }
 
-function PortalContent({ appointments, onWithdrawn }: { appointments: PortalAppointment[]; onWithdrawn: () => void }) {
+function PortalContent({ appointments }: { appointments: PortalAppointment[] }) {
   const signOut = useSignOutOfPortal();
   const lists = usePortalLists();
   const [now] = useState(() => Date.now());
@@ -258,14 +248,14 @@ function PortalContent({ appointments, onWithdrawn }: { appointments: PortalAppo
         {p.past}
       </Title>
       {past.length === 0 ? <Text c="dimmed">{p.noAppointments}</Text> : past.map((item) => <AppointmentCard key={item.id} appointment={item} />)}
-      <WithdrawConsent onWithdrawn={onWithdrawn} />
+      <WithdrawConsent />
     </Stack>
   );
 }
 
 /** 'Retirar meu consentimento' (LGPD), confirmed first: the patient leaves the portal, and each professional sees when. */
-function WithdrawConsent({ onWithdrawn }: { onWithdrawn: () => void }) {
-  const withdraw = useWithdrawPortalConsent(onWithdrawn);
+function WithdrawConsent() {
+  const withdraw = useWithdrawPortalConsent();
   const [isConfirming, setIsConfirming] = useState(false);
   return (
     <Group mt="md">
