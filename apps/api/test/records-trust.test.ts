@@ -312,32 +312,56 @@ describe('export of the patient’s whole file', () => {
     expect(logged.map((entry) => entry.action)).toContain('export');
   });
 
-  it('ends the download of a stored file that cannot be read, and the server goes on', async () => {
+  it('answers a stored file that cannot be read with an error, in Portuguese or by ending the download, and goes on', async () => {
     // A storage whose reads fail once asked to (an S3 outage, a disk error), on a second instance of the app.
     const local = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'consultorio-failing-')));
-    let readsFail = false;
-    const failingRead = () => ({ body: new Readable({ read() { this.destroy(new Error('leitura falhou')); } }), contentType: undefined });
-    const storage: Storage = { ...local, get: async (key) => (readsFail ? failingRead() : local.get(key)) };
+    let failAfter: Promise<void> | undefined;
+    const failingRead = (after: Promise<void>) => ({
+      body: new Readable({ read() { void after.then(() => this.destroy(new Error('leitura falhou'))); } }),
+      contentType: undefined,
+    });
+    const storage: Storage = { ...local, get: async (key) => (failAfter ? failingRead(failAfter) : local.get(key)) };
     const other = await createTestApp({ storage, shared: { database: t.database, smtp: t.smtp } });
     try {
       const { cookie } = await newSignedInUser(other);
       const patient = (await other.request({ method: 'POST', url: '/v1/users/me/patients', headers: { cookie }, payload: { firstName: 'Rui', lastName: 'Prado' } })).json().data.patient as { id: string };
       const record = (await other.request({ method: 'POST', url: `/v1/patients/${patient.id}/records`, headers: { cookie }, payload: { name: 'Sessão 1' } })).json().data.record as ClinicalRecord;
       await attach(cookie, record.id, Buffer.alloc(1024, 7), 'exame.bin', other);
-      readsFail = true;
       const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
-      const outcome = await new Promise<string>((resolve) => {
-        http
-          .get(`${address}/v1/patients/${patient.id}/export`, { headers: { cookie } }, (response) => {
-            response.on('data', () => undefined);
-            response.on('error', () => resolve('cut'));
-            response.on('aborted', () => resolve('cut'));
-            response.on('end', () => resolve(response.complete ? 'whole' : 'cut'));
-          })
-          .on('error', () => resolve('cut'));
-      });
-      expect(outcome).toBe('cut');
+      const download = (onFirstBytes: () => void) =>
+        new Promise<{ status?: number; disposition?: string; body: string; ending: 'whole' | 'cut' }>((resolve) => {
+          let body = '';
+          http
+            .get(`${address}/v1/patients/${patient.id}/export`, { headers: { cookie } }, (response) => {
+              const answer = (ending: 'whole' | 'cut') => resolve({ status: response.statusCode, disposition: response.headers['content-disposition'], body, ending });
+              response.on('data', (chunk: Buffer) => {
+                body += chunk.toString('latin1');
+                onFirstBytes();
+              });
+              response.on('error', () => answer('cut'));
+              response.on('aborted', () => answer('cut'));
+              response.on('end', () => answer(response.complete ? 'whole' : 'cut'));
+            })
+            .on('error', () => resolve({ body, ending: 'cut' }));
+        });
+
+      // Mid-download (the client has the first bytes): the download is cut, never passed off as whole.
+      let firstBytesArrived!: () => void;
+      failAfter = new Promise<void>((resolve) => (firstBytesArrived = resolve));
+      expect((await download(() => firstBytesArrived())).ending).toBe('cut');
+
+      // At once: before any byte has left the answer is the usual error, not a ZIP to download;
+      // which of the two happens is a race between the ZIP's first bytes and the failed read.
+      failAfter = Promise.resolve();
+      const atOnce = await download(() => undefined);
+      if (atOnce.ending === 'whole') {
+        expect(atOnce.status).toBe(500);
+        expect(atOnce.disposition).toBeUndefined();
+        expect(JSON.parse(atOnce.body)).toEqual(failure(500, messages.requestErrors.generic));
+      }
+      failAfter = undefined;
       expect((await other.request({ method: 'GET', url: `/v1/patients/${patient.id}/access-log`, headers: { cookie } })).statusCode).toBe(200);
+      expect((await other.request({ method: 'GET', url: `/v1/patients/${patient.id}/export`, headers: { cookie } })).statusCode).toBe(200);
     } finally {
       await other.close();
     }

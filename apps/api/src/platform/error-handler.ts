@@ -57,8 +57,24 @@ function describe(error: FastifyError): Failure {
   return platformFailure('INTERNAL');
 }
 
+/** Headers that described a file answer, which an error now replaces. */
+const fileAnswerHeaders = ['content-type', 'content-disposition', 'content-length'];
+
+/**
+ * Forgets the headers of a file answer that failed before its first byte (a stored file that
+ * could not be read): Fastify had already copied them onto the raw response, where they would
+ * name the error a ZIP to download, and the envelope could not be sent as JSON.
+ */
+function dropFileAnswerHeaders(reply: FastifyReply): void {
+  for (const name of fileAnswerHeaders) {
+    reply.removeHeader(name);
+    if (!reply.raw.headersSent) reply.raw.removeHeader(name);
+  }
+}
+
 /** The error envelope, with the request's id: quoted by a user, it finds the request's log lines. */
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, { status, code, message }: Failure): void {
+  dropFileAnswerHeaders(reply);
   // Also set here: the router's own errors (a malformed URL) come before the onRequest hooks.
   void reply.code(status).header(REQUEST_ID_HEADER, request.id).send({ status, code, data: null, message, requestId: request.id });
 }
