@@ -91,6 +91,17 @@ async function signIn(token: string): Promise<string> {
   return `portal_sid=${cookie!.value}`;
 }
 
+/** The portal's entries in the professional's access log about the patient, as 'action entity' (sorted: the test clock may give them one time). */
+async function portalLog(cookie: string, patientId: string, entityTypes = ['portal']): Promise<string[]> {
+  const response = await call('GET', `/v1/patients/${patientId}/access-log?limit=100`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  const entries = response.json().data.accessLog as Array<{ action: string; entityType: string; entityId: string; ip: string | null }>;
+  return entries
+    .filter((entry) => entityTypes.includes(entry.entityType))
+    .map((entry) => `${entry.action} ${entry.entityType} ${entry.entityId === patientId ? '' : entry.entityId} ${entry.ip ? 'ip' : '-'}`.replace(/ +/g, ' '))
+    .sort();
+}
+
 async function appointmentsOf(portalCookie: string): Promise<PortalAppointment[]> {
   const response = await call('GET', '/v1/portal/appointments', portalCookie);
   expect(response.statusCode, response.body).toBe(200);
@@ -273,6 +284,9 @@ describe("the portal's terms", () => {
     // Invited again: the terms are asked for again before anything is shown.
     expect((await call('POST', `/v1/patients/${patient.id}/portal-invitation`, cookie)).statusCode).toBe(202);
     expect((await call('GET', '/v1/portal/appointments', portalCookie)).json()).toEqual(refused);
+    // The revoked invitation's story stays in the professional's access log (the consent with the patient's address); the other professional's log has only theirs.
+    expect(await portalLog(cookie, patient.id)).toEqual(['consent portal ip', 'invite portal ip', 'invite portal ip', 'revoke portal ip']);
+    expect(await portalLog(later.cookie, later.patient.id)).toEqual(['consent portal ip', 'invite portal ip']);
   });
 
   it('can be withdrawn by the patient in the portal: every session of the address ends, each professional sees when, and signing in shows the terms again', async () => {
@@ -310,6 +324,9 @@ describe("the portal's terms", () => {
     await acceptTerms(again);
     expect(await access(first.cookie, first.patient.id)).toMatchObject({ acceptedAt: expect.any(String), withdrawnAt: null });
     expect((await appointmentsOf(again)).map((item) => item.id)).toEqual([session.id]);
+    // Each professional's access log keeps when the consent was given, withdrawn and given again.
+    expect(await portalLog(first.cookie, first.patient.id)).toEqual(['consent portal ip', 'consent portal ip', 'invite portal ip', 'invite portal ip', 'withdraw portal ip']);
+    expect(await portalLog(second.cookie, second.patient.id)).toEqual(['consent portal ip', 'consent portal ip', 'invite portal ip', 'withdraw portal ip']);
   });
 });
 
@@ -365,6 +382,9 @@ describe("the patient's files and balance", () => {
     expect((await call('GET', `/v1/portal/receipts/${otherPaid.json().data.payment.id}/pdf`, portalCookie)).json()).toEqual(failure(404, messages.errors.paymentNotFound));
     expect((await call('GET', `/v1/portal/documents/${otherHeld.id}/pdf`, portalCookie)).statusCode).toBe(404);
     expect((await call('GET', `/v1/portal/receipts/${payment.id}/pdf`, null)).statusCode).toBe(401);
+    // What the patient downloaded is in the professional's access log, with their address; the refused attempts are not.
+    expect(await portalLog(cookie, patient.id, ['portal-receipt', 'portal-document'])).toEqual([`download portal-document ${documentId} ip`, `download portal-receipt ${payment.id} ip`].sort());
+    expect(await portalLog(cookie, other.id, ['portal-receipt', 'portal-document'])).toEqual([]);
     // A cancelled receipt is no longer the patient's to download.
     expect((await call('POST', `/v1/payments/${payment.id}/void`, cookie, { reason: 'Lançado por engano' })).statusCode).toBe(200);
     expect((await call('GET', `/v1/portal/receipts/${payment.id}/pdf`, portalCookie)).statusCode).toBe(404);

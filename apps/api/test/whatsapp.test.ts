@@ -59,6 +59,12 @@ async function setup(app: TestApp = t) {
   return { user, cookie, patient, to: `55${phone}` };
 }
 
+/** The WhatsApp consent's entries in the professional's access log about the patient (sorted: one test time), with or without an address. */
+async function consentLog(cookie: string, patientId: string): Promise<string[]> {
+  const entries = (await call('GET', `/v1/patients/${patientId}/access-log?limit=100`, cookie)).json().data.accessLog as Array<{ action: string; entityType: string; ip: string | null }>;
+  return entries.filter((entry) => entry.entityType === 'whatsapp').map((entry) => `${entry.action} ${entry.ip ? 'ip' : '-'}`).sort();
+}
+
 function hoursAhead(app: TestApp, hours: number): string {
   const at = new Date(app.clock.now().getTime() + hours * HOUR);
   at.setUTCMinutes(0, 0, 0);
@@ -117,6 +123,13 @@ describe('WhatsApp reminders', () => {
     const noPhone = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', phone: null, whatsappOptIn: true });
     expect(noPhone.statusCode).toBe(400);
     expect(noPhone.json().message).toBe(messages.validation.whatsappPhoneRequired);
+    // The access log keeps when the consent was recorded and withdrawn; an edit that keeps it adds nothing.
+    expect(await consentLog(cookie, patient.id)).toEqual(['consent ip']);
+    expect((await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', phone: patient.phone, whatsappOptIn: false })).statusCode).toBe(200);
+    expect((await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', phone: patient.phone, whatsappOptIn: false })).statusCode).toBe(200);
+    expect(await consentLog(cookie, patient.id)).toEqual(['consent ip', 'withdraw ip']);
+    const created = await call('POST', '/v1/users/me/patients', cookie, { firstName: 'Rita', lastName: 'Lopes', phone: newMobile(), whatsappOptIn: true });
+    expect(await consentLog(cookie, created.json().data.patient.id)).toEqual(['consent ip']);
 
     const verified = await call('GET', '/v1/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verifica-isto&hub.challenge=12345', null);
     expect(verified.statusCode).toBe(200);
@@ -242,6 +255,7 @@ describe('WhatsApp reminders', () => {
     await t.app.jobs.idle();
     const after = (await call('GET', `/v1/patients/${patient.id}`, cookie)).json().data.patient;
     expect([after.whatsappOptIn, after.whatsappOptInAt]).toEqual([false, null]);
+    expect(await consentLog(cookie, patient.id)).toEqual(['consent ip', 'withdraw -']);
     expect(fake.sent.filter((message) => message.body.to === sender && message.body.type === 'text').map((message) => message.body.text!.body)).toEqual([
       messages.whatsapp.optedOutReply,
     ]);

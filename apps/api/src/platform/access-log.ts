@@ -10,10 +10,10 @@ export interface AccessEntry {
   entityId: string;
 }
 
-/** Whom a request's entries are written for: its session's professional, from the request's address. */
+/** Whom a request's entries are written for: its session's professional, from the request's address (none for a WhatsApp message). */
 export interface AccessActor {
   userId: string;
-  ip: string;
+  ip: string | null;
 }
 
 declare module '@fastify/request-context' {

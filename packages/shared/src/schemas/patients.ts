@@ -132,7 +132,7 @@ export const patientListResponse = envelope(
 export type PatientPage = z.infer<typeof patientListResponse>['data'];
 
 
-export const accessActions = ['read', 'create', 'update', 'delete', 'download', 'export', 'join', 'leave'] as const;
+export const accessActions = ['read', 'create', 'update', 'delete', 'download', 'export', 'join', 'leave', 'invite', 'revoke', 'consent', 'withdraw'] as const;
 export type AccessAction = (typeof accessActions)[number];
 export const accessEntityTypes = [
   'patient',
@@ -149,6 +149,10 @@ export const accessEntityTypes = [
   'video-patient',
   'document',
   'recording',
+  'portal',
+  'portal-receipt',
+  'portal-document',
+  'whatsapp',
 ] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 

@@ -1,4 +1,5 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { accessActions, accessEntityTypes } from '@consultorio/shared';
 import { createdAt } from '../../db/columns';
 import { users } from '../users/users.tables';
 
@@ -17,9 +18,9 @@ export const accessLog = pgTable(
     /** The professional whose session did it (the owner, in this app). */
     actorId: uuid('actor_id').notNull(),
     patientId: uuid('patient_id').notNull(),
-    action: text('action', { enum: ['read', 'create', 'update', 'delete', 'download', 'export', 'join', 'leave'] }).notNull(),
+    action: text('action', { enum: accessActions }).notNull(),
     entityType: text('entity_type', {
-      enum: ['patient', 'form', 'record', 'chat', 'file', 'access-log', 'appointment', 'payment', 'alert', 'measurement-plan', 'video-professional', 'video-patient', 'document', 'recording'],
+      enum: accessEntityTypes,
     }).notNull(),
     entityId: text('entity_id').notNull(),
     ip: text('ip'),

@@ -1,5 +1,6 @@
 import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
-import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
@@ -141,15 +142,14 @@ function editedConsent(patient: PatientUpdate, now: Date) {
 
 /**
  * Withdraws the WhatsApp consent of every patient with that number, in any of its forms ('PARAR' sent to the app's
- * number stops its messages, whichever professional's patient wrote); answers how many changed.
+ * number stops its messages, whichever professional's patient wrote); answers the patients changed.
  */
-export async function optOutWhatsappByPhone(db: Db | Tx, e164DigitsForms: string[], now: Date): Promise<number> {
-  const changed = await db
+export async function optOutWhatsappByPhone(db: Db | Tx, e164DigitsForms: string[], now: Date): Promise<Array<{ id: string; ownerId: string }>> {
+  return db
     .update(patients)
     .set({ whatsappOptIn: false, whatsappOptInAt: null, updatedAt: now })
     .where(and(eq(patients.whatsappOptIn, true), inArray(sql`regexp_replace(${patients.cc}, '[^0-9]', '', 'g') || ${patients.phone}`, e164DigitsForms)))
-    .returning({ id: patients.id });
-  return changed.length;
+    .returning({ id: patients.id, ownerId: patients.ownerId });
 }
 
 /**
@@ -186,12 +186,16 @@ export async function updatePatient(
   id: string,
   patient: PatientUpdate,
   now: Date,
-): Promise<PatientRow | undefined> {
+): Promise<(PatientRow & { wasWhatsappOptIn: boolean }) | undefined> {
+  // The row as it was, read by the same statement (a self-join sees the row before the update):
+  // whether the edit gave or withdrew the WhatsApp consent, for the access log.
+  const before = alias(patients, 'before');
   const [row] = await db
     .update(patients)
     .set({ ...namedValues(patient), ...editedConsent(patient, now), updatedAt: now })
-    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
-    .returning();
+    .from(before)
+    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId), eq(before.id, patients.id)))
+    .returning({ ...getTableColumns(patients), wasWhatsappOptIn: before.whatsappOptIn });
   return row;
 }
 

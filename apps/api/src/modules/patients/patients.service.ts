@@ -14,7 +14,7 @@ import {
 import { noteAccess } from '../../platform/access-log';
 import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
-import { forgetPatientLog, listAccessLog } from '../audit/audit.service';
+import { forgetPatientLog, listAccessLog, writeEntries } from '../audit/audit.service';
 import { forgetPatientFiles, forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { AppError } from '../../platform/errors';
 import { removeStoredFiles, replaceStoredAvatar } from '../../platform/stored-files';
@@ -97,6 +97,7 @@ export async function createPatient(ctx: Context, ownerId: string, patient: Pati
   const created = await repo.insertPatient(ctx.db, ownerId, patient, ctx.clock.now());
   if ('limit' in created) throw new AppError('PATIENT_LIMIT', messages.errors.patientLimit(created.limit));
   notePatient(created.id, 'create');
+  noteWhatsappConsent(created.id, false, created.whatsappOptIn);
   return toPatient(created);
 }
 
@@ -104,12 +105,27 @@ export async function updatePatient(ctx: Context, ownerId: string, id: string, p
   const updated = await repo.updatePatient(ctx.db, ownerId, id, patient, ctx.clock.now());
   if (!updated) throw new AppError('PATIENT_NOT_FOUND');
   notePatient(updated.id, 'update');
+  noteWhatsappConsent(updated.id, updated.wasWhatsappOptIn, updated.whatsappOptIn);
   return toPatient(updated);
 }
 
-/** A patient's 'PARAR' by WhatsApp (the whatsapp module's webhook, in its transaction): their consent is withdrawn. */
+/** The patient's WhatsApp consent given or withdrawn (recorded by the professional): the access log keeps when. */
+function noteWhatsappConsent(patientId: string, before: boolean, after: boolean): void {
+  if (before === after) return;
+  noteAccess({ patientId, action: after ? 'consent' : 'withdraw', entityType: 'whatsapp', entityId: patientId });
+}
+
+/**
+ * A patient's 'PARAR' by WhatsApp (the whatsapp module's webhook, in its transaction): their consent
+ * is withdrawn, in each professional's access log (without an address: it came by WhatsApp).
+ * Answers how many patients it withdrew.
+ */
 export async function optOutOfWhatsapp(ctx: Context, tx: Tx, e164DigitsForms: string[]): Promise<number> {
-  return repo.optOutWhatsappByPhone(tx, e164DigitsForms, ctx.clock.now());
+  const changed = await repo.optOutWhatsappByPhone(tx, e164DigitsForms, ctx.clock.now());
+  for (const { id, ownerId } of changed) {
+    await writeEntries({ ...ctx, db: tx }, { userId: ownerId, ip: null }, [{ patientId: id, action: 'withdraw', entityType: 'whatsapp', entityId: id }]);
+  }
+  return changed.length;
 }
 
 /** Who read or changed the patient's data, newest first (reading it is itself noted). */

@@ -59,11 +59,11 @@ export function portalPublicRoutes(ctx: Context): RoutesPlugin {
 
       route(scope, portalApi.consent, async (request) => ({ data: { consent: await portal.consentOf(ctx, portal.portalEmail(request)) } }));
       route(scope, portalApi.acceptConsent, async (request) => ({
-        data: { consent: await portal.acceptConsent(ctx, portal.portalEmail(request), request.body.pendingSince) },
+        data: { consent: await portal.acceptConsent(ctx, portal.portalVisitor(request), request.body.pendingSince) },
         message: messages.portal.consent.accepted,
       }));
       route(scope, portalApi.withdrawConsent, async (request, reply) => {
-        await portal.withdrawConsent(ctx, portal.portalEmail(request));
+        await portal.withdrawConsent(ctx, portal.portalVisitor(request));
         reply.clearCookie(PORTAL_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.isHttps });
         return { data: null, message: messages.portal.consent.withdrawn };
       });
@@ -105,11 +105,11 @@ function patientViews(ctx: Context, scope: FastifyInstance): void {
 
   // The PDFs: a receipt is written in a worker thread; a document's stored file is streamed.
   rawRoute(scope, portalApi.receiptPdf, async (request, reply) => {
-    const { filename, pdf } = await portal.receiptPdf(ctx, portal.portalEmail(request), request.params.id);
+    const { filename, pdf } = await portal.receiptPdf(ctx, portal.portalVisitor(request), request.params.id);
     return reply.type('application/pdf').header('content-disposition', contentDisposition(filename, false)).header('cache-control', 'private, no-store').send(pdf);
   });
   rawRoute(scope, portalApi.documentPdf, async (request, reply) => {
-    const { filename, pdf } = await portal.documentPdf(ctx, portal.portalEmail(request), request.params.id);
+    const { filename, pdf } = await portal.documentPdf(ctx, portal.portalVisitor(request), request.params.id);
     return reply.type('application/pdf').header('content-disposition', contentDisposition(filename, false)).header('cache-control', 'private, no-store').send(pdf);
   });
 }

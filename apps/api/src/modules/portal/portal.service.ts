@@ -12,11 +12,13 @@ import {
   type PortalReceipt,
 } from '@consultorio/shared';
 import type { FastifyRequest } from 'fastify';
+import { noteAccess, type AccessEntry } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { appLink } from '../../platform/mail/render';
 import { sendActionMail } from '../../platform/mail/send';
 import { hashToken, newToken } from '../../platform/tokens';
+import { writeEntries } from '../audit/audit.service';
 import { answerForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
 import { getAvailability, rescheduleAppointment, slotsToMove } from '../booking/booking.service';
 import { exportDocuments, patientDocumentFile } from '../documents/documents.service';
@@ -55,16 +57,31 @@ export async function invitePatient(ctx: Context, owner: UserRow, patientId: str
   const patient = await ownedPatient(ctx, owner.id, patientId);
   if (!patient.email) throw new AppError('PORTAL_NO_EMAIL');
   await repo.insertInvitation(ctx.db, patient.id);
+  noteAccess({ patientId: patient.id, action: 'invite', entityType: 'portal', entityId: patient.id });
   await mailLink(ctx, { email: patient.email, firstName: patient.firstName }, { subject: m.inviteSubject, body: m.inviteBody(professionalNameOf(owner)) });
 }
 
 /**
  * 'Revogar acesso ao portal': the invitation goes, with the terms the patient accepted for it; the
- * portal no longer shows this professional's data, even to a session already open.
+ * portal no longer shows this professional's data, even to a session already open. The access
+ * log keeps the invitation's story (invited, consent given and withdrawn, revoked).
  */
 export async function revokeAccess(ctx: Context, owner: UserRow, patientId: string): Promise<void> {
   const patient = await ownedPatient(ctx, owner.id, patientId);
   await repo.deleteInvitation(ctx.db, patient.id);
+  noteAccess({ patientId: patient.id, action: 'revoke', entityType: 'portal', entityId: patient.id });
+}
+
+type PortalRow = Awaited<ReturnType<typeof repo.invitedPatientsByEmail>>[number];
+
+/**
+ * What the patient did on the portal, in the log of each professional it concerns, with the
+ * patient's address: the record of their consent (LGPD, art. 8, § 2) and of what they downloaded.
+ */
+async function logPatientActs(ctx: Context, ip: string, rows: readonly PortalRow[], entry: Omit<AccessEntry, 'patientId' | 'entityId'> & { entityId?: string }): Promise<void> {
+  for (const { patient, professional } of rows) {
+    await writeEntries(ctx, { userId: professional.id, ip }, [{ patientId: patient.id, entityId: entry.entityId ?? patient.id, action: entry.action, entityType: entry.entityType }]);
+  }
 }
 
 async function limit(ctx: Context, key: string, max: number, windowSeconds: number): Promise<void> {
@@ -105,6 +122,16 @@ export function portalEmail(request: FastifyRequest): string {
   return request.portalEmail;
 }
 
+/** The signed-in patient, with the address they came from (for what the professional's access log keeps). */
+export interface PortalVisitor {
+  email: string;
+  ip: string;
+}
+
+export function portalVisitor(request: FastifyRequest): PortalVisitor {
+  return { email: portalEmail(request), ip: request.ip };
+}
+
 /** The professional's view of the patient's access: invited when, terms accepted when. */
 export async function portalAccess(ctx: Context, owner: UserRow, patientId: string): Promise<PortalAccess> {
   const patient = await ownedPatient(ctx, owner.id, patientId);
@@ -135,15 +162,15 @@ export async function consentOf(ctx: Context, email: string): Promise<PortalCons
  * The patient accepts the terms: the time is recorded on each invitation not yet accepted, up to
  * `pendingSince` when given (the terms as shown): one that came after is asked for again, named.
  */
-export async function acceptConsent(ctx: Context, email: string, pendingSince: string | undefined): Promise<PortalConsent> {
-  const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+export async function acceptConsent(ctx: Context, visitor: PortalVisitor, pendingSince: string | undefined): Promise<PortalConsent> {
+  const rows = await repo.invitedPatientsByEmail(ctx.db, visitor.email);
   const shown = pendingSince === undefined ? Infinity : Date.parse(pendingSince);
-  await repo.recordConsent(
-    ctx.db,
-    rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown).map((row) => row.patient.id),
-    ctx.clock.now(),
-  );
-  return consentOf(ctx, email);
+  const accepted = rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown);
+  await ctx.db.transaction(async (tx) => {
+    await repo.recordConsent(tx, accepted.map((row) => row.patient.id), ctx.clock.now());
+    await logPatientActs({ ...ctx, db: tx }, visitor.ip, accepted, { action: 'consent', entityType: 'portal' });
+  });
+  return consentOf(ctx, visitor.email);
 }
 
 /**
@@ -151,15 +178,16 @@ export async function acceptConsent(ctx: Context, email: string, pendingSince: s
  * whose terms were accepted, and every portal session of the address ends; signing in again shows
  * only the terms, and each professional sees when it was withdrawn.
  */
-export async function withdrawConsent(ctx: Context, email: string): Promise<void> {
-  const rows = await repo.invitedPatientsByEmail(ctx.db, email);
+export async function withdrawConsent(ctx: Context, visitor: PortalVisitor): Promise<void> {
+  const rows = await repo.invitedPatientsByEmail(ctx.db, visitor.email);
   await ctx.db.transaction(async (tx) => {
     await repo.withdrawConsent(
       tx,
       rows.map((row) => row.patient.id),
       ctx.clock.now(),
     );
-    await repo.deleteSessionsOf(tx, email);
+    await repo.deleteSessionsOf(tx, visitor.email);
+    await logPatientActs({ ...ctx, db: tx }, visitor.ip, rows.filter((row) => row.consentedAt), { action: 'withdraw', entityType: 'portal' });
   });
 }
 
@@ -279,7 +307,7 @@ export async function listSlotsToMove(ctx: Context, email: string, id: string, d
 }
 
 /** The first answer of `find` over the patient's rows, each professional's in turn; `notFound` when none has it. */
-async function firstOfMine<T>(ctx: Context, email: string, notFound: AppError, find: (row: Awaited<ReturnType<typeof mine>>[number]) => Promise<T>): Promise<T> {
+async function firstOfMine<T>(ctx: Context, email: string, notFound: AppError, find: (row: PortalRow) => Promise<T>): Promise<T> {
   for (const row of await mine(ctx, email)) {
     try {
       return await find(row);
@@ -290,14 +318,27 @@ async function firstOfMine<T>(ctx: Context, email: string, notFound: AppError, f
   throw notFound;
 }
 
-/** One of the patient's receipts as a PDF (another's, or a cancelled one: 404). */
-export async function receiptPdf(ctx: Context, email: string, id: string): Promise<{ filename: string; pdf: Buffer }> {
-  return firstOfMine(ctx, email, new AppError('PAYMENT_NOT_FOUND'), ({ patient, professional }) => patientReceiptFile(ctx, professional.id, patient.id, id));
+/** One of the patient's receipts as a PDF (another's, or a cancelled one: 404), in the professional's log first. */
+export async function receiptPdf(ctx: Context, visitor: PortalVisitor, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  return firstOfMine(ctx, visitor.email, new AppError('PAYMENT_NOT_FOUND'), async (row) => {
+    const receipt = await patientReceiptFile(ctx, row.professional.id, row.patient.id, id);
+    await logPatientActs(ctx, visitor.ip, [row], { action: 'download', entityType: 'portal-receipt', entityId: id });
+    return receipt;
+  });
 }
 
-/** One of the patient's issued documents as a PDF stream (another's: 404). */
-export async function documentPdf(ctx: Context, email: string, id: string): Promise<{ filename: string; pdf: Readable }> {
-  return firstOfMine(ctx, email, new AppError('DOCUMENT_NOT_FOUND'), ({ patient, professional }) => patientDocumentFile(ctx, professional, patient.id, id));
+/** One of the patient's issued documents as a PDF stream (another's: 404), in the professional's log before its first byte. */
+export async function documentPdf(ctx: Context, visitor: PortalVisitor, id: string): Promise<{ filename: string; pdf: Readable }> {
+  return firstOfMine(ctx, visitor.email, new AppError('DOCUMENT_NOT_FOUND'), async (row) => {
+    const document = await patientDocumentFile(ctx, row.professional, row.patient.id, id);
+    try {
+      await logPatientActs(ctx, visitor.ip, [row], { action: 'download', entityType: 'portal-document', entityId: id });
+    } catch (error) {
+      document.pdf.destroy();
+      throw error;
+    }
+    return document;
+  });
 }
 
 /** What is owed to each professional for sessions held (none listed when nothing is), with its Pix code when they have a key. */
