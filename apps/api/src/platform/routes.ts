@@ -210,7 +210,8 @@ export function rawRoute<R extends ApiRoute & { raw: NonNullable<ApiRoute['raw']
     // A stream of events took the connection over (hijacked: no onSend) and is under way: its
     // log is written now, and a failure to write it is logged, not answered. Any other answer
     // (not yet sent, or sent whole) has its log written by onSend.
-    if (reply.sent) await writeNotedAccess(request)?.catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
+    // A failure the handler answered itself (a 4xx) leaves nothing, as in onSend.
+    if (reply.sent && reply.statusCode < 400) await writeNotedAccess(request)?.catch((error: unknown) => request.log.error({ err: error }, 'access log not written'));
     return result;
   };
   register(app, contract, handle, { onSend: writeAccessBeforeSending });
