@@ -193,10 +193,19 @@ describe('a booking', () => {
 
     const confirmed = await confirm(token);
     expect(confirmed.statusCode, confirmed.body).toBe(201);
-    expect(confirmed.json().data.appointment).toEqual({ startsAt: slot.startsAt, endsAt: slot.endsAt, timeZone: 'America/Sao_Paulo', modality: 'online', status: 'scheduled' });
+    const booking = { startsAt: slot.startsAt, endsAt: slot.endsAt, timeZone: 'America/Sao_Paulo', modality: 'online', status: 'scheduled' };
+    expect(confirmed.json().data.appointment).toEqual({ ...booking, alreadyConfirmed: false });
     expect((await slotsOf(slug, day(1), day(3))).some((item) => item.startsAt === slot.startsAt)).toBe(false);
-    // The link works once.
-    expect((await confirm(token)).json()).toEqual(failure(404, b.errors.linkInvalid));
+    // The link books once; opened again (the mail clicked twice, after the 30-minute hold) it says the booking was made, and keeps no personal data.
+    t.clock.advance(40 * 60);
+    try {
+      const again = await confirm(token);
+      expect([again.statusCode, again.json().data.appointment]).toEqual([201, { ...booking, alreadyConfirmed: true }]);
+    } finally {
+      t.clock.advance(-40 * 60);
+    }
+    const [used] = await t.database.db.select().from(bookingRequests).where(eq(bookingRequests.ownerId, user.id));
+    expect(used).toMatchObject({ firstName: '', lastName: null, email: '', phone: null, document: null });
 
     const booked = (await t.database.db.select().from(appointments).where(eq(appointments.ownerId, user.id)))[0]!;
     expect(booked).toMatchObject({ status: 'scheduled', modality: 'online' });

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { AccessibilityAudit, auditedPage } from './support/accessibility';
 import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
+import { signIn } from './support/session';
 import { toastWith } from './support/toasts';
 
 const b = messages.booking;
@@ -13,26 +14,32 @@ test.use({ viewport: PHONE });
 
 test('a patient books a slot from the page on a phone and confirms it from the e-mail', async ({ page, browser }) => {
   const professional = await registerConfirmedProfessional(page, 'Reserva');
-  const signedIn = await page.request.post('/v1/users/users-sessions', { data: { username: professional.username, password: professional.password } });
-  expect(signedIn.status()).toBe(200);
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
   const slug = `reserva-${professional.username.split('_')[1]}`;
-  const profile = await page.request.put('/v1/users/me', {
-    data: { firstName: professional.firstName, lastName: professional.lastName, profession: 'Psicóloga', bookingSlug: slug, bookingEnabled: true },
-  });
+  const profile = await page.request.put('/v1/users/me', { data: { firstName: professional.firstName, lastName: professional.lastName, profession: 'Psicóloga' } });
   expect(profile.status()).toBe(200);
-  const availability = await page.request.put('/v1/users/me/availability', {
-    data: {
-      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
-      sessionMinutes: 50,
-      bufferMinutes: 10,
-      minNoticeHours: 2,
-      maxDaysAhead: 14,
-      modalities: ['in_person', 'online'],
-      requiresApproval: false,
-      cancellationNoticeHours: 24,
-    },
-  });
-  expect(availability.status()).toBe(200);
+
+  // The professional opens the page in 'Minha conta' on the phone: its address, the hours of each day, both modalities.
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { name: b.settingsTitle })).toBeVisible();
+  await page.getByRole('switch', { name: b.enabled }).check();
+  await page.getByRole('textbox', { name: b.slug }).fill(slug);
+  for (const weekday of b.weekdays) await page.getByRole('button', { name: `${b.addInterval}: ${weekday}` }).click();
+  await expect(page.getByRole('textbox', { name: b.intervalStart })).toHaveCount(7);
+  await page.getByRole('textbox', { name: b.minNoticeHours }).fill('2');
+  const online = page.getByRole('checkbox', { name: messages.agenda.modality.online });
+  await expect(page.getByRole('checkbox', { name: messages.agenda.modality.in_person })).toBeChecked();
+  await expect(online).not.toBeChecked();
+  await online.check();
+  await expect(online).toBeChecked();
+  await page.getByRole('button', { name: b.save }).click();
+  // One toast for the save (the profile's own answer is not toasted again).
+  await expect(toastWith(page, b.saved)).toHaveCount(1);
+  await expect(toastWith(page, messages.account.profileUpdated)).toHaveCount(0);
+  const saved = (await (await page.request.get('/v1/users/me/availability')).json()) as { data: { modalities: string[]; weekly: unknown[]; minNoticeHours: number } };
+  expect([saved.data.modalities, saved.data.weekly.length, saved.data.minNoticeHours]).toEqual([['in_person', 'online'], 7, 2]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
   // The patient, on a phone of their own (no session).
   const patientContext = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -69,6 +76,9 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   const link = await waitForMailLink(email, '/confirmar-agendamento');
   await patient.goto(link);
   await expect(patient.getByText(/^Agendamento confirmado para /)).toBeVisible();
+  // The mail's link opened again: the booking is made, not to be made again.
+  await patient.reload();
+  await expect(patient.getByText(/^Este agendamento já estava confirmado: .+ Não é preciso agendar de novo\.$/)).toBeVisible();
   await patientContext.close();
 
   // The professional's agenda has it, for the new patient.

@@ -17,6 +17,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  */
 export const errorShownInline = { errorShownInline: true } as const;
 
+/**
+ * A mutation whose success message another call of the same save already shows (one form saved
+ * by two calls): one toast for the save, not two.
+ */
+export const successToastedElsewhere = { successToastedElsewhere: true } as const;
+
 function isShownInline(meta: Record<string, unknown> | undefined, error: unknown): boolean {
   const shownInline = meta?.['errorShownInline'];
   if (typeof shownInline !== 'function') return shownInline === true;
@@ -52,7 +58,9 @@ export function createQueryClient(): QueryClient {
     // A query may show some failures itself too (`meta: errorShownInline`), as a mutation may.
     queryCache: new QueryCache({ onError: (error, query) => (isShownInline(query.meta, error) ? undefined : toastApiError(error)) }),
     mutationCache: new MutationCache({
-      onSuccess: (response) => toastResponseMessage(response),
+      onSuccess: (response, _variables, _result, mutation) => {
+        if (mutation.meta?.['successToastedElsewhere'] !== true) toastResponseMessage(response);
+      },
       onError: (error, _variables, _result, mutation) => {
         if (!isShownInline(mutation.meta, error)) toastApiError(error);
       },

@@ -110,6 +110,8 @@ export const bookedAppointmentSchema = z.object({
   timeZone: z.string(),
   modality: z.enum(modalities),
   status: z.enum(['scheduled', 'requested']),
+  /** The link had been used already: this is the booking it made (the mail opened again). */
+  alreadyConfirmed: z.boolean(),
 });
 export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 export const bookingConfirmResponse = envelope(z.object({ appointment: bookedAppointmentSchema }));

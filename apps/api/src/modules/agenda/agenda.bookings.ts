@@ -10,6 +10,12 @@ import { queueDueRemindersLogged } from './agenda.reminders';
 
 // ---- bookings from the public page (the booking module) ----
 
+/** The appointment a booking made, while it stands (not cancelled), or null. */
+export async function standingBookedAppointment(ctx: Pick<Context, 'db'>, ownerId: string, id: string): Promise<AppointmentRow | null> {
+  const found = await repo.findOwned(ctx.db, ownerId, id);
+  return found && found.appointment.status !== 'cancelled' ? found.appointment : null;
+}
+
 /** A span of time the professional is busy in. */
 export interface BusySpan {
   startsAt: Date;

@@ -7,5 +7,5 @@ export { answerReminderButton, recordWhatsappStatus } from './agenda.replies';
 export { getPublicAppointment, confirmPublicAppointment, cancelPublicAppointment } from './agenda.patient-link';
 export { extendOpenSeries } from './agenda.series';
 export { getCalendarFeed, renewCalendarFeed, calendarIcs, startAgendaClock } from './agenda.calendar-feed';
-export { type BusySpan, busySpans, inOwnerAgenda, insertBookedAppointment, afterBooking, decideRequested } from './agenda.bookings';
+export { type BusySpan, busySpans, inOwnerAgenda, insertBookedAppointment, afterBooking, decideRequested, standingBookedAppointment } from './agenda.bookings';
 export { patientAppointmentRows, answerForPatient, moveForPatient } from './agenda.portal';

@@ -1,5 +1,5 @@
 import type { Availability } from '@consultorio/shared';
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookingRequests, bookingSettings } from './booking.tables';
 
@@ -45,17 +45,30 @@ export async function findPendingByToken(db: Db | Tx, tokenHash: string, now: Da
   return row;
 }
 
-/** Marks the request confirmed (once: a second claim finds nothing), with the appointment it became. */
-export async function claimRequest(tx: Tx, id: string, appointmentId: string, now: Date): Promise<boolean> {
+/**
+ * Marks the request confirmed (once: a second claim finds nothing), with the appointment it became.
+ * Its person goes (the patient's row has them now); the row stays until `keepUntil`, so that the
+ * mail's link opened again says the booking is made rather than that the link is invalid.
+ */
+export async function claimRequest(tx: Tx, id: string, appointmentId: string, now: Date, keepUntil: Date): Promise<boolean> {
   const claimed = await tx
     .update(bookingRequests)
-    .set({ confirmedAt: now, appointmentId })
+    .set({ confirmedAt: now, appointmentId, expiresAt: keepUntil, firstName: '', lastName: null, email: '', cc: null, phone: null, document: null })
     .where(and(eq(bookingRequests.id, id), isNull(bookingRequests.confirmedAt), gt(bookingRequests.expiresAt, now)))
     .returning({ id: bookingRequests.id });
   return claimed.length > 0;
 }
 
-/** Requests past their 30 minutes, confirmed or not: held slots free again, and no personal data kept. */
+/** A used link's request: who it was for and the appointment it made (null once that was deleted). */
+export async function findConfirmedByToken(db: Db, tokenHash: string, now: Date): Promise<{ ownerId: string; appointmentId: string | null } | undefined> {
+  const [row] = await db
+    .select({ ownerId: bookingRequests.ownerId, appointmentId: bookingRequests.appointmentId })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.tokenHash, tokenHash), isNotNull(bookingRequests.confirmedAt), gt(bookingRequests.expiresAt, now)));
+  return row;
+}
+
+/** Requests past their 30 minutes (a confirmed one, its appointment's end): held slots free again, and no personal data kept. */
 export async function deleteExpiredRequests(db: Db, now: Date): Promise<void> {
   await db.delete(bookingRequests).where(lte(bookingRequests.expiresAt, now));
 }

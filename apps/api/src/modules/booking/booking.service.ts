@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { formatMailDateTime } from '../../platform/mail/render';
 import { hashToken, newToken } from '../../platform/tokens';
-import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
+import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, patientAppointmentRows, standingBookedAppointment, type AppointmentRow } from '../agenda/agenda.service';
 import { createForm } from '../forms/forms.service';
 import { sendForm } from '../measurement/measurement.service';
 import { findOrCreateBookedPatient, ownedPatient } from '../patients/patients.service';
@@ -144,14 +144,23 @@ export async function requestBooking(ctx: Context, slug: string, request: Bookin
   await ctx.jobs.send(BOOKING_LINK_JOB, { requestId: held.id });
 }
 
-function toBooked(row: { startsAt: Date; endsAt: Date; modality: BookedAppointment['modality']; status: string }, timeZone: string): BookedAppointment {
+function toBooked(row: { startsAt: Date; endsAt: Date; modality: BookedAppointment['modality']; status: string }, timeZone: string, alreadyConfirmed = false): BookedAppointment {
   return {
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     timeZone,
     modality: row.modality,
     status: row.status === 'requested' ? 'requested' : 'scheduled',
+    alreadyConfirmed,
   };
+}
+
+/** A link already used (the patient opened the mail again): the booking it made, while it stands. */
+async function alreadyBooked(ctx: Context, tokenHash: string): Promise<BookedAppointment | null> {
+  const used = await repo.findConfirmedByToken(ctx.db, tokenHash, ctx.clock.now());
+  if (!used?.appointmentId) return null;
+  const [professional, appointment] = await Promise.all([findUserById(ctx, used.ownerId), standingBookedAppointment(ctx, used.ownerId, used.appointmentId)]);
+  return professional && appointment ? toBooked(appointment, professional.timeZone, true) : null;
 }
 
 /**
@@ -163,7 +172,11 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
   await limit(ctx, `booking-confirm:${ip}`, PAGE_CALLS_PER_MINUTE, 60);
   const tokenHash = hashToken(token);
   const pending = await repo.findPendingByToken(ctx.db, tokenHash, ctx.clock.now());
-  if (!pending) throw new AppError('BOOKING_LINK_INVALID');
+  if (!pending) {
+    const booked = await alreadyBooked(ctx, tokenHash);
+    if (booked) return booked;
+    throw new AppError('BOOKING_LINK_INVALID');
+  }
   const professional = await findUserById(ctx, pending.ownerId);
   if (!professional) throw new AppError('BOOKING_LINK_INVALID');
   const availability = await getAvailability(ctx, professional.id);
@@ -195,7 +208,8 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
       status: availability.requiresApproval ? 'requested' : 'scheduled',
       feeCents: patient.sessionFeeCents ?? 0,
     });
-    if (!(await repo.claimRequest(tx, request.id, appointment.id, now))) throw new AppError('BOOKING_LINK_INVALID');
+    const keepUntil = new Date(Math.max(appointment.endsAt.getTime(), request.expiresAt.getTime()));
+    if (!(await repo.claimRequest(tx, request.id, appointment.id, now, keepUntil))) throw new AppError('BOOKING_LINK_INVALID');
     return { appointment, patientName: fullNameOf(patient), created };
   });
   const when = formatMailDateTime(booked.appointment.startsAt, professional.timeZone);

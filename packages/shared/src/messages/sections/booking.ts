@@ -51,6 +51,8 @@ export const booking = {
   confirming: 'Confirmando…',
   confirmedScheduled: (when: string) => `Agendamento confirmado para ${when}.`,
   confirmedRequested: (when: string) => `Pedido enviado para ${when}. Você receberá um e-mail quando o profissional aceitar.`,
+  alreadyConfirmedScheduled: (when: string) => `Este agendamento já estava confirmado: ${when}. Não é preciso agendar de novo.`,
+  alreadyConfirmedRequested: (when: string) => `Este pedido já tinha sido enviado: ${when}. Você receberá um e-mail quando o profissional aceitar.`,
   unavailable: 'Esta página de agendamento não está disponível.',
 
   // the professional's decision in the agenda

@@ -1,6 +1,7 @@
 import { bookingApi, usersApi, type Availability, type ProfileUpdateInput } from '@consultorio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { successToastedElsewhere } from '../../../lib/query-client';
 import { setCurrentUser } from '../../../lib/session';
 
 const availabilityKey = ['booking', 'availability'] as const;
@@ -17,11 +18,12 @@ export function useUpdateAvailability() {
   });
 }
 
-/** Saves the page's address and switch with the rest of the profile as it is. */
+/** Saves the page's address and switch with the rest of the profile as it is (the hours' save says it was saved). */
 export function useUpdateBookingPage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profile: ProfileUpdateInput) => apiClient.call(usersApi.updateProfile, { body: profile }),
+    meta: successToastedElsewhere,
     onSuccess: (response) => setCurrentUser(queryClient, response.data.user),
   });
 }

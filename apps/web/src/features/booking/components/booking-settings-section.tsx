@@ -3,11 +3,11 @@ import { ActionIcon, Anchor, Button, Checkbox, Group, Loader, NumberInput, Selec
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useQaTemplates } from '../../../lib/qa-templates';
-import { toast } from '../../../lib/toasts';
 import { useAvailability, useUpdateAvailability, useUpdateBookingPage } from '../api/availability';
 
 const b = messages.booking;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const MODALITIES: readonly Modality[] = ['in_person', 'online'];
 /** The intake select's 'Nenhum' (no questionnaire). */
 const NONE = 'none';
 
@@ -37,8 +37,6 @@ function BookingSettingsForm({ user, initial }: { user: User; initial: Availabil
   const [values, setValues] = useState<Availability>(initial);
   const set = <K extends keyof Availability>(key: K, value: Availability[K]) => setValues({ ...values, [key]: value });
   const setInterval = (index: number, change: Partial<WeeklyInterval>) => set('weekly', values.weekly.map((item, i) => (i === index ? { ...item, ...change } : item)));
-  const toggleModality = (modality: Modality, on: boolean) =>
-    set('modalities', on ? [...values.modalities, modality] : values.modalities.filter((item) => item !== modality));
   const pageUrl = user.bookingSlug ? `${window.location.origin}/agendar/${user.bookingSlug}` : null;
 
   const submit = async (event: FormEvent) => {
@@ -57,8 +55,8 @@ function BookingSettingsForm({ user, initial }: { user: User; initial: Availabil
         bookingSlug: slug.trim() === '' ? null : slug.trim(),
         bookingEnabled: enabled,
       });
+      // Its answer's message ('Disponibilidade salva.') is the save's one toast.
       await saveAvailability.mutateAsync(values);
-      toast.success(b.saved);
     } catch {
       // The API client showed why.
     }
@@ -82,7 +80,13 @@ function BookingSettingsForm({ user, initial }: { user: User; initial: Availabil
           <Stack key={weekday} gap={4}>
             <Group justify="space-between">
               <Text fw={500}>{b.weekdays[weekday - 1]}</Text>
-              <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => set('weekly', [...values.weekly, { weekday, start: '09:00', end: '12:00' }])}>
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconPlus size={14} />}
+                aria-label={`${b.addInterval}: ${b.weekdays[weekday - 1]}`}
+                onClick={() => set('weekly', [...values.weekly, { weekday, start: '09:00', end: '12:00' }])}
+              >
                 {b.addInterval}
               </Button>
             </Group>
@@ -106,10 +110,10 @@ function BookingSettingsForm({ user, initial }: { user: User; initial: Availabil
           <NumberInput label={b.maxDaysAhead} min={1} max={180} value={values.maxDaysAhead} onChange={(value) => set('maxDaysAhead', Number(value))} />
           <NumberInput label={b.cancellationNoticeHours} min={0} max={720} value={values.cancellationNoticeHours} onChange={(value) => set('cancellationNoticeHours', Number(value))} />
         </SimpleGrid>
-        <Checkbox.Group label={b.modalities}>
+        <Checkbox.Group label={b.modalities} value={values.modalities} onChange={(checked) => set('modalities', MODALITIES.filter((modality) => checked.includes(modality)))}>
           <Group mt="xs">
-            {(['in_person', 'online'] as const).map((modality) => (
-              <Checkbox key={modality} label={messages.agenda.modality[modality]} checked={values.modalities.includes(modality)} onChange={(event) => toggleModality(modality, event.currentTarget.checked)} />
+            {MODALITIES.map((modality) => (
+              <Checkbox key={modality} value={modality} label={messages.agenda.modality[modality]} />
             ))}
           </Group>
         </Checkbox.Group>

@@ -14,7 +14,7 @@ type Outcome = { appointment: BookedAppointment } | { error: string };
 
 /**
  * The page of the confirmation mail's link (/confirmar-agendamento?token=…): it confirms the
- * held booking once (the link works once) and says when, or why it could not.
+ * held booking and says when, or why it could not; opened again, it says the booking was made.
  */
 export function ConfirmBookingPage() {
   const [searchParams] = useSearchParams();
@@ -53,12 +53,17 @@ export function ConfirmBookingPage() {
   );
 }
 
+function confirmationText(appointment: BookedAppointment, when: string): string {
+  if (appointment.status === 'requested') return appointment.alreadyConfirmed ? b.alreadyConfirmedRequested(when) : b.confirmedRequested(when);
+  return appointment.alreadyConfirmed ? b.alreadyConfirmedScheduled(when) : b.confirmedScheduled(when);
+}
+
 function Confirmed({ appointment }: { appointment: BookedAppointment }) {
   const when = `${formatLongDate(appointment.startsAt, appointment.timeZone)}, ${formatTime(appointment.startsAt, appointment.timeZone)}`;
   return (
     <Stack gap="xs">
       <Alert role="status" color="teal" variant="light" icon={<IconCalendarCheck size={18} />}>
-        {appointment.status === 'requested' ? b.confirmedRequested(when) : b.confirmedScheduled(when)}
+        {confirmationText(appointment, when)}
       </Alert>
       <Text size="sm">{messages.agenda.modality[appointment.modality]}</Text>
       <Text size="sm" c="dimmed">
