@@ -221,6 +221,10 @@ describe('a booking', () => {
     expect(mine).toHaveLength(1);
     const agenda = await call('GET', `/v1/users/me/appointments?from=${day(0)}T00:00:00Z&to=${day(4)}T00:00:00Z`, cookie);
     expect((agenda.json().data.appointments as Appointment[]).map((item) => item.patientName)).toEqual(['Bruno Lima', 'Bruno Lima']);
+    // The professional's access log has the patient's bookings, with the patient's address: created once, the privacy terms accepted for each booking.
+    const log = (await call('GET', `/v1/patients/${booked.patientId}/access-log?limit=50`, cookie)).json().data.accessLog as Array<{ action: string; entityType: string; ip: string | null }>;
+    const bookingEntries = log.filter((entry) => entry.entityType !== 'access-log').map((entry) => `${entry.action} ${entry.entityType} ${entry.ip ? 'ip' : '-'}`).sort();
+    expect(bookingEntries).toEqual(['consent booking-terms ip', 'consent booking-terms ip', 'create appointment ip', 'create appointment ip', 'create patient ip']);
   });
 
   it('refuses a slot that is not free, an unknown page, a hold after 30 minutes, and too many requests for one e-mail', async () => {

@@ -153,6 +153,7 @@ export const accessEntityTypes = [
   'portal-receipt',
   'portal-document',
   'whatsapp',
+  'booking-terms',
 ] as const;
 export type AccessEntityType = (typeof accessEntityTypes)[number];
 

@@ -13,11 +13,13 @@ import {
   type BookingRequest,
   type BookingSlot,
 } from '@consultorio/shared';
+import type { AccessActor, AccessEntry } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/jobs/once';
 import { formatMailDateTime } from '../../platform/mail/render';
 import { hashToken, newToken } from '../../platform/tokens';
+import { writeEntries } from '../audit/audit.service';
 import { afterBooking, busySpans, decideRequested, inOwnerAgenda, insertBookedAppointment, moveForPatient, patientAppointmentRows, standingBookedAppointment, type AppointmentRow } from '../agenda/agenda.service';
 import { createForm } from '../forms/forms.service';
 import { sendForm } from '../measurement/measurement.service';
@@ -155,6 +157,19 @@ function toBooked(row: { startsAt: Date; endsAt: Date; modality: BookedAppointme
   };
 }
 
+/**
+ * The booking in the professional's access log, with the patient's address: the patient created
+ * (when new), the privacy terms they accepted to book (their recorded consent), the appointment.
+ */
+async function logBooking(ctx: Context, actor: AccessActor, patientId: string, appointmentId: string, created: boolean): Promise<void> {
+  const entries: AccessEntry[] = [
+    ...(created ? [{ patientId, action: 'create' as const, entityType: 'patient' as const, entityId: patientId }] : []),
+    { patientId, action: 'consent', entityType: 'booking-terms', entityId: appointmentId },
+    { patientId, action: 'create', entityType: 'appointment', entityId: appointmentId },
+  ];
+  await writeEntries(ctx, actor, entries);
+}
+
 /** A link already used (the patient opened the mail again): the booking it made, while it stands. */
 async function alreadyBooked(ctx: Context, tokenHash: string): Promise<BookedAppointment | null> {
   const used = await repo.findConfirmedByToken(ctx.db, tokenHash, ctx.clock.now());
@@ -210,6 +225,7 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
     });
     const keepUntil = new Date(Math.max(appointment.endsAt.getTime(), request.expiresAt.getTime()));
     if (!(await repo.claimRequest(tx, request.id, appointment.id, now, keepUntil))) throw new AppError('BOOKING_LINK_INVALID');
+    await logBooking({ ...ctx, db: tx }, { userId: professional.id, ip }, patient.id, appointment.id, created);
     return { appointment, patientName: fullNameOf(patient), created };
   });
   const when = formatMailDateTime(booked.appointment.startsAt, professional.timeZone);
