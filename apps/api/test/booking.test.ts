@@ -213,6 +213,11 @@ describe('a booking', () => {
     expect(patient).toMatchObject({ firstName: 'Bruno', lastName: 'Lima', email, phone: '11987654321' });
     await t.mailCount();
     expect(t.smtp.mailsTo(user.email).map((mail) => mail.subject)).toContain(b.mail.newBookingSubject);
+    // A notice has nothing to ignore; the confirmation mail (asked for with someone's address) says so once.
+    expect(t.smtp.mailsTo(user.email).find((mail) => mail.subject === b.mail.newBookingSubject)!.text).not.toContain(messages.mail.ignore);
+    const confirmation = t.smtp.mailsTo(email).find((mail) => mail.subject === b.mail.confirmSubject)!.text;
+    expect(confirmation.split(messages.mail.ignore).length - 1).toBe(1);
+    expect(confirmation).not.toContain('Se não foi você');
 
     // The same e-mail books again: the same patient, no duplicate.
     const next = (await slotsOf(slug, day(1), day(3))).find((item) => item.modality === 'in_person')!;

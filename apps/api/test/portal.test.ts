@@ -72,6 +72,8 @@ async function invitedAndSignedIn(cookie: string, patientId: string, email: stri
   const mail = t.smtp.received.slice(since).find((item) => item.to.includes(email) && item.subject === p.mail.inviteSubject)!;
   expect(mail).toBeDefined();
   expect(mail.text).toContain('http://consultorio.test/portal?token=');
+  // An invitation was asked for by no one: it says why it came, not to ignore a request.
+  expect([mail.text.includes(p.mail.inviteFooter), mail.text.includes(messages.mail.ignore)]).toEqual([true, false]);
   const portalCookie = await signIn(linkToken(mail));
   if (accept) await acceptTerms(portalCookie);
   return portalCookie;

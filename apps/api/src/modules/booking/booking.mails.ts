@@ -21,7 +21,7 @@ export async function sendConfirmationMail(
   });
 }
 
-/** A plain notice (no link): to the professional of a new booking, to the patient of a decision. */
+/** A plain notice (no link): to the professional of a new booking, to the patient of a decision; nothing to ignore. */
 export async function sendNotice(ctx: Context, to: { email: string; firstName: string }, notice: { subject: string; body: string }): Promise<void> {
-  await ctx.mailer.send({ to: to.email, subject: notice.subject, ...renderMail({ greetingName: to.firstName, paragraphs: [notice.body] }), links: [] });
+  await ctx.mailer.send({ to: to.email, subject: notice.subject, ...renderMail({ greetingName: to.firstName, paragraphs: [notice.body], footer: [] }), links: [] });
 }

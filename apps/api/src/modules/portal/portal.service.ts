@@ -46,10 +46,10 @@ declare module 'fastify' {
   }
 }
 
-async function mailLink(ctx: Context, to: { email: string; firstName: string }, mail: { subject: string; body: string }): Promise<void> {
+async function mailLink(ctx: Context, to: { email: string; firstName: string }, mail: { subject: string; body: string; footer?: string[] }): Promise<void> {
   const token = newToken();
   await repo.insertLink(ctx.db, { tokenHash: hashToken(token), email: to.email.toLowerCase(), expiresAt: new Date(ctx.clock.now().getTime() + LINK_MINUTES * MINUTE) });
-  await sendActionMail(ctx, to, { subject: mail.subject, paragraphs: [mail.body], button: m.button, path: 'portal', token });
+  await sendActionMail(ctx, to, { subject: mail.subject, paragraphs: [mail.body], button: m.button, path: 'portal', token, ...(mail.footer ? { footer: mail.footer } : {}) });
 }
 
 /** 'Convidar para o portal': the patient (with an e-mail) may sign in, and is mailed a link. */
@@ -58,7 +58,7 @@ export async function invitePatient(ctx: Context, owner: UserRow, patientId: str
   if (!patient.email) throw new AppError('PORTAL_NO_EMAIL');
   await repo.insertInvitation(ctx.db, patient.id);
   noteAccess({ patientId: patient.id, action: 'invite', entityType: 'portal', entityId: patient.id });
-  await mailLink(ctx, { email: patient.email, firstName: patient.firstName }, { subject: m.inviteSubject, body: m.inviteBody(professionalNameOf(owner)) });
+  await mailLink(ctx, { email: patient.email, firstName: patient.firstName }, { subject: m.inviteSubject, body: m.inviteBody(professionalNameOf(owner)), footer: [m.inviteFooter] });
 }
 
 /**

@@ -81,7 +81,7 @@ export const booking = {
   mail: {
     confirmSubject: 'Confirme seu agendamento',
     confirmBody: (professional: string, when: string) =>
-      `Recebemos seu pedido de agendamento com ${professional} para ${when}. Para confirmá-lo, use o botão abaixo em até 30 minutos. Se não foi você, ignore este e-mail.`,
+      `Recebemos seu pedido de agendamento com ${professional} para ${when}. Para confirmá-lo, use o botão abaixo em até 30 minutos.`,
     confirmButton: 'Confirmar agendamento',
     newBookingSubject: 'Novo agendamento pela sua página',
     newBookingBody: (patient: string, when: string) => `${patient} agendou uma sessão para ${when}.`,

@@ -84,7 +84,8 @@ export const portal = {
     inviteBody: (professional: string) =>
       `${professional} convidou você para o portal do paciente: lá você vê suas consultas, responde questionários e baixa recibos e documentos. Use o botão abaixo para entrar (o link vale por 15 minutos; depois, peça outro na página do portal).`,
     signInSubject: 'Seu link de acesso ao portal do paciente',
-    signInBody: 'Use o botão abaixo para entrar no portal do paciente. O link vale por 15 minutos e uma só vez. Se não foi você que pediu, ignore este e-mail.',
+    signInBody: 'Use o botão abaixo para entrar no portal do paciente. O link vale por 15 minutos e uma só vez.',
+    inviteFooter: 'Você recebeu este convite porque é paciente deste consultório. Se não quiser usar o portal, basta ignorar este e-mail.',
     button: 'Entrar no portal',
   },
 };
