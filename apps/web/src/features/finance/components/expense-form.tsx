@@ -1,11 +1,12 @@
-import { carneLeaoExpenseCodes, messages, type Expense } from '@consultorio/shared';
+import { carneLeaoExpenseCodes, defaults, messages, type Expense } from '@consultorio/shared';
 import { Button, ComboboxChevron, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { afterPaintLoad } from '../../../lib/after-paint';
 import { useCreateExpense, useUpdateExpense } from '../api/expenses';
 import type { ExpenseControl, ExpenseControlsProps } from './expense-controls';
-import { formatDay } from './finance-format';
+import { useSession } from '../../../lib/session';
+import { formatDay, todayIn } from './finance-format';
 
 const x = messages.tax.expenses;
 
@@ -51,11 +52,19 @@ function ExpenseControlsStandIn({ date, code, amount, onFocusChange }: ExpenseCo
   );
 }
 
+/** A new expense's day: today in the month under way, else the first of the month shown. */
+function newExpenseDay(month: string, timeZone: string): string {
+  const today = todayIn(timeZone);
+  return today.startsWith(`${month}-`) ? today : `${month}-01`;
+}
+
 /** 'Adicionar despesa' (date in the month shown) or 'Editar despesa': account of the Carnê-Leão's chart, amount and description. */
 export function ExpenseForm({ month, expense, onSaved }: { month: string; expense?: Expense; onSaved?: () => void }) {
   const create = useCreateExpense();
   const update = useUpdateExpense();
-  const [date, setDate] = useState<string | null>(expense?.date ?? `${month}-01`);
+  // The professional's zone (a test may render the form without a session).
+  const timeZone = useSession().user?.timeZone ?? defaults.timeZone;
+  const [date, setDate] = useState<string | null>(() => expense?.date ?? newExpenseDay(month, timeZone));
   const [code, setCode] = useState<string | null>(expense?.code ?? null);
   const [amount, setAmount] = useState<number | ''>(expense?.amountCents ?? '');
   const [description, setDescription] = useState(expense?.description ?? '');

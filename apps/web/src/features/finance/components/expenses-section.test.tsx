@@ -1,9 +1,10 @@
-import { messages, type Expense } from '@consultorio/shared';
+import { defaults, messages, type Expense } from '@consultorio/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithProviders } from '../../../test/render';
 import { ExpensesSection } from './expenses-section';
+import { formatDay, todayIn } from './finance-format';
 
 const x = messages.tax.expenses;
 const rent: Expense = {
@@ -63,5 +64,12 @@ describe('the livro-caixa', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: messages.common.confirm }));
     await waitFor(() => expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/v1/expenses/${rent.id}`));
+  });
+
+  it('dates a new expense today in the month under way', () => {
+    mockApi(() => ({ status: 200, data: { expenses: [] } }));
+    const today = todayIn(defaults.timeZone);
+    renderWithProviders(<ExpensesSection month={today.slice(0, 7)} currentYear={Number(today.slice(0, 4))} />);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: x.date }).value).toBe(formatDay(today));
   });
 });

@@ -95,7 +95,7 @@ export function ExpensesSection({ month, currentYear }: { month: string; current
         <Title id={titleId} order={3}>
           {x.title}
         </Title>
-        <ExpenseForm month={month} />
+        <ExpenseForm key={month} month={month} />
         {rows.length === 0 ? (
           <Text c="dimmed" size="sm">
             {x.empty}

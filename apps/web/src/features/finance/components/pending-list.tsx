@@ -17,10 +17,16 @@ interface PendingPatientCardProps {
   onPaid: (payment: Payment) => void;
 }
 
-/** One patient's sessions still owed, all chosen at first; 'Registrar pagamento' and 'Cobrar por Pix' act on the chosen ones. */
+/** The sessions chosen at first: those already held (a session ahead is paid in advance only when chosen), or all when none is. */
+function initiallyChosen(sessions: PendingPatient['sessions'], now = Date.now()): ReadonlySet<string> {
+  const held = sessions.filter((session) => Date.parse(session.startsAt) <= now);
+  return new Set((held.length > 0 ? held : sessions).map((session) => session.id));
+}
+
+/** One patient's sessions still owed; 'Registrar pagamento' and 'Cobrar por Pix' act on the chosen ones. */
 function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPatientCardProps) {
   const titleId = useId();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(patient.sessions.map((session) => session.id)));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => initiallyChosen(patient.sessions));
   const [dialog, setDialog] = useState<'payment' | 'pix' | null>(null);
   const chosenSessions = patient.sessions.filter((session) => chosen.has(session.id));
   const totalCents = chosenSessions.reduce((sum, session) => sum + session.balanceCents, 0);
