@@ -69,9 +69,16 @@ test('a patient books a slot from the page on a phone and confirms it from the e
   await patient.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await patient.getByRole('textbox', { name: /^Telefone/ }).fill('11987654321');
   await patient.getByRole('radio', { name: messages.agenda.modality.online }).check();
+  // Without the privacy terms accepted the form says so next to the box, and asks nothing of the server.
+  const requestsBefore = apiCalls.length;
+  await patient.getByRole('button', { name: b.submit, exact: true }).click();
+  await expect(patient.getByText(b.consentRequired)).toBeVisible();
+  expect(apiCalls.length).toBe(requestsBefore);
   await patient.getByRole('checkbox', { name: b.consent }).check();
+  await expect(patient.getByText(b.consentRequired)).toHaveCount(0);
   await patient.getByRole('button', { name: b.submit, exact: true }).click();
   await expect(patient.getByText(b.requestSent)).toBeVisible();
+  await expect(patient.locator('[data-sonner-toast]')).toHaveCount(0);
 
   const link = await waitForMailLink(email, '/confirmar-agendamento');
   await patient.goto(link);

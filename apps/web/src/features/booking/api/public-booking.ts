@@ -1,6 +1,7 @@
 import { bookingApi, type BookedAppointment, type BookingProfile, type BookingRequestInput, type BookingSlot } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { errorShownInline } from '../../../lib/query-client';
 
 export async function getBookingProfile(slug: string, signal?: AbortSignal): Promise<BookingProfile> {
   return (await apiClient.call(bookingApi.profile, { params: { slug }, signal })).data.profile;
@@ -21,7 +22,8 @@ export async function listBookingSlots(slug: string, range: { from: string; to: 
 
 /** Holds the slot and mails the link that confirms it. */
 export function useRequestBooking(slug: string) {
-  return useMutation({ mutationFn: (body: BookingRequestInput) => apiClient.call(bookingApi.request, { params: { slug }, body }) });
+  // Its failure is shown in the form, next to the button.
+  return useMutation({ mutationFn: (body: BookingRequestInput) => apiClient.call(bookingApi.request, { params: { slug }, body }), meta: errorShownInline });
 }
 
 export async function confirmBooking(token: string): Promise<BookedAppointment> {

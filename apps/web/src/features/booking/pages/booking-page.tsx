@@ -90,6 +90,7 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '', phone: '', document: '' });
   const [modality, setModality] = useState<Modality>(profile.modalities[0] ?? 'in_person');
   const [consent, setConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
   const formError = request.error instanceof ApiError ? request.error.message : null;
   const when = `${formatLongDate(slot.startsAt, profile.timeZone)}, ${formatTime(slot.startsAt, profile.timeZone)}`;
   const field = (name: keyof typeof values) => ({
@@ -99,8 +100,13 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Said at once, next to the box, rather than asked of the server.
+    if (!consent) {
+      setConsentMissing(true);
+      return;
+    }
     request.mutate(
-      { startsAt: slot.startsAt, modality, ...values, consent: consent as true },
+      { startsAt: slot.startsAt, modality, ...values, consent },
       { onSuccess: onSent },
     );
   };
@@ -133,7 +139,15 @@ function BookingForm({ slug, profile, slot, onBack, onSent }: BookingFormProps) 
             </Group>
           </Radio.Group>
         )}
-        <Checkbox label={b.consent} checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} />
+        <Checkbox
+          label={b.consent}
+          checked={consent}
+          error={consentMissing && !consent ? b.consentRequired : undefined}
+          onChange={(event) => {
+            setConsent(event.currentTarget.checked);
+            setConsentMissing(false);
+          }}
+        />
         {formError && (
           <Alert color="red" variant="light" role="alert">
             {formError}
