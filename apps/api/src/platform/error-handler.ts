@@ -58,7 +58,7 @@ function describe(error: FastifyError): Failure {
 }
 
 /** Headers that described a file answer, which an error now replaces. */
-const fileAnswerHeaders = ['content-type', 'content-disposition', 'content-length'];
+const fileAnswerHeaders = ['content-type', 'content-disposition', 'content-length', 'cache-control'];
 
 /**
  * Forgets the headers of a file answer that failed before its first byte (a stored file that

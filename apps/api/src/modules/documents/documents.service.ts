@@ -304,8 +304,8 @@ export async function documentPdfFile(ctx: Context, owner: SessionUser, id: stri
 
 /**
  * For the patient's portal: the stored PDF of one of the patient's issued documents (the signed
- * version when there is one), as a stream; 404 for another's or a draft. No access-log entry:
- * the one reading is the patient.
+ * version when there is one), as a stream; 404 for another's or a draft. The portal writes the
+ * access-log entry (the patient's download, with the patient's address).
  */
 export async function patientDocumentFile(ctx: Context, owner: { id: string; timeZone: string }, patientId: string, id: string): Promise<{ filename: string; pdf: Readable }> {
   const document = await repo.findOwnedDocument(ctx.db, owner.id, id);

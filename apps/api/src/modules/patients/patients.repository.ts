@@ -1,6 +1,5 @@
 import { fullNameOf, searchKey, type PatientCreate, type PatientUpdate } from '@consultorio/shared';
-import { and, count, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { withLeanRowMapping } from '../../db/lean-rows';
 import { preparedPer } from '../../db/prepared';
@@ -187,16 +186,22 @@ export async function updatePatient(
   patient: PatientUpdate,
   now: Date,
 ): Promise<(PatientRow & { wasWhatsappOptIn: boolean }) | undefined> {
-  // The row as it was, read by the same statement (a self-join sees the row before the update):
-  // whether the edit gave or withdrew the WhatsApp consent, for the access log.
-  const before = alias(patients, 'before');
-  const [row] = await db
-    .update(patients)
-    .set({ ...namedValues(patient), ...editedConsent(patient, now), updatedAt: now })
-    .from(before)
-    .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId), eq(before.id, patients.id)))
-    .returning({ ...getTableColumns(patients), wasWhatsappOptIn: before.whatsappOptIn });
-  return row;
+  // The row locked first: whether the edit gave or withdrew the WhatsApp consent (for the access
+  // log) is told against what it changed, even with a 'PARAR' arriving meanwhile.
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ whatsappOptIn: patients.whatsappOptIn })
+      .from(patients)
+      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+      .for('update');
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(patients)
+      .set({ ...namedValues(patient), ...editedConsent(patient, now), updatedAt: now })
+      .where(and(eq(patients.id, id), eq(patients.ownerId, ownerId)))
+      .returning();
+    return row && { ...row, wasWhatsappOptIn: before.whatsappOptIn };
+  });
 }
 
 /** How many of the patient's records are finalized (the caller has checked the patient is the owner's). */

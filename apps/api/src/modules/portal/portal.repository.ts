@@ -18,8 +18,10 @@ export async function invitedPatientsByEmail(db: Db, email: string) {
     .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`);
 }
 
-export async function deleteInvitation(db: Db, patientId: string): Promise<void> {
-  await db.delete(portalInvitations).where(eq(portalInvitations.patientId, patientId));
+/** Deletes the patient's invitation; answers whether there was one. */
+export async function deleteInvitation(db: Db, patientId: string): Promise<boolean> {
+  const deleted = await db.delete(portalInvitations).where(eq(portalInvitations.patientId, patientId)).returning({ patientId: portalInvitations.patientId });
+  return deleted.length > 0;
 }
 
 export async function findInvitation(db: Db, patientId: string) {
@@ -27,22 +29,26 @@ export async function findInvitation(db: Db, patientId: string) {
   return row;
 }
 
-/** Records the acceptance of the terms, now, on those invitations that have none yet. */
-export async function recordConsent(db: Db, patientIds: readonly string[], now: Date): Promise<void> {
-  if (patientIds.length === 0) return;
-  await db
+/** Records the acceptance of the terms, now, on those invitations that have none yet; answers their patients. */
+export async function recordConsent(db: Db, patientIds: readonly string[], now: Date): Promise<string[]> {
+  if (patientIds.length === 0) return [];
+  const changed = await db
     .update(portalInvitations)
     .set({ consentedAt: now, withdrawnAt: null })
-    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNull(portalInvitations.consentedAt)));
+    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNull(portalInvitations.consentedAt)))
+    .returning({ patientId: portalInvitations.patientId });
+  return changed.map((row) => row.patientId);
 }
 
-/** Records the withdrawal of the terms, now, on those invitations whose terms were accepted. */
-export async function withdrawConsent(db: Db, patientIds: readonly string[], now: Date): Promise<void> {
-  if (patientIds.length === 0) return;
-  await db
+/** Records the withdrawal of the terms, now, on those invitations whose terms were accepted; answers their patients. */
+export async function withdrawConsent(db: Db, patientIds: readonly string[], now: Date): Promise<string[]> {
+  if (patientIds.length === 0) return [];
+  const changed = await db
     .update(portalInvitations)
     .set({ consentedAt: null, withdrawnAt: now })
-    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNotNull(portalInvitations.consentedAt)));
+    .where(and(inArray(portalInvitations.patientId, [...patientIds]), isNotNull(portalInvitations.consentedAt)))
+    .returning({ patientId: portalInvitations.patientId });
+  return changed.map((row) => row.patientId);
 }
 
 /** Ends every portal session of an address (compared without case). */

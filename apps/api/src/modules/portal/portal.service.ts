@@ -68,11 +68,12 @@ export async function invitePatient(ctx: Context, owner: UserRow, patientId: str
  */
 export async function revokeAccess(ctx: Context, owner: UserRow, patientId: string): Promise<void> {
   const patient = await ownedPatient(ctx, owner.id, patientId);
-  await repo.deleteInvitation(ctx.db, patient.id);
-  noteAccess({ patientId: patient.id, action: 'revoke', entityType: 'portal', entityId: patient.id });
+  if (await repo.deleteInvitation(ctx.db, patient.id)) noteAccess({ patientId: patient.id, action: 'revoke', entityType: 'portal', entityId: patient.id });
 }
 
 type PortalRow = Awaited<ReturnType<typeof repo.invitedPatientsByEmail>>[number];
+
+function ignoreUntilSent(): void {}
 
 /**
  * What the patient did on the portal, in the log of each professional it concerns, with the
@@ -165,10 +166,11 @@ export async function consentOf(ctx: Context, email: string): Promise<PortalCons
 export async function acceptConsent(ctx: Context, visitor: PortalVisitor, pendingSince: string | undefined): Promise<PortalConsent> {
   const rows = await repo.invitedPatientsByEmail(ctx.db, visitor.email);
   const shown = pendingSince === undefined ? Infinity : Date.parse(pendingSince);
-  const accepted = rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown);
+  const shownPending = rows.filter((row) => !row.consentedAt && row.invitedAt.getTime() <= shown);
   await ctx.db.transaction(async (tx) => {
-    await repo.recordConsent(tx, accepted.map((row) => row.patient.id), ctx.clock.now());
-    await logPatientActs({ ...ctx, db: tx }, visitor.ip, accepted, { action: 'consent', entityType: 'portal' });
+    // Logged for the invitations the update changed (not a second tab's, already accepted).
+    const changed = new Set(await repo.recordConsent(tx, shownPending.map((row) => row.patient.id), ctx.clock.now()));
+    await logPatientActs({ ...ctx, db: tx }, visitor.ip, rows.filter((row) => changed.has(row.patient.id)), { action: 'consent', entityType: 'portal' });
   });
   return consentOf(ctx, visitor.email);
 }
@@ -181,13 +183,16 @@ export async function acceptConsent(ctx: Context, visitor: PortalVisitor, pendin
 export async function withdrawConsent(ctx: Context, visitor: PortalVisitor): Promise<void> {
   const rows = await repo.invitedPatientsByEmail(ctx.db, visitor.email);
   await ctx.db.transaction(async (tx) => {
-    await repo.withdrawConsent(
-      tx,
-      rows.map((row) => row.patient.id),
-      ctx.clock.now(),
+    const changed = new Set(
+      await repo.withdrawConsent(
+        tx,
+        rows.map((row) => row.patient.id),
+        ctx.clock.now(),
+      ),
     );
     await repo.deleteSessionsOf(tx, visitor.email);
-    await logPatientActs({ ...ctx, db: tx }, visitor.ip, rows.filter((row) => row.consentedAt), { action: 'withdraw', entityType: 'portal' });
+    // Logged for the consents the update withdrew (one accepted in another tab meanwhile too).
+    await logPatientActs({ ...ctx, db: tx }, visitor.ip, rows.filter((row) => changed.has(row.patient.id)), { action: 'withdraw', entityType: 'portal' });
   });
 }
 
@@ -331,6 +336,9 @@ export async function receiptPdf(ctx: Context, visitor: PortalVisitor, id: strin
 export async function documentPdf(ctx: Context, visitor: PortalVisitor, id: string): Promise<{ filename: string; pdf: Readable }> {
   return firstOfMine(ctx, visitor.email, new AppError('DOCUMENT_NOT_FOUND'), async (row) => {
     const document = await patientDocumentFile(ctx, row.professional, row.patient.id, id);
+    // Nobody listens to the stored file's stream until Fastify sends it: an error while the entry
+    // is written (S3's connection dropped) would otherwise stop the process. Fastify still sees it.
+    document.pdf.on('error', ignoreUntilSent);
     try {
       await logPatientActs(ctx, visitor.ip, [row], { action: 'download', entityType: 'portal-document', entityId: id });
     } catch (error) {
