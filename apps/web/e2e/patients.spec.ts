@@ -180,6 +180,8 @@ test('a professional registers patients, finds, edits, selects and deletes them'
     await expect(main.getByText(messages.errors.patientNotFound)).toBeVisible();
     await topBar.getByRole('link', { name: messages.nav.dashboard }).click();
     await expect(patientsStat).toContainText('1');
+    // Said in the page, once: no toast repeated it (one would still be on screen).
+    await expect(toastWith(page, messages.errors.patientNotFound)).toHaveCount(0);
   });
 
   await test.step('a patient with a finalized record is deleted only with the full name typed', async () => {

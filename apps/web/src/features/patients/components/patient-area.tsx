@@ -4,11 +4,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { hasErrorCode } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { clearSelectedPatient, selectPatient } from '../../../lib/selected-patient';
-import { usePatient } from '../api/get-patient';
+import { isMissingPatient, usePatient } from '../api/get-patient';
 import { PatientAvatar } from './patient-avatar';
 
 interface PatientAreaProps {
@@ -18,11 +17,6 @@ interface PatientAreaProps {
   /** What another feature adds under the patient's name (the agenda's next appointment and counts). */
   details?: ReactNode;
   children: ReactNode;
-}
-
-/** A missing patient, another professional's, or an id that is not one. */
-function isMissingPatient(error: unknown): boolean {
-  return hasErrorCode(error, 'PATIENT_NOT_FOUND', 'NOT_FOUND', 'VALIDATION');
 }
 
 /**

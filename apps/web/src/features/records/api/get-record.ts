@@ -1,6 +1,6 @@
 import { recordsApi, type ClinicalRecord, type RouteData } from '@consultorio/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, hasErrorCode } from '../../../lib/api-client';
 import { recordListsQueryKey } from './list-records';
 
 /** The record with its attachments and its patient. */
@@ -15,10 +15,17 @@ export async function getRecord(recordId: string, signal?: AbortSignal): Promise
   return response.data;
 }
 
+/** A missing record, another professional's, or an id that is not one. */
+export function isMissingRecord(error: unknown): boolean {
+  return hasErrorCode(error, 'RECORD_NOT_FOUND', 'NOT_FOUND', 'VALIDATION');
+}
+
 export function recordQueryOptions(recordId: string) {
   return queryOptions({
     queryKey: recordQueryKey(recordId),
     queryFn: ({ signal }) => getRecord(recordId, signal),
+    // The record's page says so ('Prontuário não encontrado'): no toast besides.
+    meta: { errorShownInline: isMissingRecord },
   });
 }
 

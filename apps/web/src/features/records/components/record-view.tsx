@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toasts';
 import { useCurrentUser } from '../../../lib/session';
 import { useFinalizeRecord } from '../api/finalize-record';
-import { useRecordDetail, type RecordDetail } from '../api/get-record';
+import { isMissingRecord, useRecordDetail, type RecordDetail } from '../api/get-record';
 import { useRestoreRecordVersion } from '../api/restore-record-version';
 import { printRecord } from './print-record';
 import { RecordAddenda } from './record-addenda';
@@ -32,17 +32,22 @@ interface RecordViewProps {
 
 /** One of the patient's records: its dates, the rich-text editor, printing and the attachments. */
 export function RecordView({ patientId, recordId }: RecordViewProps) {
-  const { data: detail, isPending } = useRecordDetail(recordId);
+  const { data: detail, isPending, error } = useRecordDetail(recordId);
 
   if (isPending) return <PageLoader />;
-  // A missing record (or one of another patient, reached by editing the address) shows nothing
-  // but the way back; a failed fetch has already shown its toast.
-  if (!detail || detail.record.patientId !== patientId) return <BackToList patientId={patientId} />;
+  // A missing record (or one of another patient, reached by editing the address) says so, with
+  // the way back; any other failed fetch has shown its toast.
+  if (!detail || detail.record.patientId !== patientId) return <BackToList patientId={patientId} isMissing={!detail ? isMissingRecord(error) : true} />;
   return <RecordScreen key={detail.record.id} detail={detail} />;
 }
 
-function BackToList({ patientId }: { patientId: string }) {
-  return <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />;
+function BackToList({ patientId, isMissing = false }: { patientId: string; isMissing?: boolean }) {
+  return (
+    <Stack align="flex-start">
+      {isMissing && <Text>{messages.errors.recordNotFound}</Text>}
+      <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />
+    </Stack>
+  );
 }
 
 function RecordScreen({ detail }: { detail: RecordDetail }) {
