@@ -169,6 +169,9 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   const access = await page.request.get(`/v1/patients/${patientId}/portal-access`);
   expect(((await access.json()) as { data: { access: { acceptedAt: string | null } } }).data.access.acceptedAt).not.toBeNull();
 
+  // Each appointment is an article named by its day and time, so its buttons are heard with it.
+  const appointmentCard = patient.getByRole('article').filter({ has: patient.getByRole('button', { name: messages.portal.reschedule }) });
+  await expect(appointmentCard).toHaveAccessibleName(/^.+ \d{2}:\d{2} – \d{2}:\d{2} · Presencial$/);
   // Reschedule to a free slot of the week after (the first one from the minimum notice on).
   await patient.getByRole('button', { name: messages.portal.reschedule }).click();
   await expect(patient.getByText(messages.portal.chooseNewTime)).toBeVisible();

@@ -65,6 +65,7 @@ test('a professional registers patients, finds, edits, selects and deletes them'
   await test.step('create two patients through the side panel', async () => {
     await topBar.getByRole('link', { name: messages.nav.patients, exact: true }).click();
     await expect(main.getByText(messages.patients.empty)).toBeVisible();
+    await expect(main.getByText(messages.patients.emptyHint)).toBeVisible();
 
     await createPatient(page, {
       firstName: 'João',

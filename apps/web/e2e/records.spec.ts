@@ -79,7 +79,8 @@ test('a record is written with formatting, keeps its attachments and is printed'
     await address.press('Enter');
     await expect(editor.locator('a[href="https://exemplo.com.br/diretriz"]')).toHaveText('diretriz');
     await editor.locator('a').click();
-    expect(await before(tooltip)).toBe(`"${messages.records.editor.linkVisit}"`);
+    // Quill turns the box from editing to preview on the selection's change: waited for, not read at once.
+    await expect.poll(() => before(tooltip)).toBe(`"${messages.records.editor.linkVisit}"`);
     expect(await after(tooltip.locator('a.ql-action'))).toBe(`"${messages.records.editor.linkEdit}"`);
     expect(await before(tooltip.locator('a.ql-remove'))).toBe(`"${messages.records.editor.linkRemove}"`);
     await main.getByRole('button', { name: messages.common.save, exact: true }).click();

@@ -7,6 +7,7 @@ export const patients = {
   searchPlaceholder: 'Buscar paciente pelo nome',
   searchLabel: 'Buscar paciente',
   empty: 'Nenhum paciente encontrado',
+  emptyHint: "Cadastre o primeiro em 'Novo Paciente'.",
   count: (count: number) => (count === 1 ? '1 paciente' : `${count.toLocaleString('pt-BR')} pacientes`),
   loadMore: 'Carregar mais',
   id: 'ID',

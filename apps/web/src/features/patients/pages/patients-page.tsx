@@ -125,6 +125,12 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
       ) : patients.length === 0 ? (
         <Paper p="lg">
           <Text c="dimmed">{messages.patients.empty}</Text>
+          {/* Nothing searched: the professional has no patient yet. */}
+          {search.query === '' && (
+            <Text size="sm" c="dimmed">
+              {messages.patients.emptyHint}
+            </Text>
+          )}
         </Paper>
       ) : (
         <>

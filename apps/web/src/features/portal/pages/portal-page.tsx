@@ -1,7 +1,7 @@
 import { formatCents, messages, type PortalAppointment, type PortalBalance } from '@consultorio/shared';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, CopyButton, Group, Image, List, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoader } from '../../../components/page-loader';
@@ -314,14 +314,20 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
   const open = appointment.status === 'scheduled' || appointment.status === 'confirmed' || appointment.status === 'requested';
   const [now] = useState(() => Date.now());
   const future = Date.parse(appointment.startsAt) > now;
+  const dayId = useId();
+  const timeId = useId();
+  // An article named by its day and time: each card's 'Confirmar presença', 'Remarcar' and
+  // 'Cancelar consulta' are heard with the appointment they act on.
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="sm" component="article" aria-labelledby={`${dayId} ${timeId}`}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={600}>{formatLongDate(appointment.startsAt, timeZone)}</Text>
+          <Text fw={600} id={dayId}>
+            {formatLongDate(appointment.startsAt, timeZone)}
+          </Text>
           <Badge variant="light">{messages.agenda.statuses[appointment.status]}</Badge>
         </Group>
-        <Text size="sm">
+        <Text size="sm" id={timeId}>
           {formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)} · {messages.agenda.modality[appointment.modality]}
         </Text>
         <Text size="sm" c="dimmed">
