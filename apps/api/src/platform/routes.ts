@@ -6,6 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeNotedAccess } from './access-log';
 import { send } from './http';
+import { holdErrorsUntilSent } from './streams';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -180,15 +181,10 @@ export function route<R extends ApiRoute>(
  * not go out: the failure is answered instead, without the file's name (a download link would
  * save the error under it), and the file's stream is destroyed.
  */
-function ignoreUntilSent(): void {}
-
 async function writeAccessBeforeSending(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // A failure's answer (the handler threw after noting) leaves nothing in anyone's log.
   if (reply.statusCode >= 400) return payload;
-  // Nobody listens to the file's stream until Fastify sends it, after this hook: an error while
-  // the log is written (a stored file that cannot be read) would otherwise stop the process.
-  // Fastify still sees it, as the stream's error, when it sends.
-  if (payload instanceof Readable) payload.on('error', ignoreUntilSent);
+  if (payload instanceof Readable) holdErrorsUntilSent(payload);
   try {
     await writeNotedAccess(request);
   } catch (error) {

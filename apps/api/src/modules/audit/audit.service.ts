@@ -15,6 +15,15 @@ export async function writeEntries(ctx: Context, actor: AccessActor, entries: re
   await repo.insertEntries(ctx.db, logRows(actor, entries, ctx.clock.now()));
 }
 
+/** Entries for several professionals at once (a patient's act that concerns each of them), in one insert. */
+export async function writeEntriesOfActors(ctx: Context, batches: ReadonlyArray<{ actor: AccessActor; entries: readonly AccessEntry[] }>): Promise<void> {
+  const now = ctx.clock.now();
+  await repo.insertEntries(
+    ctx.db,
+    batches.flatMap(({ actor, entries }) => logRows(actor, entries, now)),
+  );
+}
+
 /**
  * The same entries as an insert for another module's statement to run (see `entriesInsert`): the
  * entry is written with the change, in its round trip, and only when the change is made.

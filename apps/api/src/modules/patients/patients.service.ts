@@ -14,7 +14,7 @@ import {
 import { noteAccess } from '../../platform/access-log';
 import type { Tx } from '../../db/client';
 import type { Context } from '../../platform/context';
-import { forgetPatientLog, listAccessLog, writeEntries } from '../audit/audit.service';
+import { forgetPatientLog, listAccessLog, writeEntriesOfActors } from '../audit/audit.service';
 import { forgetPatientFiles, forgetStoredFiles, recordStoredFile } from '../files/files.service';
 import { AppError } from '../../platform/errors';
 import { removeStoredFiles, replaceStoredAvatar } from '../../platform/stored-files';
@@ -122,9 +122,10 @@ function noteWhatsappConsent(patientId: string, before: boolean, after: boolean)
  */
 export async function optOutOfWhatsapp(ctx: Context, tx: Tx, e164DigitsForms: string[]): Promise<number> {
   const changed = await repo.optOutWhatsappByPhone(tx, e164DigitsForms, ctx.clock.now());
-  for (const { id, ownerId } of changed) {
-    await writeEntries({ ...ctx, db: tx }, { userId: ownerId, ip: null }, [{ patientId: id, action: 'withdraw', entityType: 'whatsapp', entityId: id }]);
-  }
+  await writeEntriesOfActors(
+    { ...ctx, db: tx },
+    changed.map(({ id, ownerId }) => ({ actor: { userId: ownerId, ip: null }, entries: [{ patientId: id, action: 'withdraw', entityType: 'whatsapp', entityId: id }] })),
+  );
   return changed.length;
 }
 

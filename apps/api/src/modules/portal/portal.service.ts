@@ -17,8 +17,9 @@ import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { appLink } from '../../platform/mail/render';
 import { sendActionMail } from '../../platform/mail/send';
+import { holdErrorsUntilSent } from '../../platform/streams';
 import { hashToken, newToken } from '../../platform/tokens';
-import { writeEntries } from '../audit/audit.service';
+import { writeEntriesOfActors } from '../audit/audit.service';
 import { answerForPatient, patientAppointmentRows, type AppointmentRow } from '../agenda/agenda.service';
 import { getAvailability, rescheduleAppointment, slotsToMove } from '../booking/booking.service';
 import { exportDocuments, patientDocumentFile } from '../documents/documents.service';
@@ -73,16 +74,18 @@ export async function revokeAccess(ctx: Context, owner: UserRow, patientId: stri
 
 type PortalRow = Awaited<ReturnType<typeof repo.invitedPatientsByEmail>>[number];
 
-function ignoreUntilSent(): void {}
-
 /**
  * What the patient did on the portal, in the log of each professional it concerns, with the
  * patient's address: the record of their consent (LGPD, art. 8, § 2) and of what they downloaded.
  */
 async function logPatientActs(ctx: Context, ip: string, rows: readonly PortalRow[], entry: Omit<AccessEntry, 'patientId' | 'entityId'> & { entityId?: string }): Promise<void> {
-  for (const { patient, professional } of rows) {
-    await writeEntries(ctx, { userId: professional.id, ip }, [{ patientId: patient.id, entityId: entry.entityId ?? patient.id, action: entry.action, entityType: entry.entityType }]);
-  }
+  await writeEntriesOfActors(
+    ctx,
+    rows.map(({ patient, professional }) => ({
+      actor: { userId: professional.id, ip },
+      entries: [{ patientId: patient.id, entityId: entry.entityId ?? patient.id, action: entry.action, entityType: entry.entityType }],
+    })),
+  );
 }
 
 async function limit(ctx: Context, key: string, max: number, windowSeconds: number): Promise<void> {
@@ -336,9 +339,8 @@ export async function receiptPdf(ctx: Context, visitor: PortalVisitor, id: strin
 export async function documentPdf(ctx: Context, visitor: PortalVisitor, id: string): Promise<{ filename: string; pdf: Readable }> {
   return firstOfMine(ctx, visitor.email, new AppError('DOCUMENT_NOT_FOUND'), async (row) => {
     const document = await patientDocumentFile(ctx, row.professional, row.patient.id, id);
-    // Nobody listens to the stored file's stream until Fastify sends it: an error while the entry
-    // is written (S3's connection dropped) would otherwise stop the process. Fastify still sees it.
-    document.pdf.on('error', ignoreUntilSent);
+    // Its entry is written before Fastify takes the stream.
+    holdErrorsUntilSent(document.pdf);
     try {
       await logPatientActs(ctx, visitor.ip, [row], { action: 'download', entityType: 'portal-document', entityId: id });
     } catch (error) {

@@ -7,16 +7,16 @@ export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
 
 const portalKey = ['portal'] as const;
 
-/**
- * The patient's appointments: their answer also says whether the patient is signed in and has
- * accepted the terms. A failure the page has shown is not asked again when it draws (the page
- * module may have asked already: one toast, not two).
- */
 /** A 401 of the portal: no portal session (never signed in, past its 12 hours, signed out, consent withdrawn). */
 export function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/**
+ * The patient's appointments: their answer also says whether the patient is signed in and has
+ * accepted the terms. A failure the page has shown is not asked again when it draws (the page
+ * module may have asked already: one toast, not two).
+ */
 export const portalAppointmentsQueryOptions = queryOptions({
   queryKey: [...portalKey, 'appointments'],
   queryFn: async ({ signal }) => (await apiClient.call(portalApi.appointments, { signal })).data.appointments,
