@@ -35,19 +35,19 @@ export function RecordView({ patientId, recordId }: RecordViewProps) {
   const { data: detail, isPending, error } = useRecordDetail(recordId);
 
   if (isPending) return <PageLoader />;
-  // A missing record (or one of another patient, reached by editing the address) says so, with
-  // the way back; any other failed fetch has shown its toast.
-  if (!detail || detail.record.patientId !== patientId) return <BackToList patientId={patientId} isMissing={!detail ? isMissingRecord(error) : true} />;
-  return <RecordScreen key={detail.record.id} detail={detail} />;
-}
-
-function BackToList({ patientId, isMissing = false }: { patientId: string; isMissing?: boolean }) {
+  if (detail?.record.patientId === patientId) return <RecordScreen key={detail.record.id} detail={detail} />;
+  // Another patient's record (reached by editing the address) or a missing one says so, with the
+  // way back; any other failed fetch has shown its toast.
   return (
     <Stack align="flex-start">
-      {isMissing && <Text>{messages.errors.recordNotFound}</Text>}
-      <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />
+      {(detail !== undefined || isMissingRecord(error)) && <Text>{messages.errors.recordNotFound}</Text>}
+      <BackToList patientId={patientId} />
     </Stack>
   );
+}
+
+function BackToList({ patientId }: { patientId: string }) {
+  return <BackLink to={paths.patientRecords(patientId)} label={messages.records.backToList} />;
 }
 
 function RecordScreen({ detail }: { detail: RecordDetail }) {
