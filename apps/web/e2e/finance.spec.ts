@@ -7,6 +7,7 @@ import { waitForMailLink } from './support/mail';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { closeToast, seeAndCloseToast } from './support/toasts';
+import { drawnBox } from './support/boxes';
 
 const f = messages.finance;
 const a = messages.agenda;
@@ -216,11 +217,11 @@ test("the month and the livro-caixa's fields are drawn at once, in the room thei
   const book = main.getByRole('region', { name: messages.tax.expenses.title, exact: true });
   const x = messages.tax.expenses;
   const boxes = async (monthField: Locator, fields: Locator[]) => ({
-    month: await monthField.boundingBox(),
-    next: await main.getByRole('button', { name: f.nextMonth }).boundingBox(),
-    fields: await Promise.all(fields.map((field) => field.boundingBox())),
-    description: await book.getByRole('textbox', { name: x.description, exact: true }).boundingBox(),
-    add: await book.getByRole('button', { name: x.add }).boundingBox(),
+    month: await drawnBox(monthField),
+    next: await drawnBox(main.getByRole('button', { name: f.nextMonth })),
+    fields: await Promise.all(fields.map((field) => drawnBox(field))),
+    description: await drawnBox(book.getByRole('textbox', { name: x.description, exact: true })),
+    add: await drawnBox(book.getByRole('button', { name: x.add })),
   });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -5,6 +5,7 @@ import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
+import { drawnBox } from './support/boxes';
 
 /** A signed-in professional with one patient, made through the API (the patients spec covers the screens). */
 async function professionalWithPatient(page: Page, firstName: string) {
@@ -212,7 +213,7 @@ test("a 'select' question is drawn at once, in the room Mantine's Select then ta
     await expect(standIn).toHaveAttribute('placeholder', messages.common.select);
     await expect(standIn).toHaveAttribute('readonly', '');
     await expect(main.getByRole('combobox', { name: question, exact: true })).toHaveCount(0);
-    const before = { field: await standIn.boundingBox(), below: await below.boundingBox() };
+    const before = { field: await drawnBox(standIn), below: await drawnBox(below) };
     expect(await seriousViolations(page), `stand-ins at ${width} px`).toEqual([]);
 
     releaseSelect();

@@ -4,6 +4,7 @@ import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast, toastWith } from './support/toasts';
+import { drawnBox } from './support/boxes';
 
 const examName = 'exame de sangue ção.txt';
 const reportName = 'laudo médico 2025.txt';
@@ -201,7 +202,7 @@ test('the saved text is shown while the editor loads, in the room the editor the
     await expect(savedText.getByRole('heading', { name: 'Demanda' })).toBeVisible();
     await expect(savedText.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite']);
     await expect(main.locator('.ql-editor')).toHaveCount(0);
-    const before = { editor: await main.locator('.record-editor').boundingBox(), save: await saveButton.boundingBox() };
+    const before = { editor: await drawnBox(main.locator('.record-editor')), save: await drawnBox(saveButton) };
 
     releaseEditor();
     await expect(main.getByRole('textbox', { name: messages.records.content })).toContainText('Relata ansiedade no trabalho.');
