@@ -246,7 +246,7 @@ test('the page draws before its calendar, which then takes the place kept for it
   });
 });
 
-test("an appointment booked in a cancelled one's place comes first, beside it, showing whom it is with", async ({ page }) => {
+test("the agenda's boxes: one booked in a cancelled one's place comes first, beside it; a 50-minute one shows its whole time; a phone's week, first names", async ({ page }) => {
   const professional = await registerConfirmedProfessional(page, 'Noa');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
@@ -273,4 +273,29 @@ test("an appointment booked in a cancelled one's place comes first, beside it, s
   expect(nameBox!.y).toBeLessThan(bookedBox!.y + bookedBox!.height / 2);
   // The cancelled one's text stays in its box, not drawn over the grid below it.
   expect(await cancelled.locator('.fc-event-main').evaluate((element) => getComputedStyle(element).overflow)).toBe('hidden');
+
+  await test.step('a 50-minute session alone in its column shows its name, its status and its whole time', async () => {
+    const afternoon = await page.request.post('/v1/users/me/appointments', {
+      data: { patientId: await createPatient(page, 'Davi', 'Rocha', 'davi.rocha@example.com'), startsAt: new Date(`${todayInZone()}T14:00:00-03:00`).toISOString() },
+    });
+    expect(afternoon.status()).toBe(201);
+    await page.reload();
+    const davi = eventOf(calendar, 'Davi Rocha');
+    await expect(davi).toContainText(`Davi Rocha (${a.statuses.scheduled}) 14:00 - 14:50`);
+    await davi.scrollIntoViewIfNeeded();
+    const [box, time] = await Promise.all([davi.boundingBox(), davi.locator('.agenda-event-time').boundingBox()]);
+    expect(time!.y + time!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    expect(time!.x + time!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  });
+
+  await test.step("on a phone, the week: each day without its month, a first name in each box, the whole appointment said", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/agenda');
+    await calendar.getByRole('button', { name: a.views.week, exact: true }).click();
+    await expect(calendar.locator('.fc-timeGridWeek-view')).toBeVisible();
+    await expect(calendar.locator('th.fc-col-header-cell').first()).toHaveText(/^seg\. \d{1,2}$/);
+    await expect(booked.locator('[aria-hidden="true"]')).toHaveText('Bruno');
+    await expect(booked).toContainText(a.eventLabel('Bruno Dias', '10:00 – 10:50', a.statuses.scheduled));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

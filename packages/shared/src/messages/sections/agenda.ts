@@ -36,7 +36,9 @@ export const agenda = {
   time: 'Horário',
   /** The time is typed on a 24-hour clock, whatever the browser's language. */
   timePlaceholder: 'hh:mm',
-  duration: 'Duração (minutos)',
+  duration: 'Duração',
+  /** After the number in the duration's field: '50 min'. */
+  durationSuffix: ' min',
   modalityLabel: 'Modalidade',
   videoLink: 'Link da videochamada',
   videoLinkPlaceholder: 'https://',

@@ -7,15 +7,20 @@ import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@
 import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Box } from '@mantine/core';
+import { Box, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
-import { EVENT_ORDER, eventLabel, toCalendarEvent } from './appointment-events';
+import { EVENT_ORDER, eventLabel, eventTitle, toCalendarEvent } from './appointment-events';
 
 /** Where a click on a day of the month view books: 9:00 that day. */
 const MONTH_CLICK_TIME = '09:00';
 const TWENTY_FOUR_HOURS = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+/**
+ * A phone's week: the weekday and the day's number without the month ('seg. 23'), which wraps into
+ * two short lines in a column some 40 px wide, where 'seg. 23/11' ran into its neighbours.
+ */
+const NARROW_WEEK_DAY_HEADER = { weekday: 'short', day: 'numeric', omitCommas: true } as const;
 
 export type CalendarView = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth';
 
@@ -34,6 +39,8 @@ interface AgendaCalendarProps {
   view: CalendarView;
   /** The calendar's whole height, its toolbar included (a toolbar that wraps takes room from the grid, not from the page). */
   heightPx: number;
+  /** A phone's width: the week's seven columns are too narrow for a whole name, its status and its time. */
+  isNarrow: boolean;
   onRangeChange: (range: AppointmentRange) => void;
   onSlotClick: (startsAt: string) => void;
   onAppointmentClick: (appointment: Appointment) => void;
@@ -71,7 +78,7 @@ function appointmentOf(event: { extendedProps: Record<string, unknown> }): Appoi
  * clock: week, day and month views; a click on an empty slot books, a click on an appointment
  * opens it, a drag or a resize moves it.
  */
-export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
+export function AgendaCalendar({ appointments, timeZone, view, heightPx, isNarrow, onRangeChange, onSlotClick, onAppointmentClick, onMove }: AgendaCalendarProps) {
   const calendarRef = useRef<FullCalendar>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   useAccessibleCalendarMarkup(boxRef);
@@ -97,13 +104,14 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRange
   };
 
   return (
-    <Box ref={boxRef} className="agenda-calendar" aria-label={messages.agenda.calendarLabel} role="region">
+    <Box ref={boxRef} className={isNarrow ? 'agenda-calendar agenda-calendar-narrow' : 'agenda-calendar'} aria-label={messages.agenda.calendarLabel} role="region">
       <FullCalendar
         ref={calendarRef}
         plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, luxonPlugin]}
         locale={ptBrLocale}
         timeZone={timeZone}
         initialView={view}
+        views={isNarrow ? { timeGridWeek: { dayHeaderFormat: NARROW_WEEK_DAY_HEADER } } : {}}
         firstDay={1}
         headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
         buttonText={{ today: messages.agenda.views.today, day: messages.agenda.views.day, week: messages.agenda.views.week, month: messages.agenda.views.month }}
@@ -136,35 +144,54 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, onRange
           click.jsEvent.preventDefault();
           onAppointmentClick(appointmentOf(click.event));
         }}
-        eventContent={(content: EventContentArg) => {
-          const appointment = appointmentOf(content.event);
-          const time = <span className="agenda-event-time">{content.timeText}</span>;
-          // The status in words too, not by its colour alone.
-          const who = (
-            <>
-              <span className="agenda-event-title">{content.event.title}</span>{' '}
-              <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span>
-            </>
-          );
-          // In the day and week grids the row already tells the time: the name comes first, so that a
-          // short or narrow box shows who (as Google's calendar does); the month's list starts with the time.
-          return (
-            <div className="agenda-event-content" title={eventLabel(appointment, timeZone)}>
-              {content.view.type.startsWith('timeGrid') ? (
-                <>
-                  {who} {time}
-                </>
-              ) : (
-                <>
-                  {time} {who}
-                </>
-              )}
-            </div>
-          );
-        }}
+        eventContent={(content: EventContentArg) => <EventContent content={content} timeZone={timeZone} isNarrow={isNarrow} />}
         eventDrop={moved}
         eventResize={moved}
       />
     </Box>
   );
+}
+
+/**
+ * An appointment's box. In the day and week grids the row already tells the time: the name comes
+ * first, so that a short or narrow box shows who (as Google's calendar does); the month's list
+ * starts with the time. The status is in words too, not by its colour alone. In a phone's week a
+ * column holds a first name and no more: the box shows it, and the rest is said to screen readers
+ * (and shown whole when the box is opened).
+ */
+function EventContent({ content, timeZone, isNarrow }: { content: EventContentArg; timeZone: string; isNarrow: boolean }) {
+  const appointment = appointmentOf(content.event);
+  const label = eventLabel(appointment, timeZone);
+  if (isNarrow && content.view.type === 'timeGridWeek') {
+    return (
+      <div className="agenda-event-content agenda-event-short" title={label}>
+        <span aria-hidden="true">{eventTitle(appointment, firstNameOf(appointment.patientName))}</span>
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </div>
+    );
+  }
+  const time = <span className="agenda-event-time">{content.timeText}</span>;
+  const who = (
+    <>
+      <span className="agenda-event-title">{content.event.title}</span>{' '}
+      <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span>
+    </>
+  );
+  return (
+    <div className="agenda-event-content" title={label}>
+      {content.view.type.startsWith('timeGrid') ? (
+        <>
+          {who} {time}
+        </>
+      ) : (
+        <>
+          {time} {who}
+        </>
+      )}
+    </div>
+  );
+}
+
+function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
 }

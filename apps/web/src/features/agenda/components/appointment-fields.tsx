@@ -80,6 +80,7 @@ export function AppointmentFields<TOutput>({ form, disabled, officeAddress }: Ap
           render={({ field, fieldState }) => (
             <NumberInput
               label={messages.agenda.duration}
+              suffix={messages.agenda.durationSuffix}
               required
               min={limits.appointmentMinutesMin}
               max={limits.appointmentMinutesMax}

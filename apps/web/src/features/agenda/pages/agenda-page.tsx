@@ -111,6 +111,7 @@ export function AgendaPage() {
             timeZone={timeZone}
             view={openingView(isWide)}
             heightPx={calendarHeightPx(isWide)}
+            isNarrow={!isWide}
             onRangeChange={showRange}
             onSlotClick={setNewStart}
             onAppointmentClick={setOpened}
