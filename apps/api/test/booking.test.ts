@@ -193,7 +193,7 @@ describe('a booking', () => {
 
     const confirmed = await confirm(token);
     expect(confirmed.statusCode, confirmed.body).toBe(201);
-    const booking = { startsAt: slot.startsAt, endsAt: slot.endsAt, timeZone: 'America/Sao_Paulo', modality: 'online', status: 'scheduled' };
+    const booking = { startsAt: slot.startsAt, endsAt: slot.endsAt, timeZone: 'America/Sao_Paulo', modality: 'online', status: 'scheduled', professionalName: 'Dra. Ana Souza', location: null };
     expect(confirmed.json().data.appointment).toEqual({ ...booking, alreadyConfirmed: false });
     expect((await slotsOf(slug, day(1), day(3))).some((item) => item.startsAt === slot.startsAt)).toBe(false);
     // The link books once; opened again (the mail clicked twice, after the 30-minute hold) it says the booking was made, and keeps no personal data.
@@ -219,9 +219,12 @@ describe('a booking', () => {
     expect(confirmation.split(messages.mail.ignore).length - 1).toBe(1);
     expect(confirmation).not.toContain('Se não foi você');
 
-    // The same e-mail books again: the same patient, no duplicate.
+    // The same e-mail books again: the same patient, no duplicate; in person, the page says where.
+    const office = 'Rua das Acácias, 45, sala 2';
+    expect((await call('PUT', '/v1/users/me', cookie, { ...names, bookingSlug: slug, bookingEnabled: true, officeAddress: office })).statusCode).toBe(200);
     const next = (await slotsOf(slug, day(1), day(3))).find((item) => item.modality === 'in_person')!;
-    expect((await confirm(await requestSlot(slug, next, email.toUpperCase()))).statusCode).toBe(201);
+    const inPerson = await confirm(await requestSlot(slug, next, email.toUpperCase()));
+    expect([inPerson.statusCode, inPerson.json().data.appointment.location]).toEqual([201, office]);
     const mine = await t.database.db.select().from(patients).where(eq(patients.ownerId, user.id));
     expect(mine).toHaveLength(1);
     const agenda = await call('GET', `/v1/users/me/appointments?from=${day(0)}T00:00:00Z&to=${day(4)}T00:00:00Z`, cookie);

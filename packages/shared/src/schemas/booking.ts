@@ -110,6 +110,10 @@ export const bookedAppointmentSchema = z.object({
   timeZone: z.string(),
   modality: z.enum(modalities),
   status: z.enum(['scheduled', 'requested']),
+  /** The professional's name as the booking page shows it ('Dra. Ana Souza'). */
+  professionalName: z.string(),
+  /** Where an in-person session happens: its own place, else the office address; null online or when the professional has none. */
+  location: z.string().nullable(),
   /** The link had been used already: this is the booking it made (the mail opened again). */
   alreadyConfirmed: z.boolean(),
 });

@@ -146,13 +146,15 @@ export async function requestBooking(ctx: Context, slug: string, request: Bookin
   await ctx.jobs.send(BOOKING_LINK_JOB, { requestId: held.id });
 }
 
-function toBooked(row: { startsAt: Date; endsAt: Date; modality: BookedAppointment['modality']; status: string }, timeZone: string, alreadyConfirmed = false): BookedAppointment {
+function toBooked(row: AppointmentRow, professional: UserRow, alreadyConfirmed = false): BookedAppointment {
   return {
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    timeZone,
+    timeZone: professional.timeZone,
     modality: row.modality,
     status: row.status === 'requested' ? 'requested' : 'scheduled',
+    professionalName: professionalNameOf(professional),
+    location: row.modality === 'in_person' ? (row.location ?? professional.officeAddress) : null,
     alreadyConfirmed,
   };
 }
@@ -175,7 +177,7 @@ async function alreadyBooked(ctx: Context, tokenHash: string): Promise<BookedApp
   const used = await repo.findConfirmedByToken(ctx.db, tokenHash, ctx.clock.now());
   if (!used?.appointmentId) return null;
   const [professional, appointment] = await Promise.all([findUserById(ctx, used.ownerId), standingBookedAppointment(ctx, used.ownerId, used.appointmentId)]);
-  return professional && appointment ? toBooked(appointment, professional.timeZone, true) : null;
+  return professional && appointment ? toBooked(appointment, professional, true) : null;
 }
 
 /**
@@ -234,7 +236,7 @@ export async function confirmBooking(ctx: Context, token: string, ip: string): P
   await afterBooking(ctx, professional.id);
   // A booking awaiting approval gets its questionnaire once accepted.
   if (booked.appointment.status === 'scheduled') await queueIntake(ctx, professional.id, booked.appointment.patientId, booked.appointment.id);
-  return toBooked(booked.appointment, professional.timeZone);
+  return toBooked(booked.appointment, professional);
 }
 
 // ---- the patient's portal ----

@@ -65,10 +65,23 @@ function Confirmed({ appointment }: { appointment: BookedAppointment }) {
       <Alert role="status" color="teal" variant="light" icon={<IconCalendarCheck size={18} />}>
         {confirmationText(appointment, when)}
       </Alert>
-      <Text size="sm">{messages.agenda.modality[appointment.modality]}</Text>
+      <Detail label={b.professional} value={appointment.professionalName} />
+      <Detail label={messages.agenda.modalityLabel} value={messages.agenda.modality[appointment.modality]} />
+      {appointment.location && <Detail label={messages.agenda.location} value={appointment.location} />}
       <Text size="sm" c="dimmed">
         {b.timeZoneNote(zoneName(appointment.timeZone))}
       </Text>
     </Stack>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600} inherit>
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
   );
 }
