@@ -147,12 +147,14 @@ test("a professional in another time zone takes the browser's zone for the profi
 
   const zone = page.getByRole('combobox', { name: messages.fields.timeZone });
   await expect(zone).toHaveValue(/^America\/Sao Paulo/);
-  await page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') }).click();
+  await page.getByRole('button', { name: messages.account.useBrowserZone('Europe/Lisbon') }).click();
   await expect(zone).toHaveValue(/^Europe\/Lisbon/);
+  // The select names zones as IANA does; under it, the name the agenda and the e-mails use.
+  await expect(page.getByText(messages.account.timeZoneShownAs('Horário da Europa Ocidental'))).toBeVisible();
   await page.getByRole('button', { name: messages.account.saveProfile, exact: true }).click();
   await seeAndCloseToast(page, messages.account.profileUpdated);
   const me = (await (await page.request.get('/v1/users/me')).json()).data.user as { timeZone: string };
   expect(me.timeZone).toBe('Europe/Lisbon');
-  await expect(page.getByRole('button', { name: messages.account.useBrowserTimeZone('Europe/Lisbon') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: messages.account.useBrowserZone('Europe/Lisbon') })).toHaveCount(0);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { loadToasts, useToasterNeeded } from '../lib/toasts';
-import { TOAST_OFFSET } from './layout-metrics';
+import { TOAST_MOBILE_OFFSET, TOAST_OFFSET, TOAST_POSITION } from './layout-metrics';
 import { cssVariablesResolver, theme, toastColors } from './theme';
 
 const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
@@ -19,14 +19,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {toasterNeeded && (
           <Suspense fallback={null}>
             <Toaster
-          position="top-right"
+          position={TOAST_POSITION}
           richColors
           closeButton
           theme="light"
           visibleToasts={3}
           duration={4000}
           offset={TOAST_OFFSET}
-          mobileOffset={TOAST_OFFSET}
+          mobileOffset={TOAST_MOBILE_OFFSET}
           containerAriaLabel={messages.app.notifications}
           style={toastColors}
           toastOptions={{ closeButtonAriaLabel: messages.common.close }}

@@ -10,8 +10,6 @@ export const account = {
   uploadAvatar: 'Alterar foto',
   uploadingAvatar: 'Enviando...',
   profileUpdated: 'Perfil atualizado.',
-  timeZoneHint: 'Os horários dos e-mails e do assistente de IA seguem este fuso.',
-  useBrowserTimeZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
   avatarUpdated: 'Foto atualizada.',
   passwordUpdated: 'Senha atualizada.',
   emailUpdateSent: 'Enviamos um link de confirmação para o novo e-mail.',
@@ -40,5 +38,7 @@ export const account = {
   pixKeyType: (type: string) => `Chave Pix do tipo ${type}`,
   timeZone: 'Fuso horário',
   timeZoneSearch: 'Buscar fuso horário',
+  /** Under the zone's select, whose options are IANA names: the name the rest of the app shows. */
+  timeZoneShownAs: (name: string) => `Aparece como “${name}”. A agenda, os e-mails e o assistente de IA seguem este fuso.`,
   useBrowserZone: (zone: string) => `Usar o fuso deste navegador (${zone})`,
 } as const;

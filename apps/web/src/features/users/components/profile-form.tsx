@@ -20,7 +20,7 @@ import { BirthdateInput } from '../../../components/birthdate-input';
 import { ContactFields } from '../../../components/contact-fields';
 import { GenderSelect } from '../../../components/gender-select';
 import { timeZoneOptions } from '../../../lib/zoned-time';
-import { browserTimeZone } from '../../../lib/zoned-format';
+import { browserTimeZone, zoneName } from '../../../lib/zoned-format';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormValues, type ProfileFormValues } from './profile-form-values';
 import { asTitle, titleAfterGenderChange, titleOptions } from './title-options';
@@ -155,6 +155,7 @@ export function ProfileForm({ user, onChangeEmail }: ProfileFormProps) {
                 <Select
                   label={messages.account.timeZone}
                   placeholder={messages.account.timeZoneSearch}
+                  description={messages.account.timeZoneShownAs(zoneName(field.value))}
                   data={zones}
                   searchable
                   allowDeselect={false}
