@@ -307,6 +307,11 @@ describe('export of the patient’s whole file', () => {
     const attachmentPath = summary.records[0].attachments[0].path as string;
     expect(attachmentPath).toBe('anexos/exame ção.bin');
     expect(entries.get(attachmentPath)!.equals(attachment)).toBe(true);
+    // The file's access log goes with it, oldest first (the consents are there): what was done before the export.
+    const exported = summary.accessLog as AccessLogEntry[];
+    expect(exported.map((entry) => `${entry.action} ${entry.entityType}`)).toEqual(expect.arrayContaining(['update record']));
+    expect(exported.map((entry) => entry.createdAt)).toEqual(exported.map((entry) => entry.createdAt).sort());
+    expect(exported.some((entry) => entry.action === 'export')).toBe(false);
     // The export is in the access log before its first byte left (routes.ts, rawRoute).
     const logged = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
     expect(logged.map((entry) => entry.action)).toContain('export');

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessLog } from './audit.tables';
 
@@ -44,6 +44,15 @@ export async function listEntries(db: Db, ownerId: string, patientId: string, li
     .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId), older))
     .orderBy(desc(accessLog.createdAt), desc(accessLog.id))
     .limit(limit);
+}
+
+/** Every entry of the patient, oldest first (the patient's export). */
+export async function allEntriesOfPatient(db: Db, ownerId: string, patientId: string): Promise<AccessLogRow[]> {
+  return db
+    .select()
+    .from(accessLog)
+    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId)))
+    .orderBy(asc(accessLog.createdAt), asc(accessLog.id));
 }
 
 export async function deleteEntriesOfPatient(db: Db, ownerId: string, patientId: string): Promise<void> {

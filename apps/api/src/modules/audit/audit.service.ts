@@ -67,13 +67,19 @@ export async function listAccessLog(
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    accessLog: shown.map((row) => ({
-      action: row.action,
-      entityType: row.entityType,
-      entityId: row.entityId,
-      createdAt: row.createdAt.toISOString(),
-      ip: row.ip,
-    })),
+    accessLog: shown.map(toEntry),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   };
+}
+
+function toEntry(row: repo.AccessLogRow): AccessLogEntry {
+  return { action: row.action, entityType: row.entityType, entityId: row.entityId, createdAt: row.createdAt.toISOString(), ip: row.ip };
+}
+
+/**
+ * The patient's whole access log, oldest first, for their export: it holds the patient's recorded
+ * consents (portal, WhatsApp, booking terms), whose proof must go wherever the file goes.
+ */
+export async function exportAccessLog(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string): Promise<AccessLogEntry[]> {
+  return (await repo.allEntriesOfPatient(ctx.db, ownerId, patientId)).map(toEntry);
 }

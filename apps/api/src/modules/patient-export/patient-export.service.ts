@@ -4,6 +4,7 @@ import yazl from 'yazl';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { exportAppointments } from '../agenda/agenda.service';
+import { exportAccessLog } from '../audit/audit.service';
 import { exportChats } from '../chats/chats.service';
 import { exportDocuments } from '../documents/documents.service';
 import { openStoredObject, patientFiles } from '../files/files.service';
@@ -50,13 +51,14 @@ export interface PatientExport {
  * and scores, records with their latest content, addenda and attachments, chats with their
  * messages, appointments, payments, issued documents (with the paths of their PDFs), session
  * recordings (consent, transcript, draft and the paths of their audio, while kept), safety
- * alerts, measurement plans, and the list of stored files), each record as an HTML document under
+ * alerts, measurement plans, the list of stored files, and the access log with the patient's
+ * recorded consents), each record as an HTML document under
  * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
  * ZIP is written, so memory stays flat however large the files are.
  */
 export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
   const patientRow = await ownedPatient(ctx, owner.id, patientId);
-  const [forms, records, chats, files, appointments, payments, measurement, documents, recordings] = await Promise.all([
+  const [forms, records, chats, files, appointments, payments, measurement, documents, recordings, accessLog] = await Promise.all([
     exportForms(ctx, owner.id, patientId),
     exportRecords(ctx, owner.id, patientId),
     exportChats(ctx, owner.id, patientId),
@@ -66,6 +68,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
     exportMeasurement(ctx, owner.id, patientId),
     exportDocuments(ctx, owner.id, patientId),
     exportRecordings(ctx, owner.id, patientId),
+    exportAccessLog(ctx, owner.id, patientId),
   ]);
   const now = ctx.clock.now();
   const zip = new yazl.ZipFile();
@@ -107,6 +110,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
       byteSize: file.byteSize,
       createdAt: file.createdAt.toISOString(),
     })),
+    accessLog,
   };
   zip.addBuffer(Buffer.from(JSON.stringify(summary, null, 2), 'utf8'), 'paciente.json', { mtime: now });
   records.forEach(({ record, addenda }, index) => {
