@@ -52,11 +52,6 @@ export const appointments = pgTable(
     cancellationReason: text('cancellation_reason'),
     reminderSentAt: timestamptz('reminder_sent_at'),
     reminderError: text('reminder_error'),
-    /**
-     * Superseded by `appointment_links` (every link mailed stays good); its hashes were copied
-     * there by the migration that made the table. Nothing reads or writes it.
-     */
-    publicTokenHash: text('public_token_hash'),
     /** The session's fee (copied from the patient's when booked; 0: not charged). */
     feeCents: integer('fee_cents').notNull().default(0),
     /** How much of the fee payments have covered (the sum of its allocations). */
@@ -72,7 +67,6 @@ export const appointments = pgTable(
     index('appointments_owner_starts_idx').on(t.ownerId, t.startsAt),
     index('appointments_patient_starts_idx').on(t.patientId, t.startsAt),
     index('appointments_series_starts_idx').on(t.seriesId, t.startsAt),
-    uniqueIndex('appointments_public_token_key').on(t.publicTokenHash),
     // The reminder scan reads only the open appointments of the next few days.
     index('appointments_open_starts_idx')
       .on(t.startsAt)
