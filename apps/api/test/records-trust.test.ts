@@ -6,6 +6,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { messages, type AccessLogEntry, type ClinicalRecord } from '@consultorio/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -287,6 +288,16 @@ describe('export of the patient’s whole file', () => {
     const chat = await newChat(t, { owner: user, patient, assistant: await libraryAssistant(t, 'apoio-clinico') });
     await call('POST', `/v1/chats/${chat.id}/send-text`, cookie, { userText: 'Como abordar a insônia?' });
 
+    // A consent, and 3,000 older entries: the export reads its access log a thousand at a time.
+    const consent = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', lastName: 'Mendes', phone: '11987654321', whatsappOptIn: true });
+    expect(consent.statusCode, consent.body).toBe(200);
+    const longAgo = Date.parse('2020-01-01T00:00:00Z');
+    const older = Array.from({ length: 3000 }, (_, index) => ({
+      ownerId: user.id, actorId: user.id, patientId: patient.id, action: 'read' as const, entityType: 'record' as const,
+      entityId: `antiga-${String(index).padStart(4, '0')}`, ip: '192.0.2.7', createdAt: new Date(longAgo + index * 1000),
+    }));
+    await t.database.db.insert(accessLog).values(older);
+
     const response = await call('GET', `/v1/patients/${patient.id}/export`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -307,14 +318,18 @@ describe('export of the patient’s whole file', () => {
     const attachmentPath = summary.records[0].attachments[0].path as string;
     expect(attachmentPath).toBe('anexos/exame ção.bin');
     expect(entries.get(attachmentPath)!.equals(attachment)).toBe(true);
-    // The file's access log goes with it, oldest first (the consents are there): what was done before the export.
-    const exported = summary.accessLog as AccessLogEntry[];
-    expect(exported.map((entry) => `${entry.action} ${entry.entityType}`)).toEqual(expect.arrayContaining(['update record']));
-    expect(exported.map((entry) => entry.createdAt)).toEqual(exported.map((entry) => entry.createdAt).sort());
-    expect(exported.some((entry) => entry.action === 'export')).toBe(false);
-    // The export is in the access log before its first byte left (routes.ts, rawRoute).
-    const logged = (await call('GET', `/v1/patients/${patient.id}/access-log?limit=2`, cookie)).json().data.accessLog as AccessLogEntry[];
-    expect(logged.map((entry) => entry.action)).toContain('export');
+    // The access log, as a CSV: every entry, oldest first (three pages and more), with its labels and
+    // address; the consent; and last, the export itself, logged before its first byte left (routes.ts, rawRoute).
+    expect(summary.accessLog).toBe('registro-de-acessos.csv');
+    const csv = parseCsv<Record<string, string>>(entries.get(summary.accessLog)!.toString('utf8'), { bom: true, delimiter: ';', columns: true });
+    const l = messages.accessLog;
+    const [inDatabase] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(accessLog).where(eq(accessLog.patientId, patient.id));
+    expect(csv).toHaveLength(inDatabase!.count);
+    expect(csv.slice(0, 3000).map((row) => row[l.csv.itemId])).toEqual(older.map((entry) => entry.entityId));
+    expect(csv[0]).toEqual({ [l.csv.when]: '31/12/2019, 21:00:00', [l.csv.action]: l.actions.read, [l.csv.item]: l.entities.record, [l.csv.itemId]: 'antiga-0000', [l.csv.address]: '192.0.2.7' });
+    const labels = csv.map((row) => `${row[l.csv.action]} · ${row[l.csv.item]}`);
+    expect(labels).toContain(`${l.actions.consent} · ${l.entities.whatsapp}`);
+    expect(labels.at(-1)).toBe(`${l.actions.export} · ${l.entities.patient}`);
   });
 
   it('answers a stored file that cannot be read with an error, in Portuguese or by ending the download, and goes on', async () => {

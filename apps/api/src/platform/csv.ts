@@ -23,9 +23,13 @@ export interface CsvColumn<K extends string> {
 /**
  * Rows as a CSV a Brazilian spreadsheet opens as is: UTF-8 with a BOM, ';' between fields, CRLF
  * lines, a header row, and every cell (headers too) passed through `neutralizeCell`. Streamed
- * row by row. Every CSV the app writes is made here.
+ * row by row (rows read page by page from the database, when given an async iterable). A failure
+ * of the rows' source ends the CSV with that error. Every CSV the app writes is made here.
  */
-export function csvStream<K extends string>(rows: Iterable<Record<K, string | number>>, columns: readonly CsvColumn<K>[]): Readable {
+export function csvStream<K extends string>(
+  rows: Iterable<Record<K, string | number>> | AsyncIterable<Record<K, string | number>>,
+  columns: readonly CsvColumn<K>[],
+): Readable {
   const csv = stringify({
     delimiter: ';',
     bom: true,
@@ -34,6 +38,8 @@ export function csvStream<K extends string>(rows: Iterable<Record<K, string | nu
     record_delimiter: 'windows',
     cast: { string: neutralizeCell, number: (value) => neutralizeCell(String(value)) },
   });
-  Readable.from(rows).pipe(csv);
+  const source = Readable.from(rows);
+  source.once('error', (error) => csv.destroy(error));
+  source.pipe(csv);
   return csv;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accessLog } from './audit.tables';
 
@@ -46,13 +46,17 @@ export async function listEntries(db: Db, ownerId: string, patientId: string, li
     .limit(limit);
 }
 
-/** Every entry of the patient, oldest first (the patient's export). */
-export async function allEntriesOfPatient(db: Db, ownerId: string, patientId: string): Promise<AccessLogRow[]> {
+/** A page of the patient's entries, oldest first, after `after` (the patient's export reads them all, page by page). */
+export async function entriesOfPatientSince(db: Db, ownerId: string, patientId: string, limit: number, after?: LogPageStart): Promise<AccessLogRow[]> {
+  const newer: SQL | undefined = after
+    ? or(gt(accessLog.createdAt, after.createdAt), and(eq(accessLog.createdAt, after.createdAt), gt(accessLog.id, after.id)))
+    : undefined;
   return db
     .select()
     .from(accessLog)
-    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId)))
-    .orderBy(asc(accessLog.createdAt), asc(accessLog.id));
+    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId), newer))
+    .orderBy(asc(accessLog.createdAt), asc(accessLog.id))
+    .limit(limit);
 }
 
 export async function deleteEntriesOfPatient(db: Db, ownerId: string, patientId: string): Promise<void> {

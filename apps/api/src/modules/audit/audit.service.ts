@@ -1,4 +1,6 @@
-import { idSchema, messages, type AccessLogEntry } from '@consultorio/shared';
+import type { Readable } from 'node:stream';
+import { idSchema, messages, ptBrDateFormat, type AccessLogEntry } from '@consultorio/shared';
+import { csvStream } from '../../platform/csv';
 import type { AccessActor, AccessEntry } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -67,19 +69,50 @@ export async function listAccessLog(
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   return {
-    accessLog: shown.map(toEntry),
+    accessLog: shown.map((row) => ({
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      createdAt: row.createdAt.toISOString(),
+      ip: row.ip,
+    })),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   };
 }
 
-function toEntry(row: repo.AccessLogRow): AccessLogEntry {
-  return { action: row.action, entityType: row.entityType, entityId: row.entityId, createdAt: row.createdAt.toISOString(), ip: row.ip };
+/** Entries read at a time for the export: a patient's log may hold years of reads. */
+const EXPORT_PAGE_ROWS = 1000;
+
+async function* entriesOfPatient(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string): AsyncGenerator<repo.AccessLogRow> {
+  let after: LogPageStart | undefined;
+  for (;;) {
+    const rows = await repo.entriesOfPatientSince(ctx.db, ownerId, patientId, EXPORT_PAGE_ROWS, after);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE_ROWS) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }
 
+const CSV_COLUMNS = (['when', 'action', 'item', 'itemId', 'address'] as const).map((key) => ({ key, header: messages.accessLog.csv[key] }));
+
 /**
- * The patient's whole access log, oldest first, for their export: it holds the patient's recorded
- * consents (portal, WhatsApp, booking terms), whose proof must go wherever the file goes.
+ * The patient's whole access log as a CSV, oldest first, for their export: it holds the patient's
+ * recorded consents (portal, WhatsApp, booking terms), whose proof must go wherever the file goes.
+ * Read a thousand entries at a time as the ZIP is written, so memory stays flat however long it is.
  */
-export async function exportAccessLog(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string): Promise<AccessLogEntry[]> {
-  return (await repo.allEntriesOfPatient(ctx.db, ownerId, patientId)).map(toEntry);
+export function accessLogCsv(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string, timeZone: string): Readable {
+  const when = ptBrDateFormat({ dateStyle: 'short', timeStyle: 'medium', timeZone });
+  async function* rows() {
+    for await (const row of entriesOfPatient(ctx, ownerId, patientId)) {
+      yield {
+        when: when.format(row.createdAt),
+        action: messages.accessLog.actions[row.action],
+        item: messages.accessLog.entities[row.entityType],
+        itemId: row.entityId,
+        address: row.ip ?? '',
+      };
+    }
+  }
+  return csvStream(rows(), CSV_COLUMNS);
 }

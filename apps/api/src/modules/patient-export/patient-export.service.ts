@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import { noteAccess } from '../../platform/access-log';
 import type { Context } from '../../platform/context';
 import { exportAppointments } from '../agenda/agenda.service';
-import { exportAccessLog } from '../audit/audit.service';
+import { accessLogCsv } from '../audit/audit.service';
 import { exportChats } from '../chats/chats.service';
 import { exportDocuments } from '../documents/documents.service';
 import { openStoredObject, patientFiles } from '../files/files.service';
@@ -41,6 +41,8 @@ function safeName(name: string | null, fallback: string): string {
   return base === '' || base === '.' || base === '..' ? fallback : base.slice(0, 120);
 }
 
+const ACCESS_LOG_PATH = 'registro-de-acessos.csv';
+
 export interface PatientExport {
   filename: string;
   stream: Readable;
@@ -51,14 +53,14 @@ export interface PatientExport {
  * and scores, records with their latest content, addenda and attachments, chats with their
  * messages, appointments, payments, issued documents (with the paths of their PDFs), session
  * recordings (consent, transcript, draft and the paths of their audio, while kept), safety
- * alerts, measurement plans, the list of stored files, and the access log with the patient's
- * recorded consents), each record as an HTML document under
- * `prontuarios/`, and every stored file under `anexos/`, read from storage one at a time as the
- * ZIP is written, so memory stays flat however large the files are.
+ * alerts, measurement plans, and the list of stored files), each record as an HTML document under
+ * `prontuarios/`, the access log with the patient's recorded consents as `registro-de-acessos.csv`
+ * (read page by page), and every stored file under `anexos/`, read from storage one at a time as
+ * the ZIP is written, so memory stays flat however large the files or the log are.
  */
 export async function exportPatient(ctx: Context, owner: SessionUser, patientId: string): Promise<PatientExport> {
   const patientRow = await ownedPatient(ctx, owner.id, patientId);
-  const [forms, records, chats, files, appointments, payments, measurement, documents, recordings, accessLog] = await Promise.all([
+  const [forms, records, chats, files, appointments, payments, measurement, documents, recordings] = await Promise.all([
     exportForms(ctx, owner.id, patientId),
     exportRecords(ctx, owner.id, patientId),
     exportChats(ctx, owner.id, patientId),
@@ -68,13 +70,13 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
     exportMeasurement(ctx, owner.id, patientId),
     exportDocuments(ctx, owner.id, patientId),
     exportRecordings(ctx, owner.id, patientId),
-    exportAccessLog(ctx, owner.id, patientId),
   ]);
   const now = ctx.clock.now();
   const zip = new yazl.ZipFile();
   const pathFor = uniquePaths();
   const filePaths = new Map(files.map((file) => [file.key, pathFor(`anexos/${safeName(file.originalName, file.key)}`)]));
   const people = { professional: owner, patient: patientRow, timeZone: owner.timeZone };
+  const accessLogPath = pathFor(ACCESS_LOG_PATH);
   const recordPaths = records.map(({ record }) => pathFor(`prontuarios/${record.createdAt.slice(0, 10)}-${slug(record.name)}.html`));
   const summary = {
     exportedAt: now.toISOString(),
@@ -110,7 +112,7 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
       byteSize: file.byteSize,
       createdAt: file.createdAt.toISOString(),
     })),
-    accessLog,
+    accessLog: accessLogPath,
   };
   zip.addBuffer(Buffer.from(JSON.stringify(summary, null, 2), 'utf8'), 'paciente.json', { mtime: now });
   records.forEach(({ record, addenda }, index) => {
@@ -120,6 +122,11 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
   // A stored file that cannot be read (storage down, a file cut short) ends the download with an
   // error instead of an unheard 'error' event, which would stop the process.
   zip.on('error', (error: Error) => output.destroy(error));
+  zip.addReadStreamLazy(accessLogPath, { mtime: now }, (callback) => {
+    const csv = accessLogCsv(ctx, owner.id, patientId, owner.timeZone);
+    csv.once('error', (error) => output.destroy(error));
+    callback(null, csv);
+  });
   const openStored = storedFileOpener(ctx, output);
   for (const file of files) {
     zip.addReadStreamLazy(filePaths.get(file.key)!, { mtime: file.createdAt, compress: false }, openStored(file.key));

@@ -7,6 +7,8 @@ export const accessLog = {
   item: 'Item',
   address: 'Endereço',
   loadMore: 'Carregar mais',
+  /** The columns of the access log in the patient's export (registro-de-acessos.csv). */
+  csv: { when: 'Data e hora', action: 'Ação', item: 'Item', itemId: 'Identificador do item', address: 'Endereço de rede' },
   actions: {
     read: 'Leitura',
     create: 'Criação',

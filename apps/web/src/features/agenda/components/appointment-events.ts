@@ -17,7 +17,7 @@ export function toCalendarEvent(appointment: Appointment): EventInput {
   const colors = statusColors[appointment.status];
   return {
     id: appointment.id,
-    title: eventTitle(appointment, appointment.patientName),
+    title: appointment.status === 'confirmed' ? messages.whatsapp.confirmedEventTitle(appointment.patientName) : appointment.patientName,
     start: appointment.startsAt,
     end: appointment.endsAt,
     backgroundColor: colors.background,
@@ -28,11 +28,6 @@ export function toCalendarEvent(appointment: Appointment): EventInput {
     // Sorts a cancelled appointment after one booked in its place (see EVENT_ORDER).
     extendedProps: { appointment, cancelledLast: Number(appointment.status === 'cancelled') },
   };
-}
-
-/** An appointment's name on the calendar: the patient's (or part of it), marked ✓ once confirmed. */
-export function eventTitle(appointment: Pick<Appointment, 'status'>, name: string): string {
-  return appointment.status === 'confirmed' ? messages.whatsapp.confirmedEventTitle(name) : name;
 }
 
 /** What a screen reader says of an event: who, when (in the professional's zone) and its status. */
