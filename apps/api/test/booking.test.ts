@@ -285,8 +285,10 @@ describe('a booking', () => {
     const { user, cookie, slug } = await professional({ requiresApproval: true });
     const [first, second] = (await slotsOf(slug, day(1), day(3))).filter((item) => item.modality === 'in_person');
     const email = `ana.${user.username}@example.com`;
+    // The office's address is not said while the professional has not accepted (the public page never shows it).
+    expect((await call('PUT', '/v1/users/me', cookie, { ...names, bookingSlug: slug, bookingEnabled: true, officeAddress: 'Rua das Acácias, 45' })).statusCode).toBe(200);
     const requested = await confirm(await requestSlot(slug, first!, email));
-    expect(requested.json().data.appointment.status).toBe('requested');
+    expect(requested.json().data.appointment).toMatchObject({ status: 'requested', location: null });
     const other = await confirm(await requestSlot(slug, second!, email));
     expect(other.statusCode).toBe(201);
     // A requested appointment holds its slot.

@@ -112,7 +112,7 @@ export const bookedAppointmentSchema = z.object({
   status: z.enum(['scheduled', 'requested']),
   /** The professional's name as the booking page shows it ('Dra. Ana Souza'). */
   professionalName: z.string(),
-  /** Where an in-person session happens: its own place, else the office address; null online or when the professional has none. */
+  /** Where an in-person session happens: its own place, else the office address; null online, while awaiting approval, or without an address. */
   location: z.string().nullable(),
   /** The link had been used already: this is the booking it made (the mail opened again). */
   alreadyConfirmed: z.boolean(),

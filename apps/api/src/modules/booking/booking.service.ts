@@ -146,6 +146,11 @@ export async function requestBooking(ctx: Context, slug: string, request: Bookin
   await ctx.jobs.send(BOOKING_LINK_JOB, { requestId: held.id });
 }
 
+/**
+ * The booking as its confirmation page shows it. The place of an in-person session is said once
+ * the session is booked, as its reminder will: not while it awaits the professional's approval
+ * (who may want to screen first), since the public page never shows the office's address.
+ */
 function toBooked(row: AppointmentRow, professional: UserRow, alreadyConfirmed = false): BookedAppointment {
   return {
     startsAt: row.startsAt.toISOString(),
@@ -154,7 +159,7 @@ function toBooked(row: AppointmentRow, professional: UserRow, alreadyConfirmed =
     modality: row.modality,
     status: row.status === 'requested' ? 'requested' : 'scheduled',
     professionalName: professionalNameOf(professional),
-    location: row.modality === 'in_person' ? (row.location ?? professional.officeAddress) : null,
+    location: row.modality === 'in_person' && row.status !== 'requested' ? (row.location ?? professional.officeAddress) : null,
     alreadyConfirmed,
   };
 }

@@ -49,7 +49,6 @@ export const booking = {
   requestSent: 'Enviamos um e-mail com um link para confirmar o agendamento. O horário só fica reservado depois da confirmação (o link vale por 30 minutos).',
   confirmTitle: 'Confirmação do agendamento',
   confirming: 'Confirmando…',
-  professional: 'Profissional',
   confirmedScheduled: (when: string) => `Agendamento confirmado para ${when}.`,
   confirmedRequested: (when: string) => `Pedido enviado para ${when}. Você receberá um e-mail quando o profissional aceitar.`,
   alreadyConfirmedScheduled: (when: string) => `Este agendamento já estava confirmado: ${when}. Não é preciso agendar de novo.`,

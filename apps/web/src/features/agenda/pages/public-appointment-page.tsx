@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title }
 import { IconCalendarCheck, IconCalendarX, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LabeledValue } from '../../../components/labeled-value';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { formatLongDate, formatTimeRange, zoneName } from '../../../lib/zoned-format';
@@ -70,18 +71,8 @@ function PublicAppointmentContent({ token, data, startsCancelling }: PublicAppoi
       <Stack>
         <Title order={2}>{messages.agenda.publicTitle}</Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              {messages.agenda.publicProfessional}
-            </Text>
-            <Text fw={500}>{professionalNameOf(professional)}</Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              {messages.agenda.publicModality}
-            </Text>
-            <Text fw={500}>{messages.agenda.modality[appointment.modality]}</Text>
-          </Stack>
+          <LabeledValue label={messages.agenda.publicProfessional} value={professionalNameOf(professional)} />
+          <LabeledValue label={messages.agenda.publicModality} value={messages.agenda.modality[appointment.modality]} />
         </SimpleGrid>
         <Stack gap={0}>
           <Text size="sm" c="dimmed">

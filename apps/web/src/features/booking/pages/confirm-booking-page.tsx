@@ -1,8 +1,9 @@
 import { messages, type BookedAppointment } from '@consultorio/shared';
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LabeledValue } from '../../../components/labeled-value';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatTime, zoneName } from '../../../lib/zoned-format';
@@ -65,9 +66,11 @@ function Confirmed({ appointment }: { appointment: BookedAppointment }) {
       <Alert role="status" color="teal" variant="light" icon={<IconCalendarCheck size={18} />}>
         {confirmationText(appointment, when)}
       </Alert>
-      <Detail label={b.professional} value={appointment.professionalName} />
-      <Detail label={messages.agenda.modalityLabel} value={messages.agenda.modality[appointment.modality]} />
-      {appointment.location && <Detail label={messages.agenda.location} value={appointment.location} />}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <LabeledValue label={messages.agenda.publicProfessional} value={appointment.professionalName} />
+        <LabeledValue label={messages.agenda.publicModality} value={messages.agenda.modality[appointment.modality]} />
+      </SimpleGrid>
+      {appointment.location && <LabeledValue label={messages.agenda.location} value={appointment.location} />}
       <Text size="sm" c="dimmed">
         {b.timeZoneNote(zoneName(appointment.timeZone))}
       </Text>
@@ -75,13 +78,3 @@ function Confirmed({ appointment }: { appointment: BookedAppointment }) {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span fw={600} inherit>
-        {label}:
-      </Text>{' '}
-      {value}
-    </Text>
-  );
-}
