@@ -11,7 +11,7 @@ import { Box, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
-import { EVENT_ORDER, eventLabel, eventTitle, toCalendarEvent } from './appointment-events';
+import { EVENT_ORDER, eventLabel, toCalendarEvent } from './appointment-events';
 
 /** Where a click on a day of the month view books: 9:00 that day. */
 const MONTH_CLICK_TIME = '09:00';
@@ -156,8 +156,9 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, isNarro
  * An appointment's box. In the day and week grids the row already tells the time: the name comes
  * first, so that a short or narrow box shows who (as Google's calendar does); the month's list
  * starts with the time. The status is in words too, not by its colour alone. In a phone's week a
- * column holds a first name and no more: the box shows it, and the rest is said to screen readers
- * (and shown whole when the box is opened).
+ * column holds some five letters: the box shows the name's start on one line (a cancelled one
+ * struck through, a confirmed one marked ✓), and the whole appointment is said to screen readers
+ * (and shown when the box is opened).
  */
 function EventContent({ content, timeZone, isNarrow }: { content: EventContentArg; timeZone: string; isNarrow: boolean }) {
   const appointment = appointmentOf(content.event);
@@ -165,7 +166,9 @@ function EventContent({ content, timeZone, isNarrow }: { content: EventContentAr
   if (isNarrow && content.view.type === 'timeGridWeek') {
     return (
       <div className="agenda-event-content agenda-event-short" title={label}>
-        <span aria-hidden="true">{eventTitle(appointment, firstNameOf(appointment.patientName))}</span>
+        <span className="agenda-event-title" aria-hidden="true">
+          {content.event.title}
+        </span>
         <VisuallyHidden>{label}</VisuallyHidden>
       </div>
     );
@@ -190,8 +193,4 @@ function EventContent({ content, timeZone, isNarrow }: { content: EventContentAr
       )}
     </div>
   );
-}
-
-function firstNameOf(fullName: string): string {
-  return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
