@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { loadToasts, useToasterNeeded } from '../lib/toasts';
-import { TOAST_MOBILE_OFFSET, TOAST_OFFSET, TOAST_POSITION } from './layout-metrics';
+import { useMinWidth } from '../hooks/use-min-width';
+import { TOAST_PHONE, TOAST_WIDE, TOAST_WIDE_MIN_WIDTH_PX } from './layout-metrics';
 import { cssVariablesResolver, theme, toastColors } from './theme';
 
 const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
@@ -12,6 +13,7 @@ const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
 export function AppProviders({ children }: { children: ReactNode }) {
   // Mounted with the first toast (sonner is not part of the login page's JavaScript).
   const toasterNeeded = useToasterNeeded();
+  const toasts = useMinWidth(TOAST_WIDE_MIN_WIDTH_PX) ? TOAST_WIDE : TOAST_PHONE;
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
@@ -19,14 +21,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {toasterNeeded && (
           <Suspense fallback={null}>
             <Toaster
-          position={TOAST_POSITION}
+          position={toasts.position}
           richColors
           closeButton
           theme="light"
           visibleToasts={3}
           duration={4000}
-          offset={TOAST_OFFSET}
-          mobileOffset={TOAST_MOBILE_OFFSET}
+          offset={toasts.offset}
+          mobileOffset={toasts.offset}
           containerAriaLabel={messages.app.notifications}
           style={toastColors}
           toastOptions={{ closeButtonAriaLabel: messages.common.close }}
