@@ -70,9 +70,20 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
 
   await test.step('accepting writes the text into the record and deletes the audio', async () => {
     await expect(section.getByRole('textbox', { name: m.editLabel })).toHaveValue(/Relato: Paciente relata que dormiu mal/);
+    // A line typed in the record just before, not yet saved: it is saved first (a version of its
+    // own), and the accepted text then follows without a conflict 'from another window'.
+    await main.locator('.ql-editor').click();
+    await page.keyboard.type('Anotado antes do rascunho.');
     await section.getByRole('button', { name: m.accept }).click();
     await seeAndCloseToast(page, m.accepted);
     await expect(main.locator('.ql-editor')).toContainText('Relato: Paciente relata que dormiu mal');
+    await page.waitForTimeout(2_500);
+    await expect(main.getByRole('button', { name: messages.records.conflictReload })).toHaveCount(0);
+    const versions = await page.request.get(`/v1/records/${recordId}/versions`);
+    const [accepted, typed] = ((await versions.json()) as { data: { recordVersions: Array<{ id: string }> } }).data.recordVersions;
+    const typedText = await page.request.get(`/v1/records/${recordId}/versions/${typed!.id}`);
+    expect(((await typedText.json()) as { data: { recordVersion: { content: string } } }).data.recordVersion.content).toContain('Anotado antes do rascunho.');
+    expect(accepted).toBeDefined();
     await expect(main.locator('.ql-editor h2').first()).toHaveText('Demanda e objetivos do trabalho');
     const listed = await page.request.get(`/v1/records/${recordId}/recordings`);
     const { recordings } = ((await listed.json()) as { data: { recordings: Array<{ hasAudio: boolean; acceptedAt: string | null }> } }).data;

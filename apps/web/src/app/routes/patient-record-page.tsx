@@ -7,6 +7,7 @@ import { SessionRecorder } from '../../features/recordings/components/session-re
 import { patientQueryOptions } from '../../features/patients/api/get-patient';
 import { recordQueryOptions, storeSavedRecord, useRecordDetail } from '../../features/records/api/get-record';
 import { RecordView } from '../../features/records/components/record-view';
+import { saveUnsavedText } from '../../features/records/components/use-record-saving';
 import { queryClient } from '../../lib/query-client';
 import { useCurrentUser } from '../../lib/session';
 import type { PrefetchData } from '../page-modules';
@@ -29,7 +30,13 @@ export function PatientRecordPage() {
       <Stack>
         <RecordView patientId={patientId} recordId={recordId} />
         {isOwnRecord && (
-          <SessionRecorder recordId={recordId} readOnly={detail.record.finalizedAt !== null} timeZone={user.timeZone} onAccepted={showAccepted} />
+          <SessionRecorder
+            recordId={recordId}
+            readOnly={detail.record.finalizedAt !== null}
+            timeZone={user.timeZone}
+            onAccepted={showAccepted}
+            beforeAccept={() => saveUnsavedText(recordId)}
+          />
         )}
       </Stack>
     </PatientFrame>

@@ -21,6 +21,8 @@ interface SessionRecorderProps {
   timeZone: string;
   /** The record as saved by an accepted draft (the page shows its new version). */
   onAccepted: (record: ClinicalRecord) => void;
+  /** Before a draft is accepted: the record's unsaved text is saved (false: it could not be, and nothing is accepted). */
+  beforeAccept?: () => Promise<boolean>;
   /** In an online session: the streams whose audio is mixed and recorded (the microphone and the other participant's). */
   audioSources?: readonly MediaStream[];
   /** Told when this page starts and stops recording (the video room tells the patient). */
@@ -30,7 +32,7 @@ interface SessionRecorderProps {
 }
 
 /** 'Gravar sessão': consent first, then the microphone in chunks, the transcript and the draft, and its acceptance into the record. */
-export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted, audioSources, onRecordingChange, initiallyOpen = false }: SessionRecorderProps) {
+export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted, beforeAccept, audioSources, onRecordingChange, initiallyOpen = false }: SessionRecorderProps) {
   const queryClient = useQueryClient();
   const { data } = useRecordings(recordId);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: recordingsQueryKey(recordId) }), [queryClient, recordId]);
@@ -49,6 +51,9 @@ export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted, audi
     setStarting(true);
     try {
       const created = (await startRecording(recordId)).data.recording;
+      // The consent is this session's: the next recording asks for it again.
+      setConsent(false);
+      setOpen(false);
       if (await recorder.start(created.id, 0)) toast.success(m.started);
       refresh();
     } catch (error) {
@@ -87,7 +92,16 @@ export function SessionRecorder({ recordId, readOnly, timeZone, onAccepted, audi
         {recorder.state.recordingId !== null ? (
           <LiveRecording startedAt={recorder.state.startedAt ?? 0} sent={recorder.state.sent} stopping={recorder.state.stopping} onStop={() => void recorder.stop()} />
         ) : (
-          active && <RecordingState recording={active} recordId={recordId} timeZone={timeZone} onResume={() => void resume(active)} onAccepted={onAccepted} />
+          active && (
+            <RecordingState
+              recording={active}
+              recordId={recordId}
+              timeZone={timeZone}
+              onResume={() => void resume(active)}
+              onAccepted={onAccepted}
+              beforeAccept={beforeAccept}
+            />
+          )
         )}
       </Stack>
     </Paper>
@@ -143,13 +157,21 @@ interface RecordingStateProps {
   timeZone: string;
   onResume: () => void;
   onAccepted: (record: ClinicalRecord) => void;
+  beforeAccept: (() => Promise<boolean>) | undefined;
 }
 
-function RecordingState({ recording, recordId, timeZone, onResume, onAccepted }: RecordingStateProps) {
+function RecordingState({ recording, recordId, timeZone, onResume, onAccepted, beforeAccept }: RecordingStateProps) {
   const retry = useRetryRecording(recordId);
   const accept = useAcceptDraft(recordId);
   const remove = useDeleteRecording(recordId);
   const queryClient = useQueryClient();
+  const [isSavingText, setSavingText] = useState(false);
+  const acceptAfterSaving = async (content: string, keepTranscript: boolean) => {
+    setSavingText(true);
+    const isTextSaved = (await beforeAccept?.()) ?? true;
+    setSavingText(false);
+    if (isTextSaved) accept.mutate({ recordingId: recording.id, content, keepTranscript }, { onSuccess: (response) => onAccepted(response.data.record) });
+  };
   const finish = async () => {
     try {
       const response = await finishRecording(recording.id, recording.chunkCount);
@@ -207,10 +229,8 @@ function RecordingState({ recording, recordId, timeZone, onResume, onAccepted }:
         <>
           <DraftReview
             recording={recording}
-            accepting={accept.isPending}
-            onAccept={(content, keepTranscript) =>
-              accept.mutate({ recordingId: recording.id, content, keepTranscript }, { onSuccess: (response) => onAccepted(response.data.record) })
-            }
+            accepting={isSavingText || accept.isPending}
+            onAccept={(content, keepTranscript) => void acceptAfterSaving(content, keepTranscript)}
           />
           <Group justify="flex-end">{deleteButton}</Group>
         </>

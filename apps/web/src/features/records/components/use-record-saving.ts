@@ -6,6 +6,20 @@ import { RecordSaver, type SaveStatus } from './record-saver';
 
 export type { SaveStatus } from './record-saver';
 
+/** The saver of each record open on this page, for `saveUnsavedText`. */
+const openSavers = new Map<string, RecordSaver>();
+
+/**
+ * Saves what was typed in the record and not yet saved, before something else writes a new
+ * version of it (an accepted scribe draft): otherwise the next autosave, sent on the old version,
+ * would meet a conflict as if another window had changed it. Answers false when the save failed
+ * (the page says why); true when there was nothing to save or the record is not open here.
+ */
+export async function saveUnsavedText(recordId: string): Promise<boolean> {
+  const saver = openSavers.get(recordId);
+  return !saver?.isDirty() || saver.save(false);
+}
+
 /**
  * The record page's saver and what it says: it saves by itself, when the page is hidden or
  * closed, when the connection comes back, and when the record is left.
@@ -16,6 +30,13 @@ export function useRecordSaving(record: ClinicalRecord, editor: RefObject<Record
   const [saver] = useState(() => new RecordSaver({ record, queryClient, editor: () => editor.current, onStatus: setStatus }));
 
   useEffect(() => saver.serverRecordChanged(record), [saver, record]);
+
+  useEffect(() => {
+    openSavers.set(record.id, saver);
+    return () => {
+      if (openSavers.get(record.id) === saver) openSavers.delete(record.id);
+    };
+  }, [saver, record.id]);
 
   useEffect(() => {
     const onVisibilityChange = () => {
