@@ -180,7 +180,12 @@ test('an invited patient signs in to the portal on a phone, accepts its terms, s
   await expect(slot).toBeVisible();
   await audit.check('Portal: remarcar');
   const time = (await slot.textContent())!;
+  // A tap only chooses the time: nothing moves until the change is confirmed.
   await slot.click();
+  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+  await expect(patient.getByText(/^Novo horário: .+, às \d{2}:\d{2}\.$/)).toBeVisible();
+  await expect(patient.getByText(messages.portal.rescheduled)).toHaveCount(0);
+  await patient.getByRole('button', { name: messages.portal.confirmReschedule }).click();
   await expect(patient.getByText(messages.portal.rescheduled)).toBeVisible();
   await expect(patient.getByText(new RegExp(`^${time} – `))).toBeVisible();
 

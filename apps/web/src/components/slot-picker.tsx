@@ -57,6 +57,7 @@ export function SlotPicker({
   onChoose,
   label = (day, time) => `${day}, ${time}`,
   disabled = false,
+  chosenStartsAt = null,
 }: {
   timeZone: string;
   maxDaysAhead: number;
@@ -65,6 +66,8 @@ export function SlotPicker({
   onChoose: (slot: BookingSlot) => void;
   label?: (day: string, time: string) => string;
   disabled?: boolean;
+  /** The slot already chosen, drawn filled and pressed. */
+  chosenStartsAt?: string | null;
 }) {
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
   const [week, setWeek] = useState(0);
@@ -94,7 +97,14 @@ export function SlotPicker({
             </Title>
             <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
               {group.slots.map((slot) => (
-                <Button key={slot.startsAt} variant="light" disabled={disabled} onClick={() => onChoose(slot)} aria-label={label(group.day, formatTime(slot.startsAt, timeZone))}>
+                <Button
+                  key={slot.startsAt}
+                  variant={slot.startsAt === chosenStartsAt ? 'filled' : 'light'}
+                  aria-pressed={slot.startsAt === chosenStartsAt}
+                  disabled={disabled}
+                  onClick={() => onChoose(slot)}
+                  aria-label={label(group.day, formatTime(slot.startsAt, timeZone))}
+                >
                   {formatTime(slot.startsAt, timeZone)}
                 </Button>
               ))}

@@ -24,6 +24,8 @@ export const portal = {
   back: 'Voltar',
   reschedule: 'Remarcar',
   chooseNewTime: 'Escolha o novo horário',
+  rescheduleTo: (day: string, time: string) => `Novo horário: ${day}, às ${time}.`,
+  confirmReschedule: 'Confirmar remarcação',
   confirmed: 'Presença confirmada.',
   cancelled: 'Consulta cancelada. O profissional foi avisado.',
   rescheduled: 'Consulta remarcada.',

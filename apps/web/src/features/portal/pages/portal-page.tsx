@@ -1,4 +1,4 @@
-import { formatCents, messages, type PortalAppointment, type PortalBalance } from '@consultorio/shared';
+import { formatCents, messages, type BookingSlot, type PortalAppointment, type PortalBalance } from '@consultorio/shared';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, CopyButton, Group, Image, List, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { formatLongDate, formatTimeRange } from '../../../lib/zoned-format';
+import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-format';
 import { SlotPicker } from '../../../components/slot-picker';
 import {
   CONSENT_REQUIRED,
@@ -32,6 +32,16 @@ import {
 const p = messages.portal;
 /** The longest horizon a professional's page may have (availability's `maxDaysAhead`). */
 const MAX_DAYS_AHEAD = 180;
+
+/** Each status's badge: a cancelled session is not drawn in a scheduled one's colour. */
+const STATUS_BADGE_COLORS: Record<PortalAppointment['status'], string> = {
+  requested: 'yellow',
+  scheduled: 'blue',
+  confirmed: 'teal',
+  attended: 'gray',
+  no_show: 'red',
+  cancelled: 'gray',
+};
 
 /** The sign-in token of the mailed link, '' without one. */
 function tokenOf(search: URLSearchParams): string {
@@ -309,6 +319,8 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
   const action = usePortalAction();
   const [cancelling, setCancelling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
+  // A time tapped is only chosen: the appointment moves when 'Confirmar remarcação' is pressed.
+  const [chosenSlot, setChosenSlot] = useState<BookingSlot | null>(null);
   const [reason, setReason] = useState('');
   const { timeZone } = appointment;
   const open = appointment.status === 'scheduled' || appointment.status === 'confirmed' || appointment.status === 'requested';
@@ -325,7 +337,9 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
           <Text fw={600} id={dayId}>
             {formatLongDate(appointment.startsAt, timeZone)}
           </Text>
-          <Badge variant="light">{messages.agenda.statuses[appointment.status]}</Badge>
+          <Badge variant="light" color={STATUS_BADGE_COLORS[appointment.status]}>
+            {messages.agenda.statuses[appointment.status]}
+          </Badge>
         </Group>
         <Text size="sm" id={timeId}>
           {formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)} · {messages.agenda.modality[appointment.modality]}
@@ -367,12 +381,44 @@ function AppointmentCard({ appointment }: { appointment: PortalAppointment }) {
               load={(range, signal) => listSlotsToMove(appointment.id, range, signal)}
               label={p.slotLabel}
               disabled={action.isPending}
-              onChoose={(slot) => action.mutate({ id: appointment.id, kind: 'reschedule', startsAt: slot.startsAt }, { onSuccess: () => setRescheduling(false) })}
+              onChoose={setChosenSlot}
+              chosenStartsAt={chosenSlot?.startsAt ?? null}
             />
-            <Group>
-              <Button size="xs" variant="default" onClick={() => setRescheduling(false)}>
+            {chosenSlot && (
+              <Alert color="blue" variant="light" role="status">
+                {p.rescheduleTo(formatLongDate(chosenSlot.startsAt, timeZone), formatTime(chosenSlot.startsAt, timeZone))}
+              </Alert>
+            )}
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  setChosenSlot(null);
+                  setRescheduling(false);
+                }}
+              >
                 {p.back}
               </Button>
+              {chosenSlot && (
+                <Button
+                  size="xs"
+                  loading={action.isPending}
+                  onClick={() =>
+                    action.mutate(
+                      { id: appointment.id, kind: 'reschedule', startsAt: chosenSlot.startsAt },
+                      {
+                        onSuccess: () => {
+                          setChosenSlot(null);
+                          setRescheduling(false);
+                        },
+                      },
+                    )
+                  }
+                >
+                  {p.confirmReschedule}
+                </Button>
+              )}
             </Group>
           </Stack>
         )}
