@@ -82,7 +82,9 @@ export const finance = {
   pixCreated: 'Cobrança Pix criada.',
   pixEmailed: (email: string) => `Cobrança Pix criada e enviada para ${email}.`,
   pixAmount: (amount: string) => `Valor: ${amount}`,
-  profileIncomplete: 'Complete seu CPF, registro profissional, cidade e endereço do consultório em Minha conta para que os recibos tenham todos os dados.',
+  /** What the receipts still lack, as a list ('seu CPF e o endereço do consultório'). */
+  profileIncomplete: (missing: string) => `Informe ${missing} em Minha conta para que os recibos tenham todos os dados.`,
+  profileMissing: { document: 'seu CPF', professionalRegistration: 'seu registro profissional', city: 'a cidade', officeAddress: 'o endereço do consultório' },
   pixKeyMissing: 'Cadastre sua chave Pix em Minha conta para cobrar por Pix.',
   noFeeHint: 'Defina o valor da sessão no cadastro do paciente para que as sessões apareçam aqui.',
   patientSection: 'Financeiro',

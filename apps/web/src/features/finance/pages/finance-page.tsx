@@ -1,4 +1,4 @@
-import { hasExpenseBook, messages, type Payment } from '@consultorio/shared';
+import { hasExpenseBook, messages, ptBrList, type Payment } from '@consultorio/shared';
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +54,7 @@ export function FinancePage() {
   const payments = usePayments(month);
   const [issued, setIssued] = useState<Payment | null>(null);
   const currentYear = thisYear(user.timeZone);
-  const profileIncomplete = !user.document || !user.professionalRegistration || !user.city || !user.officeAddress;
+  const missingForReceipts = (['document', 'professionalRegistration', 'city', 'officeAddress'] as const).filter((field) => !user[field]);
 
   return (
     <Stack>
@@ -68,9 +68,9 @@ export function FinancePage() {
         <MonthPicker month={month} onChange={(next) => setSearchParams({ month: next })} />
       </Group>
 
-      {profileIncomplete && (
+      {missingForReceipts.length > 0 && (
         <Alert color="yellow">
-          {f.profileIncomplete}{' '}
+          {f.profileIncomplete(ptBrList(missingForReceipts.map((field) => f.profileMissing[field])))}{' '}
           <Anchor component={Link} to={paths.account}>
             {messages.nav.account}
           </Anchor>
