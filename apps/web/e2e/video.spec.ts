@@ -72,6 +72,10 @@ test('the professional and the patient see each other, chat, get the call back a
   await expectPlaying(patient.getByLabel(vm.remoteVideo(professionalName)));
   const controls = page.getByRole('toolbar', { name: vm.controls });
   for (const name of [vm.microphoneOff, vm.cameraOff, vm.shareScreen, vm.openChat, vm.leave]) await expect(controls.getByRole('button', { name })).toBeVisible();
+  // The whole call fits the desk's window: its controls are not below the fold.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const leaveBox = await controls.getByRole('button', { name: vm.leave }).boundingBox();
+  expect(leaveBox!.y + leaveBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 
   // A chat message crosses.
   await controls.getByRole('button', { name: vm.openChat }).click();

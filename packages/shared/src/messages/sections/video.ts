@@ -40,7 +40,7 @@ export const video = {
   stopSharing: 'Parar de compartilhar a tela',
   openChat: 'Abrir chat',
   closeChat: 'Fechar chat',
-  leave: 'Sair',
+  leave: 'Sair da sala',
   chatTitle: 'Chat da sala',
   chatEmpty: 'Nenhuma mensagem ainda. As mensagens não são guardadas.',
   chatMessage: 'Mensagem',

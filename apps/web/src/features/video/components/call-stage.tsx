@@ -26,6 +26,20 @@ function statusOf(call: CallState, role: VideoRole, peerName: string): string {
 }
 
 /** The other participant's video (or the waiting room until they are in), one's own small beside it, and how the call is going. */
+/**
+ * The stage at 16:9, as wide as the page allows but never taller than the window leaves room for
+ * (the bar, the status above, the call's controls below): on a 1280 × 800 screen its full width
+ * pushed 'Sair da sala' and the microphone below the fold.
+ */
+const STAGE_STYLE = {
+  aspectRatio: '16 / 9',
+  width: '100%',
+  maxWidth: 'max(320px, calc((100dvh - 300px) * 16 / 9))',
+  marginInline: 'auto',
+  background: '#1a1b1e',
+  borderRadius: 8,
+} as const;
+
 export function CallStage({ role, peerName, call, quality, remoteStream, localStream }: CallStageProps) {
   const waiting = call === 'waiting';
   return (
@@ -40,7 +54,7 @@ export function CallStage({ role, peerName, call, quality, remoteStream, localSt
           </Badge>
         )}
       </Group>
-      <Box pos="relative" style={{ aspectRatio: '16 / 9', background: '#1a1b1e', borderRadius: 8 }}>
+      <Box pos="relative" style={STAGE_STYLE}>
         {waiting ? (
           <Center h="100%" p="md">
             <Stack align="center" gap="xs">
