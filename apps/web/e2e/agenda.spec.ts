@@ -119,7 +119,7 @@ test('a weekly series is booked by clicking a slot; one occurrence is moved, ano
     await dialog.getByRole('textbox', { name: a.cancelReason }).fill('Feriado');
     await dialog.getByRole('button', { name: a.confirmCancel }).click();
     await dialog.getByRole('button', { name: a.scopeThis, exact: true }).click();
-    await seeAndCloseToast(page, a.updated);
+    await seeAndCloseToast(page, a.cancelledNow);
     await expect(event).toContainText(`(${a.statuses.cancelled})`);
     // The week after keeps its session.
     await calendar.getByRole('button', { name: a.views.next }).click();

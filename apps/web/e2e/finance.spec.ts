@@ -156,7 +156,7 @@ test('a professional registers one payment for two sessions and downloads its re
     const dialog = page.getByRole('dialog', { name: a.editAppointment });
     await dialog.getByRole('button', { name: a.cancelAppointment }).click();
     await dialog.getByRole('button', { name: a.confirmCancel }).click();
-    await seeAndCloseToast(page, a.updated);
+    await seeAndCloseToast(page, a.cancelledNow);
     await openFromTopBar(page, messages.nav.dashboard);
     await expect(receivableCard(page)).toContainText(formatCents(0));
     await expectBalance(page, patient.name, f.patientNoBalance);

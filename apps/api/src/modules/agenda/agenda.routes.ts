@@ -29,10 +29,12 @@ export function agendaRoutes(ctx: Context): RoutesPlugin {
       data: { messages: await agenda.listAppointmentMessages(ctx, sessionUser(request).id, request.params.id) },
     }));
 
-    route(app, agendaApi.update, async (request) => ({
-      data: { appointment: await agenda.updateAppointment(ctx, sessionUser(request), request.params.id, request.body) },
-      message: messages.agenda.updated,
-    }));
+    route(app, agendaApi.update, async (request) => {
+      const appointment = await agenda.updateAppointment(ctx, sessionUser(request), request.params.id, request.body);
+      // A cancellation says so, not 'atualizada'.
+      const isCancellation = request.body.status === 'cancelled' && appointment.status === 'cancelled';
+      return { data: { appointment }, message: isCancellation ? messages.agenda.cancelledNow : messages.agenda.updated };
+    });
 
     route(app, agendaApi.remove, async (request) => {
       const count = await agenda.deleteAppointment(ctx, sessionUser(request), request.params.id, request.query.scope);

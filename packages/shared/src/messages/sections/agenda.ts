@@ -1,6 +1,7 @@
 export const agenda = {
   created: (count: number) => (count === 1 ? 'Consulta agendada.' : `${count} consultas agendadas.`),
   updated: 'Consulta atualizada.',
+  cancelledNow: 'Consulta cancelada.',
   deleted: 'Consulta excluída.',
   deletedSeries: 'Consultas excluídas.',
   publicConfirmed: 'Presença confirmada. Até lá!',
@@ -71,7 +72,6 @@ export const agenda = {
   repeatUntil: 'Última data',
   partOfSeries: 'Esta consulta faz parte de uma série.',
   timeZoneNote: (zone: string) => `Fuso horário: ${zone}.`,
-  reminderSent: (when: string) => `Lembrete enviado em ${when}.`,
   reminderFailed: (reason: string) => `O lembrete não pôde ser enviado: ${reason}`,
   cancelledBecause: (reason: string) => `Motivo do cancelamento: ${reason}`,
   book: 'Agendar',

@@ -73,7 +73,7 @@ export const tax = {
       'Entre no e-CAC (gov.br) e abra “Meu Imposto de Renda” > “Carnê-Leão”.',
       'Em “Escrituração” > “Importar”, escolha o arquivo e clique em “Analisar arquivo”.',
       'Sem erros na análise, confirme a importação: os recibos do Receita Saúde são emitidos em lote.',
-      'Volte aqui e clique em “Marcar como emitidos”.',
+      'Volte aqui e marque os pagamentos como emitidos: o botão “Marcar como emitidos” aparece logo depois do download (baixe o arquivo de novo, se preciso; só os pagamentos registrados até o download são marcados).',
     ],
   },
   payment: {

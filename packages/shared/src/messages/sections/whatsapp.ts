@@ -34,6 +34,8 @@ export const whatsapp = {
   answer: { confirmed: 'Paciente confirmou', cancelled: 'Paciente cancelou' } as Record<'confirmed' | 'cancelled', string>,
   noAnswer: 'Sem resposta',
   /** A confirmed session's title in the agenda. */
+  /** When a reminder or a notice went out (the line above says which). */
+  sentOn: (when: string) => `Enviado em ${when}.`,
   confirmedEventTitle: (name: string) => `✓ ${name}`,
   leadsEmail: 'Lembretes por e-mail',
   leadsWhatsapp: 'Lembretes por WhatsApp',

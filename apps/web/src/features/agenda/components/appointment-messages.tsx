@@ -29,7 +29,7 @@ function MessageLine({ message, timeZone }: { message: AppointmentMessage; timeZ
         </Group>
         {message.sentAt && (
           <Text size="xs" c="dimmed">
-            {messages.agenda.reminderSent(formatShortDateTime(message.sentAt, timeZone))}
+            {w.sentOn(formatShortDateTime(message.sentAt, timeZone))}
           </Text>
         )}
         {message.fallback && (

@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { VideoRoomSection } from './video-room-section';
 import { AppointmentMessages } from './appointment-messages';
 import { hasErrorCode } from '../../../lib/api-client';
-import { formatLongDate, formatShortDateTime, formatTimeRange } from '../../../lib/zoned-format';
+import { formatLongDate, formatTimeRange } from '../../../lib/zoned-format';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { asksScope } from './appointment-events';
@@ -129,11 +129,6 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
         {inSeries && (
           <Text size="sm" c="dimmed">
             {messages.agenda.partOfSeries}
-          </Text>
-        )}
-        {appointment.reminderSentAt && (
-          <Text size="sm" c="dimmed">
-            {messages.agenda.reminderSent(formatShortDateTime(appointment.reminderSentAt, timeZone))}
           </Text>
         )}
         {appointment.reminderError && (
