@@ -118,6 +118,16 @@ test('a professional registers one payment for two sessions and downloads its re
     expect(download.suggestedFilename()).toBe('recibo-1.pdf');
     const file = await readFile(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    // Lúcia has no e-mail: 'Enviar por e-mail' asks where to send it, and no toast says one is missing.
+    await dialog.getByRole('button', { name: f.emailReceiptLabel(1) }).click();
+    const asks = page.getByRole('dialog', { name: f.emailReceiptTitle });
+    await expect(asks.getByText(f.emailReceiptNoAddress)).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]', { hasText: messages.errors.recipientEmailMissing })).toHaveCount(0);
+    const address = `lucia.${professional.username}@example.com`;
+    await asks.getByRole('textbox', { name: messages.fields.email }).fill(address);
+    await asks.getByRole('button', { name: f.emailReceipt }).click();
+    await seeAndCloseToast(page, f.receiptQueued(address));
+    await expect(asks).toBeHidden();
     // The footer's 'Fechar' (the header's close button has the same name).
     await dialog.getByRole('button', { name: messages.common.close, exact: true }).last().click();
   });

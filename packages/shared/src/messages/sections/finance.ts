@@ -54,6 +54,8 @@ export const finance = {
   downloadReceipt: 'Baixar recibo',
   downloadReceiptLabel: (n: number) => `Baixar recibo nº ${n}`,
   emailReceipt: 'Enviar por e-mail',
+  emailReceiptTitle: 'Enviar recibo por e-mail',
+  emailReceiptNoAddress: 'Nem o paciente nem o responsável financeiro têm e-mail cadastrado. Para qual e-mail enviar o recibo?',
   emailReceiptLabel: (n: number) => `Enviar por e-mail o recibo nº ${n}`,
   receiptQueued: (email: string) => `O recibo será enviado para ${email} em instantes.`,
   voidReceipt: 'Cancelar recibo',

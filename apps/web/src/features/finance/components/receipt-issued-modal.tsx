@@ -2,13 +2,13 @@ import { messages, type Payment } from '@consultorio/shared';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { receiptUrl } from '../api/downloads';
-import { useEmailReceipt } from '../api/email-receipt';
+import { useReceiptMailer } from './receipt-mailer';
 
 const f = messages.finance;
 
 /** After 'Registrar pagamento': the receipt issued, to download or to mail to the patient. */
 export function ReceiptIssuedModal({ payment, onClose }: { payment: Payment; onClose: () => void }) {
-  const emailReceipt = useEmailReceipt();
+  const mailer = useReceiptMailer(payment);
   return (
     <Modal opened onClose={onClose} title={`${f.receiptNumber} ${f.receiptNumberShort(payment.receiptNumber)} — ${payment.patientName}`} centered>
       <Stack>
@@ -21,14 +21,15 @@ export function ReceiptIssuedModal({ payment, onClose }: { payment: Payment; onC
             <Button
               variant="default"
               leftSection={<IconMail size={16} />}
-              disabled={emailReceipt.isPending || emailReceipt.isSuccess}
-              onClick={() => emailReceipt.mutate(payment.id)}
+              disabled={mailer.isPending || mailer.isSuccess}
+              onClick={mailer.send}
               aria-label={f.emailReceiptLabel(payment.receiptNumber)}
             >
               {f.emailReceipt}
             </Button>
           )}
         </Group>
+        {mailer.dialog}
         <Group justify="flex-end">
           <Button variant="subtle" onClick={onClose}>
             {messages.common.close}

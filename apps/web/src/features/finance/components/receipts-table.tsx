@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } fr
 import { IconArrowBackUp, IconCircleCheck, IconDownload, IconFileSpreadsheet, IconMail, IconReceiptOff } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { receiptUrl, reportUrl } from '../api/downloads';
-import { useEmailReceipt } from '../api/email-receipt';
+import { useReceiptMailer } from './receipt-mailer';
 import { useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay, formatDocument, formatSessionDay } from './finance-format';
 
@@ -47,7 +47,7 @@ function ReceitaSaudeCell({ payment }: { payment: Payment }) {
 }
 
 function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string }) {
-  const emailReceipt = useEmailReceipt();
+  const mailer = useReceiptMailer(payment);
   const [isVoiding, setIsVoiding] = useState(false);
   const sessions = payment.sessions.map((session) => formatSessionDay(session.startsAt, timeZone)).join(', ');
   const isVoided = payment.voidedAt !== null;
@@ -92,11 +92,12 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
             variant="subtle"
             aria-label={f.emailReceiptLabel(payment.receiptNumber)}
             title={f.emailReceipt}
-            disabled={isVoided || payment.patientId === null || emailReceipt.isPending}
-            onClick={() => emailReceipt.mutate(payment.id)}
+            disabled={isVoided || payment.patientId === null || mailer.isPending}
+            onClick={mailer.send}
           >
             <IconMail size={18} />
           </ActionIcon>
+          {mailer.dialog}
           {!isVoided && (
             <ActionIcon variant="subtle" color="red" aria-label={f.voidReceiptLabel(payment.receiptNumber)} title={f.voidReceipt} onClick={() => setIsVoiding(true)}>
               <IconReceiptOff size={18} />
