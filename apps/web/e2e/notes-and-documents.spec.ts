@@ -89,6 +89,9 @@ test('a declaration made from an attended appointment is issued and downloaded',
     await expect(dialog.getByRole('combobox', { name: d.kind })).toHaveValue(d.titles.declaracao);
     await dialog.getByRole('textbox', { name: d.purpose }).fill('Apresentação ao empregador');
     await dialog.getByRole('textbox', { name: d.recipient }).fill('Empresa Exemplo');
+    // Without a session the form says so next to them, and sends nothing.
+    await dialog.getByRole('button', { name: d.create }).click();
+    await expect(dialog.getByText(d.errors.appointmentsRequired)).toBeVisible();
     await dialog.getByRole('checkbox', { name: /14:00 – 14:50 \(50 min\)/ }).check();
     await dialog.getByRole('button', { name: d.create }).click();
     await seeAndCloseToast(page, d.created);

@@ -72,7 +72,7 @@ function requestOf(values: DocumentCreateRequest, psychologist: boolean): Docume
 function DocumentFields({ patientId, document, isSaving, onClose, onSubmit }: DocumentFieldsProps) {
   const user = useCurrentUser();
   const psychologist = isPsychologist(user);
-  const { register, control, handleSubmit, formState } = useForm<FormValues>({
+  const { register, control, handleSubmit, formState, setError } = useForm<FormValues>({
     resolver: zodResolver(documentCreateRequest),
     defaultValues: {
       kind: document?.kind ?? 'declaracao',
@@ -83,10 +83,18 @@ function DocumentFields({ patientId, document, isSaving, onClose, onSubmit }: Do
     },
   });
   const kind = useWatch({ control, name: 'kind' });
+  // A declaration states sessions held: said next to them, before anything is sent.
+  const submit = (values: FormValues) => {
+    if (values.kind === 'declaracao' && (values.appointmentIds ?? []).length === 0) {
+      setError('appointmentIds', { message: messages.documents.errors.appointmentsRequired });
+      return;
+    }
+    onSubmit(requestOf(values, psychologist));
+  };
   const kinds = documentKindsFor(psychologist).map((value) => ({ value, label: documentTitleOf(value, psychologist) }));
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit((values) => onSubmit(requestOf(values, psychologist)))(event)}>
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack>
         {!psychologist && (
           <Text size="sm" c="dimmed">
@@ -131,8 +139,15 @@ function SessionChoice({ patientId, control, disabled }: { patientId: string; co
     <Controller
       control={control}
       name="appointmentIds"
-      render={({ field }) => (
-        <Checkbox.Group label={d.sessionsLabel} description={d.sessionsHint} value={field.value ?? []} onChange={field.onChange}>
+      render={({ field, fieldState }) => (
+        <Checkbox.Group
+          label={d.sessionsLabel}
+          description={d.sessionsHint}
+          withAsterisk
+          error={fieldState.error?.message}
+          value={field.value ?? []}
+          onChange={field.onChange}
+        >
           <Stack gap="xs" mt="xs">
             {list.length === 0 ? (
               <Text size="sm" c="dimmed">
