@@ -56,7 +56,7 @@ export const video = {
   afterCall: 'Depois da consulta',
   markAttended: 'Marcar como realizada',
   markedAttended: 'Consulta marcada como realizada.',
-  writeRecord: 'Registrar evolução',
+  writeRecord: 'Abrir prontuários do paciente',
   refusedTitle: 'Não foi possível abrir a sala',
   roomSection: 'Sala de vídeo',
   openRoom: 'Abrir sala',

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useMarkAttended } from '../api/mark-attended';
 
-/** Once the professional and the patient have been in the room together: 'Marcar como realizada' and 'Registrar evolução'. */
+/** Once the professional and the patient have been in the room together: 'Marcar como realizada', and the patient's records (in a new tab, the call kept). */
 export function AfterCall({ appointment }: { appointment: NonNullable<RoomView['appointment']> }) {
   const markAttended = useMarkAttended(appointment.id);
   return (
