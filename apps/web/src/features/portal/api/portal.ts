@@ -1,6 +1,7 @@
 import { portalApi, urlOf, type BookingSlot } from '@consultorio/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient, hasErrorCode } from '../../../lib/api-client';
+import { successToastedElsewhere } from '../../../lib/query-client';
 
 /** The portal's answer while the terms wait for the patient's acceptance. */
 export const CONSENT_REQUIRED = 'PORTAL_CONSENT_REQUIRED';
@@ -83,8 +84,9 @@ export function signInToPortal(token: string) {
   return apiClient.call(portalApi.signIn, { body: { token } });
 }
 
+/** Asks for a sign-in link; the page says it was sent, next to the form, and no toast repeats it. */
 export function useRequestPortalLink() {
-  return useMutation({ mutationFn: (email: string) => apiClient.call(portalApi.requestSignIn, { body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => apiClient.call(portalApi.requestSignIn, { body: { email } }), meta: successToastedElsewhere });
 }
 
 export function useSignOutOfPortal() {
