@@ -28,34 +28,26 @@ export function entriesInsert(rows: ReadonlyArray<typeof accessLog.$inferInsert 
     sql`insert into ${accessLog} (owner_id, actor_id, patient_id, action, entity_type, entity_id, ip, created_at) select * from (values ${values}) as entry where ${onlyIf}`;
 }
 
-/** Where a page starts: after this entry, newest first. */
+/** Where a page starts: after this entry, in the page's order. */
 export interface LogPageStart {
   createdAt: Date;
   id: string;
 }
 
-export async function listEntries(db: Db, ownerId: string, patientId: string, limit: number, after?: LogPageStart): Promise<AccessLogRow[]> {
-  const older: SQL | undefined = after
-    ? or(lt(accessLog.createdAt, after.createdAt), and(eq(accessLog.createdAt, after.createdAt), lt(accessLog.id, after.id)))
-    : undefined;
-  return db
-    .select()
-    .from(accessLog)
-    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId), older))
-    .orderBy(desc(accessLog.createdAt), desc(accessLog.id))
-    .limit(limit);
-}
+/** The order of a page of entries: the access-log screen reads the newest first, the export the oldest. */
+export type LogOrder = 'newest' | 'oldest';
 
-/** A page of the patient's entries, oldest first, after `after` (the patient's export reads them all, page by page). */
-export async function entriesOfPatientSince(db: Db, ownerId: string, patientId: string, limit: number, after?: LogPageStart): Promise<AccessLogRow[]> {
-  const newer: SQL | undefined = after
-    ? or(gt(accessLog.createdAt, after.createdAt), and(eq(accessLog.createdAt, after.createdAt), gt(accessLog.id, after.id)))
+/** A page of the patient's entries in `order`, after `after` (keyset on the log's index). */
+export async function listEntries(db: Db, ownerId: string, patientId: string, limit: number, after?: LogPageStart, order: LogOrder = 'newest'): Promise<AccessLogRow[]> {
+  const [beyond, direction] = order === 'newest' ? [lt, desc] : [gt, asc];
+  const next: SQL | undefined = after
+    ? or(beyond(accessLog.createdAt, after.createdAt), and(eq(accessLog.createdAt, after.createdAt), beyond(accessLog.id, after.id)))
     : undefined;
   return db
     .select()
     .from(accessLog)
-    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId), newer))
-    .orderBy(asc(accessLog.createdAt), asc(accessLog.id))
+    .where(and(eq(accessLog.ownerId, ownerId), eq(accessLog.patientId, patientId), next))
+    .orderBy(direction(accessLog.createdAt), direction(accessLog.id))
     .limit(limit);
 }
 

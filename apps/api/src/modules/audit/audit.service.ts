@@ -86,7 +86,7 @@ const EXPORT_PAGE_ROWS = 1000;
 async function* entriesOfPatient(ctx: Pick<Context, 'db'>, ownerId: string, patientId: string): AsyncGenerator<repo.AccessLogRow> {
   let after: LogPageStart | undefined;
   for (;;) {
-    const rows = await repo.entriesOfPatientSince(ctx.db, ownerId, patientId, EXPORT_PAGE_ROWS, after);
+    const rows = await repo.listEntries(ctx.db, ownerId, patientId, EXPORT_PAGE_ROWS, after, 'oldest');
     yield* rows;
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE_ROWS) return;
