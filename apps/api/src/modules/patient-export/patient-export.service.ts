@@ -125,6 +125,8 @@ export async function exportPatient(ctx: Context, owner: SessionUser, patientId:
   zip.addReadStreamLazy(accessLogPath, { mtime: now }, (callback) => {
     const csv = accessLogCsv(ctx, owner.id, patientId, owner.timeZone);
     csv.once('error', (error) => output.destroy(error));
+    // The download cut short: the log is read no further.
+    output.once('close', () => csv.destroy());
     callback(null, csv);
   });
   const openStored = storedFileOpener(ctx, output);
