@@ -32,8 +32,7 @@ export function agendaRoutes(ctx: Context): RoutesPlugin {
     route(app, agendaApi.update, async (request) => {
       const appointment = await agenda.updateAppointment(ctx, sessionUser(request), request.params.id, request.body);
       // A cancellation says so, not 'atualizada'.
-      const isCancellation = request.body.status === 'cancelled' && appointment.status === 'cancelled';
-      return { data: { appointment }, message: isCancellation ? messages.agenda.cancelledNow : messages.agenda.updated };
+      return { data: { appointment }, message: request.body.status === 'cancelled' ? messages.agenda.cancelledNow : messages.agenda.updated };
     });
 
     route(app, agendaApi.remove, async (request) => {
