@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 
-/** A fact of a patient's page: its name dimmed above, its value below ('Profissional' / 'Dra. Ana Souza'). */
+/** A fact shown as its name, dimmed, above its value ('Profissional' / 'Dra. Ana Souza'): the patient's pages and the subscription card. */
 export function LabeledValue({ label, value }: { label: string; value: string }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={2}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -6,7 +6,8 @@ import {
   type SubscriptionStatus,
 } from '@consultorio/shared';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { LabeledValue } from '../../../components/labeled-value';
 import { couponExplanation, formatPlainDate, formatPrice } from './subscription-format';
 
 const statusColors: Record<SubscriptionStatus, string> = {
@@ -16,17 +17,6 @@ const statusColors: Record<SubscriptionStatus, string> = {
   expired: 'red',
   active: 'green',
 };
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500}>{children}</Text>
-    </Stack>
-  );
-}
 
 /** 'Sua assinatura': the plan, its price and due date, the patients used and the status. */
 export function SubscriptionCard({ subscription }: { subscription: SubscriptionData }) {
@@ -65,14 +55,10 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionD
               {plan.description !== '' && <Text c="dimmed">{plan.description}</Text>}
             </Stack>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-              <Detail label={messages.billing.period}>{messages.billing.periods[plan.period]}</Detail>
-              <Detail label={messages.billing.price}>
-                {formatPrice(userSubscription?.priceCents ?? plan.priceCents, plan.period)}
-              </Detail>
-              <Detail label={messages.billing.dueDate}>{formatPlainDate(userSubscription?.dueDate ?? null)}</Detail>
-              <Detail label={messages.billing.patientsLimit}>
-                {messages.billing.patientsUsage(patientsUsed, plan.patientsLimit)}
-              </Detail>
+              <LabeledValue label={messages.billing.period} value={messages.billing.periods[plan.period]} />
+              <LabeledValue label={messages.billing.price} value={formatPrice(userSubscription?.priceCents ?? plan.priceCents, plan.period)} />
+              <LabeledValue label={messages.billing.dueDate} value={formatPlainDate(userSubscription?.dueDate ?? null)} />
+              <LabeledValue label={messages.billing.patientsLimit} value={messages.billing.patientsUsage(patientsUsed, plan.patientsLimit)} />
             </SimpleGrid>
             {userSubscription !== null &&
               couponExplanation(userSubscription, plan).map((line) => (
