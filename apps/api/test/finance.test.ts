@@ -373,6 +373,22 @@ describe('payments and receipts', () => {
     expect((await call('GET', `/v1/patients/${patient.id}/finance`, cookie)).json().data.finance).toMatchObject({ balanceCents: 0, sessions: [] });
   });
 
+  it('lists a session still ahead among the pending ones without counting it in the balance', async () => {
+    const { cookie, patient } = await setup();
+    const held = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
+    const ahead = await book(cookie, patient.id, '2025-03-26T10:00:00-03:00');
+    const back = Date.parse('2025-03-20T12:00:00-03:00') - t.clock.now().getTime();
+    t.clock.advance(back / 1000);
+    try {
+      const pending = (await call('GET', `/v1/users/me/finance/pending?month=${MONTH}`, cookie)).json().data.patients;
+      expect(pending).toMatchObject([{ balanceCents: 15000, sessions: [{ id: held.id, balanceCents: 15000 }, { id: ahead.id, balanceCents: 15000 }] }]);
+      const account = (await call('GET', `/v1/patients/${patient.id}/finance`, cookie)).json().data.finance;
+      expect(account).toMatchObject({ balanceCents: 15000, sessions: [{ id: held.id }, { id: ahead.id }] });
+    } finally {
+      t.clock.advance(-back / 1000);
+    }
+  });
+
   it('charges a cancelled session only when marked "cobrar falta", and never a waived one', async () => {
     const { cookie, patient } = await setup();
     const cancelled = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');

@@ -179,6 +179,7 @@ export const pendingPatientSchema = z.object({
   /** Whom the receipt names: the 'Responsável financeiro' when set, else the patient. */
   payerName: z.string(),
   email: z.string().nullable(),
+  /** What the sessions held so far owe; a session ahead is listed but not counted. */
   balanceCents: z.number().int(),
   sessions: z.array(pendingSessionSchema),
 });

@@ -33,9 +33,14 @@ export async function getSummary(ctx: Context, owner: SessionUser, month: string
   };
 }
 
-/** The month's sessions still owed, by patient (in name order), each patient's oldest first. */
+/**
+ * The month's sessions still owed, by patient (in name order), each patient's oldest first. A
+ * patient's balance counts the sessions held so far, as on the patient's page: a session ahead is
+ * listed (it may be paid in advance) but owes nothing yet.
+ */
 export async function getPending(ctx: Context, owner: SessionUser, month: string): Promise<PendingPatient[]> {
   const range = monthRange(month, owner.timeZone);
+  const now = ctx.clock.now();
   const rows = await repo.owedInRange(ctx.db, owner.id, range.from, range.to);
   const byPatient = new Map<string, PendingPatient>();
   for (const { appointment, balance, patient } of rows) {
@@ -47,7 +52,7 @@ export async function getPending(ctx: Context, owner: SessionUser, month: string
       balanceCents: 0,
       sessions: [],
     };
-    entry.balanceCents += balance;
+    if (appointment.startsAt <= now) entry.balanceCents += balance;
     entry.sessions.push(toPendingSession(appointment, balance));
     byPatient.set(patient.id, entry);
   }

@@ -32,6 +32,9 @@ export const finance = {
   fee: 'Valor',
   paid: 'Pago',
   balance: 'Saldo',
+  /** Beside a session still ahead: listed to be paid in advance, not counted in the balance. */
+  upcoming: 'a realizar',
+  upcomingTotal: (total: string) => `A realizar: ${total}`,
   registerPayment: 'Registrar pagamento',
   registerPaymentFor: (name: string) => `Registrar pagamento de ${name}`,
   paymentTitle: (name: string) => `Registrar pagamento — ${name}`,

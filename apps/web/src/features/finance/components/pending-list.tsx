@@ -17,10 +17,45 @@ interface PendingPatientCardProps {
   onPaid: (payment: Payment) => void;
 }
 
+function isAhead(session: PendingPatient['sessions'][number], now = Date.now()): boolean {
+  return Date.parse(session.startsAt) > now;
+}
+
 /** The sessions chosen at first: those already held (a session ahead is paid in advance only when chosen), or all when none is. */
-function initiallyChosen(sessions: PendingPatient['sessions'], now = Date.now()): ReadonlySet<string> {
-  const held = sessions.filter((session) => Date.parse(session.startsAt) <= now);
+function initiallyChosen(sessions: PendingPatient['sessions']): ReadonlySet<string> {
+  const held = sessions.filter((session) => !isAhead(session));
   return new Set((held.length > 0 ? held : sessions).map((session) => session.id));
+}
+
+/** The balance of the sessions held (the server's), and beside it what the sessions ahead will owe. */
+function BalanceBadges({ patient }: { patient: PendingPatient }) {
+  const aheadCents = patient.sessions.filter((session) => isAhead(session)).reduce((sum, session) => sum + session.balanceCents, 0);
+  return (
+    <Group gap="xs">
+      {(patient.balanceCents > 0 || aheadCents === 0) && (
+        <Badge variant="light" color="orange" size="lg">
+          {f.balance}: {formatCents(patient.balanceCents)}
+        </Badge>
+      )}
+      {aheadCents > 0 && (
+        <Badge variant="light" color="gray" size="lg">
+          {f.upcomingTotal(formatCents(aheadCents))}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Why a session is listed although not plainly owed: charged though missed, or still ahead. */
+function SessionNote({ session }: { session: PendingPatient['sessions'][number] }) {
+  const note = session.status === 'no_show' || session.status === 'cancelled' ? f.chargedMissed[session.status] : isAhead(session) ? f.upcoming : null;
+  if (note === null) return null;
+  return (
+    <Text span size="xs" c="dimmed">
+      {' '}
+      ({note})
+    </Text>
+  );
 }
 
 /** One patient's sessions still owed; 'Registrar pagamento' and 'Cobrar por Pix' act on the chosen ones. */
@@ -52,9 +87,7 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
               </Text>
             )}
           </Stack>
-          <Badge variant="light" color="orange" size="lg">
-            {f.balance}: {formatCents(patient.balanceCents)}
-          </Badge>
+          <BalanceBadges patient={patient} />
         </Group>
         <Table.ScrollContainer minWidth={280}>
           <Table verticalSpacing={4}>
@@ -79,12 +112,7 @@ function PendingPatientCard({ patient, timeZone, hasPixKey, onPaid }: PendingPat
                     </Table.Td>
                     <Table.Td>
                       {when}
-                      {session.status === 'no_show' || session.status === 'cancelled' ? (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          ({f.chargedMissed[session.status]})
-                        </Text>
-                      ) : null}
+                      <SessionNote session={session} />
                     </Table.Td>
                     <Table.Td ta="right" visibleFrom="xs">
                       {formatCents(session.feeCents)}
