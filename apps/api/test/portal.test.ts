@@ -307,6 +307,13 @@ describe("the portal's terms", () => {
     expect((await call('DELETE', '/v1/portal/consent', first.cookie)).statusCode).toBe(401);
     expect((await access(first.cookie, first.patient.id)).withdrawnAt).toBeNull();
 
+    // A sign-in link asked for before the withdrawal and read after it opens nothing.
+    const since = t.smtp.received.length;
+    expect((await call('POST', '/v1/portal/sessions/request', null, { email })).statusCode).toBe(202);
+    await t.mailCount();
+    const unused = t.smtp.received.slice(since).find((item) => item.to.includes(email) && item.subject === p.mail.signInSubject)!;
+    expect(unused).toBeDefined();
+
     t.clock.advance(60);
     const withdrawn = await call('DELETE', '/v1/portal/consent', portalCookie);
     expect(withdrawn.json()).toEqual({ status: 200, data: null, message: p.consent.withdrawn });
@@ -317,6 +324,8 @@ describe("the portal's terms", () => {
       expect(seen).toMatchObject({ invitedAt: expect.any(String), acceptedAt: null });
       expect(Math.abs(Date.parse(seen.withdrawnAt) - t.clock.now().getTime())).toBeLessThan(5_000);
     }
+
+    expect((await call('POST', '/v1/portal/sessions', null, { token: linkToken(unused) })).json()).toEqual(failure(404, p.errors.linkInvalid));
 
     // Signing in again: the terms first; accepted again, the withdrawal is no longer shown.
     const again = await invitedAndSignedIn(first.cookie, first.patient.id, email, false);

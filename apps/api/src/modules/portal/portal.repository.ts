@@ -52,8 +52,10 @@ export async function withdrawConsent(db: Db, patientIds: readonly string[], now
 }
 
 /** Ends every portal session of an address (compared without case). */
-export async function deleteSessionsOf(db: Db, email: string): Promise<void> {
+/** Ends every portal session of the address, and voids the sign-in links sent to it and not yet used. */
+export async function endAccessOf(db: Db, email: string): Promise<void> {
   await db.delete(portalSessions).where(sql`lower(${portalSessions.email}) = ${email.toLowerCase()}`);
+  await db.delete(portalLinks).where(sql`lower(${portalLinks.email}) = ${email.toLowerCase()}`);
 }
 
 export async function insertLink(db: Db, values: typeof portalLinks.$inferInsert): Promise<void> {

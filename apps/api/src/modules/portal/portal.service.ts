@@ -180,7 +180,8 @@ export async function acceptConsent(ctx: Context, visitor: PortalVisitor, pendin
 
 /**
  * The patient withdraws their consent (LGPD, art. 8, § 5): the time is recorded on each invitation
- * whose terms were accepted, and every portal session of the address ends; signing in again shows
+ * whose terms were accepted, and every portal session of the address ends, with any sign-in link
+ * sent to it and not yet used (a link read later must not open it again); signing in again shows
  * only the terms, and each professional sees when it was withdrawn.
  */
 export async function withdrawConsent(ctx: Context, visitor: PortalVisitor): Promise<void> {
@@ -193,7 +194,7 @@ export async function withdrawConsent(ctx: Context, visitor: PortalVisitor): Pro
         ctx.clock.now(),
       ),
     );
-    await repo.deleteSessionsOf(tx, visitor.email);
+    await repo.endAccessOf(tx, visitor.email);
     // Logged for the consents the update withdrew (one accepted in another tab meanwhile too).
     await logPatientActs({ ...ctx, db: tx }, visitor.ip, rows.filter((row) => changed.has(row.patient.id)), { action: 'withdraw', entityType: 'portal' });
   });
