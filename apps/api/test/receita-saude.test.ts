@@ -195,6 +195,8 @@ describe('the Carnê-Leão income file', () => {
     }
     const noCpf = await professional({ document: null });
     expect((await incomeFile(noCpf.cookie)).statusCode).toBe(409);
+    const noExpenses = await call('GET', '/v1/users/me/finance/carne-leao/expenses?year=2025&format=csv', noCpf.cookie);
+    expect([noExpenses.statusCode, noExpenses.json().message]).toEqual([409, tax.errors.noExpenses(2025)]);
   });
 
   it('splits 1,001 lines into a ZIP of two files that an independent reader opens', async () => {
@@ -232,7 +234,9 @@ describe('the bulk marking and the summary', () => {
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json()).toMatchObject({ data: { count: 3 }, message: tax.panel.markedIssued(3) });
     expect(await summary(pro.cookie)).toMatchObject({ pendingCount: 0, issuedCount: 3 });
-    expect((await incomeFile(pro.cookie)).body).toBe('');
+    // Nothing left to issue: said, instead of an empty file; with the issued ones, the file.
+    expect((await incomeFile(pro.cookie)).json()).toMatchObject({ status: 409, code: 'CARNE_LEAO_EMPTY', message: tax.errors.nothingPending(2025) });
+    expect((await incomeFile(pro.cookie, 'year=2025&format=csv&status=all')).statusCode).toBe(200);
     expect((await summary(pro.cookie, '2025-04')).pastPendingCount).toBe(0);
   });
 });

@@ -78,7 +78,7 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
 
   await test.step("download the year's file: one line per payment in the Carnê-Leão layout", async () => {
     const downloading = page.waitForEvent('download');
-    await panel.getByRole('link', { name: new RegExp(`^${tp.download}`) }).click();
+    await panel.getByRole('button', { name: new RegExp(`^${tp.download}`) }).click();
     const download = await downloading;
     const year = Number(thisMonth.slice(0, 4));
     expect(download.suggestedFilename()).toBe(messages.tax.file.incomeName(year));
@@ -99,5 +99,11 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
     await expect(figure(tp.issued)).toContainText('1');
     // Lúcia's payment, this month's, took receipt nº 1.
     await expect(page.getByRole('button', { name: messages.tax.payment.markPendingLabel(1) })).toBeVisible();
+  });
+
+  await test.step('nothing left to issue: the download says so instead of saving an empty file', async () => {
+    await panel.getByRole('button', { name: new RegExp(`^${tp.download}`) }).click();
+    await seeAndCloseToast(page, messages.tax.errors.nothingPending(Number(thisMonth.slice(0, 4))));
+    await expect(panel.getByRole('button', { name: tp.markIssued })).toHaveCount(0);
   });
 });

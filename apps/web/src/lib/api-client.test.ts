@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { defineRoute, envelope, messageEnvelope, messages } from '@consultorio/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, hasErrorCode, isAbortError } from './api-client';
+import { ApiError, attachmentName, createApiClient, hasErrorCode, isAbortError } from './api-client';
 
 interface ReceivedRequest {
   method: string;
@@ -18,8 +18,8 @@ let server: Server;
 let baseUrl: string;
 let received: ReceivedRequest[] = [];
 
-function reply(response: ServerResponse, status: number, body: string, contentType = 'application/json') {
-  response.writeHead(status, { 'content-type': contentType });
+function reply(response: ServerResponse, status: number, body: string, contentType = 'application/json', headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': contentType, ...headers });
   response.end(body);
 }
 
@@ -27,6 +27,7 @@ interface CannedAnswer {
   status: number;
   body: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 const envelopeOf = (status: number, data: unknown, message?: string, code?: string): CannedAnswer => ({
@@ -41,6 +42,7 @@ const answers: Record<string, CannedAnswer> = {
   '/v1/conflict': envelopeOf(409, null, 'Este e-mail já está cadastrado', 'EMAIL_TAKEN'),
   '/v1/expired': envelopeOf(401, null, 'Sua sessão expirou. Entre novamente.'),
   '/v1/crash': { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' },
+  '/v1/file': { status: 200, body: 'a;b\r\n', contentType: 'text/csv', headers: { 'content-disposition': `attachment; filename="carne-leao.csv"; filename*=UTF-8''rela%C3%A7%C3%A3o.csv` } },
   '/v1/stream': { status: 200, body: 'event: delta\ndata: {"text":"Olá"}\n\n', contentType: 'text/event-stream; charset=utf-8' },
 };
 const okWithoutData = envelopeOf(200, null);
@@ -59,7 +61,7 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
   if (path === unansweredPath) return;
   const answer = answers[path] ?? okWithoutData;
-  reply(response, answer.status, answer.body, answer.contentType);
+  reply(response, answer.status, answer.body, answer.contentType, answer.headers);
 }
 
 // The test routes: the contract of the canned answers above.
@@ -129,6 +131,8 @@ const routes = {
   streamConflict: streamRoute('/v1/conflict'),
   streamExpired: streamRoute('/v1/expired'),
   streamOk: streamRoute('/v1/ok'),
+  file: defineRoute({ method: 'GET', path: '/v1/file', access: 'public', tag, status: 200, response: z.string(), raw: 'text/csv' }),
+  fileConflict: defineRoute({ method: 'GET', path: '/v1/conflict', access: 'public', tag, status: 200, response: z.string(), raw: 'text/csv' }),
 };
 
 beforeAll(async () => {
@@ -166,6 +170,15 @@ async function untilReceived(count: number): Promise<void> {
 }
 
 describe('api client', () => {
+  it("downloads a file with its Content-Disposition's name, and fails a refusal with the server's message", async () => {
+    const client = createApiClient({ baseUrl });
+    const file = await client.download(routes.file, {});
+    expect([await file.blob.text(), file.filename]).toEqual(['a;b\r\n', 'relação.csv']);
+    const refused = await client.download(routes.fileConflict, {}).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', message: 'Este e-mail já está cadastrado' });
+    expect([attachmentName('attachment; filename="recibo-1.pdf"'), attachmentName(null), attachmentName("attachment; filename*=UTF-8''%E0%A4%A")]).toEqual(['recibo-1.pdf', null, null]);
+  });
+
   it('reads data and message from the envelope of a 2xx answer', async () => {
     const client = createApiClient({ baseUrl });
     const response = await client.call(routes.ok, {});

@@ -150,6 +150,20 @@ function buildInit(method: ApiRoute['method'], options: RequestOptions, accept: 
   return { method, headers, body, credentials: 'include', signal: options.signal };
 }
 
+/** The file name of a Content-Disposition header (its UTF-8 `filename*` first), or null. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // A malformed encoding: the plain name below, if any.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;\s]+)/i.exec(header)?.[1] ?? null;
+}
+
 export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOptions = {}) {
   let unauthorizedHandler: (() => void) | undefined;
 
@@ -230,7 +244,22 @@ export function createApiClient({ baseUrl, checkAnswers = 'off' }: ApiClientOpti
     throw response.ok ? new ApiError(response.status, messages.requestErrors.generic) : failureOf(response, envelope, options);
   }
 
-  return { setUnauthorizedHandler, openEventStream, call };
+  /**
+   * A file route's answer as a Blob with the name its Content-Disposition gives, so that a refusal
+   * (409, 401...) fails with the server's message instead of a failed download in the browser.
+   */
+  async function download<R extends ApiRoute & { raw: string | readonly string[] }>(route: R, input: CallInput<R>): Promise<{ blob: Blob; filename: string | null }> {
+    const { params, query, ...options } = input as RequestOptions & { params?: unknown; query?: unknown };
+    const response = await send(route.method, urlOf(route, { params, query }), options, '*/*');
+    if (!response.ok) throw failureOf(response, await envelopeOf(response), options);
+    try {
+      return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
+    } catch (error) {
+      throw networkFailure(error);
+    }
+  }
+
+  return { setUnauthorizedHandler, openEventStream, call, download };
 }
 
 /**

@@ -35,7 +35,7 @@ export const taxApi = {
     status: 200,
     response: binaryAnswer('the Carnê-Leão income file: a CSV, or a ZIP of CSVs over 1,000 lines'),
     raw: ['text/csv', 'application/zip'],
-    errors: { 409: ['CARNE_LEAO_PROFILE_INCOMPLETE'] },
+    errors: { 409: ['CARNE_LEAO_PROFILE_INCOMPLETE', 'CARNE_LEAO_EMPTY'] },
   }),
   /** The year's livro-caixa expenses as the Carnê-Leão's payments file (7 fields, no header). */
   carneLeaoExpensesFile: defineRoute({
@@ -47,6 +47,7 @@ export const taxApi = {
     status: 200,
     response: z.string().describe('the Carnê-Leão payments file, a CSV'),
     raw: 'text/csv',
+    errors: { 409: ['CARNE_LEAO_EMPTY'] },
   }),
   /** The month's income from individuals, deductible expenses, their difference and the Receita Saúde counts. */
   carneLeaoSummary: defineRoute({

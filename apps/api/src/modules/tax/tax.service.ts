@@ -70,7 +70,7 @@ export interface CarneLeaoFile {
 /**
  * The year's payments as the Carnê-Leão's income file: one line per payment (not per session), on
  * its date, with the Receita Saúde receipt indicator. Cancelled payments and those missing a CPF
- * are left out; `pending` keeps only those not yet issued. Over 1,000 lines, a ZIP (written as a
+ * are left out; `pending` keeps only those not yet issued; 409 rather than an empty file. Over 1,000 lines, a ZIP (written as a
  * stream by yazl) of files of 1,000 lines each.
  */
 export async function carneLeaoFile(ctx: Context, owner: SessionUser, query: { year: number; status: 'pending' | 'all' }): Promise<CarneLeaoFile> {
@@ -79,6 +79,7 @@ export async function carneLeaoFile(ctx: Context, owner: SessionUser, query: { y
   const rows = (await repo.paymentsInRange(ctx.db, owner.id, fromDay, toDay)).filter(
     (row) => isComplete(row) && (query.status === 'all' || row.receitaSaudeStatus === 'pending'),
   );
+  if (rows.length === 0) throw new AppError('CARNE_LEAO_EMPTY', query.status === 'pending' ? t.errors.nothingPending(query.year) : t.errors.nothingComplete(query.year));
   const lines = rows.map((row) =>
     layoutLine(
       incomeFields({
@@ -243,6 +244,7 @@ export async function listExpenses(ctx: Context, owner: SessionUser, query: { ye
 export async function expensesFile(ctx: Context, owner: SessionUser, year: number): Promise<{ filename: string; stream: Readable }> {
   const { fromDay, toDay } = yearDays(owner, year, ctx.clock.now());
   const rows = await repo.listExpenses(ctx.db, owner.id, fromDay, toDay);
+  if (rows.length === 0) throw new AppError('CARNE_LEAO_EMPTY', t.errors.noExpenses(year));
   const lines = rows.map((row) => layoutLine(expenseFields({ date: row.spentOn, code: row.code, amountCents: row.amountCents, description: row.description })));
   return { filename: t.file.expensesName(year), stream: Readable.from(lines) };
 }

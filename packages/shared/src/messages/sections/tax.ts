@@ -27,6 +27,11 @@ export const tax = {
     profileIncomplete: 'Para gerar o arquivo, informe no perfil o seu CPF e o código de ocupação do Carnê-Leão.',
     notRequired: 'Este pagamento não precisa de recibo no Receita Saúde (pessoa jurídica ou profissão fora da regra).',
     incomplete: 'Faltam CPFs neste pagamento: informe-os antes de marcar como emitido.',
+    /** A file would be empty: said instead of downloading it (the year's wording below, where known). */
+    emptyFile: 'Não há nada a exportar neste arquivo.',
+    nothingPending: (year: number) => `Nenhum pagamento de ${year} a emitir no Receita Saúde. Para baixar também os já emitidos, marque 'Incluir os já emitidos'.`,
+    nothingComplete: (year: number) => `Nenhum pagamento de ${year} com os CPFs completos para o arquivo.`,
+    noExpenses: (year: number) => `Nenhuma despesa lançada em ${year} para o livro-caixa.`,
   },
   profile: {
     section: 'Impostos (Carnê-Leão e Receita Saúde)',

@@ -2,7 +2,7 @@ import { carneLeaoFirstYear, formatCents, formatCpf, messages, type CarneLeaoSum
 import { Alert, Button, Checkbox, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceiptTax } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { carneLeaoExpensesUrl, carneLeaoFileUrl, useCarneLeaoSummary, useMarkIssued, useUpdateReceitaSaude } from '../api/receita-saude';
+import { downloadCarneLeaoExpenses, downloadCarneLeaoFile, useCarneLeaoDownload, useCarneLeaoSummary, useMarkIssued, useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay } from './finance-format';
 
 const tp = messages.tax.panel;
@@ -99,6 +99,8 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
   const stepsId = useId();
   const summary = useCarneLeaoSummary(month);
   const markIssued = useMarkIssued();
+  const incomeFile = useCarneLeaoDownload(downloadCarneLeaoFile, ({ year: fileYear }) => messages.tax.file.incomeName(fileYear));
+  const expensesFile = useCarneLeaoDownload(downloadCarneLeaoExpenses, ({ year: fileYear }) => messages.tax.file.expensesName(fileYear));
   const [includeIssued, setIncludeIssued] = useState(false);
   const [exportedAt, setExportedAt] = useState<string | null>(null);
   const year = Number(month.slice(0, 4));
@@ -125,15 +127,17 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
           <Stack gap="xs">
             <Group wrap="wrap">
               <Button
-                component="a"
-                href={carneLeaoFileUrl(year, includeIssued ? 'all' : 'pending')}
-                download
                 leftSection={<IconDownload size={16} />}
-                onClick={() => setExportedAt(new Date().toISOString())}
+                loading={incomeFile.isPending}
+                onClick={() => {
+                  // Taken before the request: only payments registered by then are in the file.
+                  const requestedAt = new Date().toISOString();
+                  incomeFile.mutate({ year, status: includeIssued ? 'all' : 'pending' }, { onSuccess: () => setExportedAt(requestedAt) });
+                }}
               >
                 {tp.download} ({year})
               </Button>
-              <Button component="a" href={carneLeaoExpensesUrl(year)} download variant="default" leftSection={<IconDownload size={16} />}>
+              <Button variant="default" leftSection={<IconDownload size={16} />} loading={expensesFile.isPending} onClick={() => expensesFile.mutate({ year })}>
                 {tp.downloadExpenses} ({year})
               </Button>
             </Group>
