@@ -46,7 +46,7 @@ export const booking = {
   submit: 'Agendar',
   chosen: (when: string) => `Horário escolhido: ${when}`,
   changeSlot: 'Trocar horário',
-  requestSent: 'Enviamos um e-mail com um link para confirmar o agendamento. O horário só fica reservado depois da confirmação (o link vale por 30 minutos).',
+  requestSent: 'Enviamos um e-mail com um link para confirmar o agendamento. O horário fica reservado por 30 minutos: confirme pelo link nesse prazo, ou ele volta a ficar livre.',
   confirmTitle: 'Confirmação do agendamento',
   confirming: 'Confirmando…',
   confirmedScheduled: (when: string) => `Agendamento confirmado para ${when}.`,

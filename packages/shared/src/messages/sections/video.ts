@@ -21,7 +21,7 @@ export const video = {
   enter: 'Entrar na sala',
   entering: 'Entrando…',
   waitingRoom: 'Sala de espera',
-  waitingForProfessional: (name: string) => `${name} ainda não entrou. A consulta começa sozinha assim que entrar.`,
+  waitingForProfessional: (name: string) => `${name} ainda não entrou. A chamada começa assim que entrar; mantenha esta página aberta.`,
   waitingForPatient: (name: string) => `Aguardando ${name} entrar na sala. O link do paciente está na agenda e vai no lembrete por e-mail.`,
   connecting: 'Conectando a chamada…',
   connected: 'Chamada conectada',

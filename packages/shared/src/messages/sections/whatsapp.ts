@@ -21,6 +21,8 @@ export const whatsapp = {
   channel: { email: 'E-mail', whatsapp: 'WhatsApp' } as Record<'email' | 'whatsapp', string>,
   kind: {
     reminder: (hours: number | null) => (hours ? `Lembrete ${hours} h antes` : 'Lembrete'),
+    /** A reminder sent later than its rule (the appointment was booked or moved inside it): how long before it really went. */
+    reminderSentLate: (rule: number, sentHoursBefore: string) => `Lembrete de ${rule} h, enviado ${sentHoursBefore} antes`,
     cancelled: 'Aviso de cancelamento',
     moved: 'Aviso de remarcação',
   },

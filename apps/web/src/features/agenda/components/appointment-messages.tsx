@@ -5,18 +5,31 @@ import { useAppointmentMessages } from '../api/list-appointment-messages';
 
 const w = messages.whatsapp;
 
-function kindOf(message: AppointmentMessage): string {
-  return message.kind === 'reminder' ? w.kind.reminder(message.leadHours) : w.kind[message.kind];
+const HOUR = 3_600_000;
+
+/** How long before the appointment a message went: '20 h', or '40 min' under an hour. */
+function leadText(startsAt: string, sentAt: string): string {
+  const ms = Date.parse(startsAt) - Date.parse(sentAt);
+  return ms >= HOUR ? `${Math.floor(ms / HOUR)} h` : `${Math.max(0, Math.round(ms / 60_000))} min`;
+}
+
+/** The message's kind; a reminder that went later than its rule says when it really went. */
+function kindOf(message: AppointmentMessage, startsAt: string): string {
+  if (message.kind !== 'reminder') return w.kind[message.kind];
+  const { leadHours, sentAt } = message;
+  // Sent late when it went more than a quarter of an hour after the rule's time.
+  const late = leadHours !== null && sentAt !== null && Date.parse(startsAt) - Date.parse(sentAt) < leadHours * HOUR - 15 * 60_000;
+  return late ? w.kind.reminderSentLate(leadHours, leadText(startsAt, sentAt)) : w.kind.reminder(leadHours);
 }
 
 /** One message: channel and kind, its status and when it went, the patient's answer to a reminder. */
-function MessageLine({ message, timeZone }: { message: AppointmentMessage; timeZone: string }) {
+function MessageLine({ message, startsAt, timeZone }: { message: AppointmentMessage; startsAt: string; timeZone: string }) {
   return (
     <List.Item>
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={600}>
-            {w.channel[message.channel]} · {kindOf(message)}
+            {w.channel[message.channel]} · {kindOf(message, startsAt)}
           </Text>
           <Badge size="sm" variant="light" color={message.status === 'failed' ? 'red' : 'gray'}>
             {w.status[message.status]}
@@ -48,7 +61,7 @@ function MessageLine({ message, timeZone }: { message: AppointmentMessage; timeZ
 }
 
 /** 'Lembretes e avisos enviados': which reminders and notices went out for the appointment, and what the patient answered. */
-export function AppointmentMessages({ appointmentId, timeZone }: { appointmentId: string; timeZone: string }) {
+export function AppointmentMessages({ appointmentId, startsAt, timeZone }: { appointmentId: string; startsAt: string; timeZone: string }) {
   const { data } = useAppointmentMessages(appointmentId);
   if (!data) return null;
   return (
@@ -63,7 +76,7 @@ export function AppointmentMessages({ appointmentId, timeZone }: { appointmentId
       ) : (
         <List spacing={4} listStyleType="none" styles={{ root: { paddingLeft: 0 } }}>
           {data.map((message) => (
-            <MessageLine key={message.id} message={message} timeZone={timeZone} />
+            <MessageLine key={message.id} message={message} startsAt={startsAt} timeZone={timeZone} />
           ))}
         </List>
       )}
