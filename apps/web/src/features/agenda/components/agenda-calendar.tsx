@@ -11,6 +11,7 @@ import { Box, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
+import { scrollTimeFor } from './calendar-range';
 import { EVENT_ORDER, eventLabel, toCalendarEvent } from './appointment-events';
 
 /** Where a click on a day of the month view books: 9:00 that day. */
@@ -83,6 +84,7 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, isNarro
   const boxRef = useRef<HTMLDivElement>(null);
   useAccessibleCalendarMarkup(boxRef);
   const events = useMemo(() => appointments.map(toCalendarEvent), [appointments]);
+  const scrollTime = useMemo(() => scrollTimeFor(isNarrow, timeZone), [isNarrow, timeZone]);
 
   useEffect(() => {
     const api = calendarRef.current?.getApi();
@@ -120,7 +122,7 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, isNarro
         moreLinkText={(count) => messages.agenda.moreEvents(count)}
         allDaySlot={false}
         slotDuration="00:30:00"
-        scrollTime="07:00:00"
+        scrollTime={scrollTime}
         slotLabelFormat={TWENTY_FOUR_HOURS}
         eventTimeFormat={TWENTY_FOUR_HOURS}
         nowIndicator

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarRangeOf, isSameRange } from './calendar-range';
+import { calendarRangeOf, isSameRange, scrollTimeFor } from './calendar-range';
 
 describe("the days the agenda opens on, as FullCalendar's datesSet gives them", () => {
   // Thursday 2026-03-05, 01:30 in São Paulo (UTC-3).
@@ -27,5 +27,15 @@ describe("the days the agenda opens on, as FullCalendar's datesSet gives them", 
     const range = calendarRangeOf('timeGridDay', now, 'America/Sao_Paulo');
     expect(isSameRange(range, { ...range })).toBe(true);
     expect(isSameRange(range, { ...range, to: range.from })).toBe(false);
+  });
+});
+
+describe('where the grid opens', () => {
+  it("opens a wide screen at 07:00, and a phone at the hour before now in the professional's zone", () => {
+    const afternoonInSaoPaulo = new Date('2026-03-05T18:20:00Z');
+    expect(scrollTimeFor(false, 'America/Sao_Paulo', afternoonInSaoPaulo)).toBe('07:00:00');
+    expect(scrollTimeFor(true, 'America/Sao_Paulo', afternoonInSaoPaulo)).toBe('14:00:00');
+    expect(scrollTimeFor(true, 'Europe/Lisbon', afternoonInSaoPaulo)).toBe('17:00:00');
+    expect(scrollTimeFor(true, 'America/Sao_Paulo', new Date('2026-03-05T03:10:00Z'))).toBe('00:00:00');
   });
 });
