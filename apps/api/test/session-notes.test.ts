@@ -43,6 +43,8 @@ async function book(cookie: string, patientId: string, hoursFromNow: number): Pr
 async function writeNote(cookie: string, patientId: string, body: Record<string, unknown>): Promise<ClinicalRecord> {
   const response = await call('POST', `/v1/patients/${patientId}/records`, cookie, body);
   expect(response.statusCode, response.body).toBe(201);
+  // A session's note is announced as such; a free record as a record.
+  expect(response.json().message).toBe(body['appointmentId'] ? messages.records.sessionNoteCreated : messages.records.created);
   return response.json().data.record as ClinicalRecord;
 }
 

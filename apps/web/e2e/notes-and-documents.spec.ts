@@ -27,6 +27,11 @@ function dayInZone(daysFromToday: number): string {
   );
 }
 
+/** The current hour in the zone, 'HH:00': a session that has begun, whose note can be registered. */
+function thisHourInZone(): string {
+  return `${new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(new Date())}:00`;
+}
+
 async function book(page: Page, patientId: string, startsAt: string): Promise<string> {
   const booked = await page.request.post('/v1/users/me/appointments', { data: { patientId, startsAt, allowOverlap: true } });
   expect(booked.status()).toBe(201);
@@ -37,7 +42,8 @@ test('from an appointment in the agenda to its note, written from the Evolução
   const professional = await registerConfirmedProfessional(page, 'Renata');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
-  await createPatient(page, 'Otávio', 'Prado').then((patientId) => book(page, patientId, `${dayInZone(0)}T07:00:00-03:00`));
+  const hour = thisHourInZone();
+  await createPatient(page, 'Otávio', 'Prado').then((patientId) => book(page, patientId, `${dayInZone(0)}T${hour}:00-03:00`));
   const main = page.getByRole('main');
   const event = main.getByRole('region', { name: a.calendarLabel }).locator('.fc-event', { hasText: 'Otávio Prado' });
 
@@ -46,12 +52,12 @@ test('from an appointment in the agenda to its note, written from the Evolução
     await event.click();
     const dialog = page.getByRole('dialog', { name: a.editAppointment });
     await dialog.getByRole('button', { name: a.registerNote }).click();
-    await seeAndCloseToast(page, messages.records.created);
+    await seeAndCloseToast(page, messages.records.sessionNoteCreated);
   });
 
   await test.step('the note is named and dated by the session and starts with the template’s headings', async () => {
     await expect(page).toHaveURL(/\/patients\/[^/]+\/records\/[^/]+$/);
-    const name = messages.records.sessionNoteName(`${dayInZone(0).split('-').reverse().join('/')}, 07:00`);
+    const name = messages.records.sessionNoteName(`${dayInZone(0).split('-').reverse().join('/')}, ${hour}`);
     await expect(main.getByRole('complementary', { name })).toBeVisible();
     await expect(main.getByRole('complementary').getByText(/^Sessão de \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Demanda e objetivos do trabalho' })).toBeVisible();

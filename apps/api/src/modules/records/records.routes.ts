@@ -11,7 +11,7 @@ export function recordsRoutes(ctx: Context): RoutesPlugin {
 
     route(app, recordsApi.create, async (request) => ({
       data: { record: await records.createRecord(ctx, sessionUser(request), request.params.id, request.body) },
-      message: messages.records.created,
+      message: request.body.appointmentId ? messages.records.sessionNoteCreated : messages.records.created,
     }));
 
     route(app, recordsApi.get, async (request) => ({ data: await records.getRecord(ctx, sessionUser(request).id, request.params.id) }));

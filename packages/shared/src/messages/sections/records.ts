@@ -10,6 +10,8 @@ export const records = {
   deleteRecord: 'Excluir prontuário',
   deleteConfirmation: 'Tem certeza que deseja excluir este prontuário? Esta ação é irreversível.',
   created: 'Prontuário criado.',
+  /** A session's note, begun from the agenda ('Registrar evolução'). */
+  sessionNoteCreated: 'Evolução da sessão criada.',
   updated: 'Prontuário atualizado.',
   saved: 'Prontuário salvo.',
   deleted: 'Prontuário excluído.',

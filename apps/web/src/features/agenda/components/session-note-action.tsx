@@ -13,9 +13,19 @@ interface SessionNoteActionProps {
   onLeave?: () => void;
 }
 
+/** How long before its start a session's note can be begun (to prepare it); earlier, only once it comes near. */
+const NOTE_OPENS_BEFORE_MS = 60 * 60_000;
+
+/** Whether 'Registrar evolução' is offered: a session booked (not cancelled, not awaiting approval) that starts within the hour or has started. */
+export function canRegisterNote(appointment: Pick<Appointment, 'status' | 'startsAt'>, now = Date.now()): boolean {
+  if (appointment.status === 'cancelled' || appointment.status === 'requested') return false;
+  return Date.parse(appointment.startsAt) - now <= NOTE_OPENS_BEFORE_MS;
+}
+
 /**
  * 'Abrir evolução' when the appointment has its note, else 'Registrar evolução', which writes
- * the note (named and dated by the appointment) and opens it. A cancelled appointment has none.
+ * the note (named and dated by the appointment) and opens it; offered from an hour before the
+ * session. A cancelled appointment has none.
  */
 export function SessionNoteAction({ appointment, timeZone, onLeave }: SessionNoteActionProps) {
   const navigate = useNavigate();
@@ -36,7 +46,7 @@ export function SessionNoteAction({ appointment, timeZone, onLeave }: SessionNot
       </Button>
     );
   }
-  if (appointment.status === 'cancelled') return null;
+  if (!canRegisterNote(appointment)) return null;
   return (
     <Button
       size="xs"
