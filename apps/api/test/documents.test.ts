@@ -199,7 +199,8 @@ describe('issued documents', () => {
     expect(await pdfText(preview.rawPayload)).toContain(d.pdf.draft);
     await issue(cookie, draft.id);
     const issuedPdf = await call('GET', `/v1/documents/${draft.id}/pdf`, cookie);
-    expect(issuedPdf.headers['content-disposition']).toMatch(/^attachment; filename="declaracao-\d{4}-\d{2}-\d{2}\.pdf"; filename\*=UTF-8''declara%C3%A7%C3%A3o-/);
+    // ASCII, with the patient, and the time: two documents of one patient on one day get two names.
+    expect(issuedPdf.headers['content-disposition']).toMatch(/^attachment; filename="declaracao-lukasz-nguyen-dang-\d{4}-\d{2}-\d{2}-\d{2}h\d{2}\.pdf"; filename\*=UTF-8''declaracao-lukasz-/);
     expect(await pdfText(issuedPdf.rawPayload)).not.toContain(d.pdf.draft);
 
     const locked = failure(423, 'Documento emitido: emita um novo documento.');

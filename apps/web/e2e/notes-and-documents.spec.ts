@@ -118,7 +118,7 @@ test('a declaration made from an attended appointment is issued and downloaded',
     const downloading = page.waitForEvent('download');
     await card.getByRole('link', { name: d.downloadLabel(d.titles.declaracao) }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^declaração-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^declaracao-lukasz-nguyen-\d{4}-\d{2}-\d{2}-\d{2}h\d{2}\.pdf$/);
     const pdf = await readFile(await download.path());
     const running = promisify(execFile)('pdftotext', ['-enc', 'UTF-8', '-', '-'], { encoding: 'utf8' });
     running.child.stdin!.end(pdf);

@@ -42,3 +42,16 @@ export function fullNameOf(person: { firstName: string; lastName: string | null 
 export function professionalNameOf(person: { title: string | null; firstName: string; lastName: string | null }): string {
   return [person.title, fullNameOf(person)].filter(Boolean).join(' ');
 }
+
+/** Letters NFD does not split into a base letter and a mark. */
+// Escaped: the server's bundle keeps its source in Latin-1 (ł, đ, ø, æ, œ, ß).
+const LETTERS_WITHOUT_MARKS: Record<string, string> = { '\u0142': 'l', '\u0111': 'd', '\u00f8': 'o', '\u00e6': 'ae', '\u0153': 'oe', '\u00df': 'ss' };
+const OTHER_LETTERS = /[\u0142\u0111\u00f8\u00e6\u0153\u00df]/g;
+
+/** A name as a file name's part: ASCII lower case, accents removed, any other character a single hyphen ('Declaração de Lia' → 'declaracao-de-lia'). */
+export function fileSlug(text: string): string {
+  return searchKey(text)
+    .replace(OTHER_LETTERS, (letter) => LETTERS_WITHOUT_MARKS[letter] ?? '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   documentSectionsOf,
   documentTitleOf,
+  fileSlug,
   fullNameOf,
   isPsychologist,
   messages,
@@ -223,8 +224,22 @@ function dayIn(date: Date, timeZone: string): string {
   return ptBrDateFormat({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date).split('/').reverse().join('-');
 }
 
-function fileNameOf(document: Pick<DocumentRow, 'title' | 'createdAt' | 'issuedAt'>, timeZone: string): string {
-  return d.fileName(document.title, dayIn(document.issuedAt ?? document.createdAt, timeZone));
+/** 'YYYY-MM-DD-HHhMM' in the zone: two documents of one patient on one day get two names. */
+function fileStampIn(date: Date, timeZone: string): string {
+  const time = ptBrDateFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date).replace(':', 'h');
+  return `${dayIn(date, timeZone)}-${time}`;
+}
+
+/** The document's file name, ASCII only: its title, its patient, and when it was issued (or drafted). */
+function fileNameOf(document: Pick<DocumentRow, 'title' | 'createdAt' | 'issuedAt'>, patient: { firstName: string; lastName: string | null }, timeZone: string): string {
+  return d.fileName(fileSlug(document.title), fileSlug(fullNameOf(patient)), fileStampIn(document.issuedAt ?? document.createdAt, timeZone));
+}
+
+/** The document's file name, its patient read for it (404 when the patient is no longer the owner's). */
+async function documentFileName(ctx: Context, document: Pick<DocumentRow, 'ownerId' | 'patientId' | 'title' | 'createdAt' | 'issuedAt'>, timeZone: string): Promise<string> {
+  const patient = await repo.findPatientContact(ctx.db, document.ownerId, document.patientId);
+  if (!patient) throw new AppError('DOCUMENT_NOT_FOUND');
+  return fileNameOf(document, patient, timeZone);
 }
 
 /**
@@ -268,7 +283,7 @@ export async function issueDocument(ctx: Context, owner: SessionUser, id: string
   const now = ctx.clock.now();
   const bytes = await renderDocument(await documentContent(ctx, document, professional, false, now));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const issued = await keepDocumentPdf(ctx, document, { bytes }, fileNameOf({ ...document, issuedAt: now }, owner.timeZone), async (tx, key, locked) => {
+  const issued = await keepDocumentPdf(ctx, document, { bytes }, await documentFileName(ctx, { ...document, issuedAt: now }, owner.timeZone), async (tx, key, locked) => {
     if (locked.issuedAt) throw new AppError('DOCUMENT_ISSUED');
     return repo.markIssued(tx, locked.id, { issuedFileKey: key, issuedSha256: sha256 }, now);
   });
@@ -291,7 +306,7 @@ async function storedBytes(ctx: Context, key: string | null): Promise<Buffer> {
 export async function documentPdfFile(ctx: Context, owner: SessionUser, id: string): Promise<{ filename: string; pdf: Buffer | Readable; preview: boolean }> {
   const document = await ownedDocument(ctx, owner.id, id);
   noteDocument(document, 'download');
-  const filename = fileNameOf(document, owner.timeZone);
+  const filename = await documentFileName(ctx, document, owner.timeZone);
   if (!document.issuedAt) {
     const pdf = await renderDocument(await documentContent(ctx, document, await professionalOf(ctx, owner.id), true, ctx.clock.now()));
     return { filename, pdf, preview: true };
@@ -307,13 +322,18 @@ export async function documentPdfFile(ctx: Context, owner: SessionUser, id: stri
  * version when there is one), as a stream; 404 for another's or a draft. The portal writes the
  * access-log entry (the patient's download, with the patient's address).
  */
-export async function patientDocumentFile(ctx: Context, owner: { id: string; timeZone: string }, patientId: string, id: string): Promise<{ filename: string; pdf: Readable }> {
+export async function patientDocumentFile(
+  ctx: Context,
+  owner: { id: string; timeZone: string },
+  patient: { id: string; firstName: string; lastName: string | null },
+  id: string,
+): Promise<{ filename: string; pdf: Readable }> {
   const document = await repo.findOwnedDocument(ctx.db, owner.id, id);
-  if (!document || document.patientId !== patientId || !document.issuedAt) throw new AppError('DOCUMENT_NOT_FOUND');
+  if (!document || document.patientId !== patient.id || !document.issuedAt) throw new AppError('DOCUMENT_NOT_FOUND');
   const key = document.signedFileKey ?? document.issuedFileKey;
   const stored = key ? await ctx.storage.get(key) : null;
   if (!stored) throw new AppError('NOT_FOUND');
-  return { filename: fileNameOf(document, owner.timeZone), pdf: stored.body };
+  return { filename: fileNameOf(document, patient, owner.timeZone), pdf: stored.body };
 }
 
 /** A document that can take its final, signed version: issued (409 before) and not signed yet (409). */
@@ -366,7 +386,7 @@ export async function signDocument(
     location: owner.city ?? '',
   });
   if (!result.ok) throw signingError(result, owner.timeZone);
-  const signed = await keepDocumentPdf(ctx, document, { bytes: result.pdf }, fileNameOf(document, owner.timeZone), async (tx, key, locked) => {
+  const signed = await keepDocumentPdf(ctx, document, { bytes: result.pdf }, await documentFileName(ctx, document, owner.timeZone), async (tx, key, locked) => {
     if (locked.signedAt) throw new AppError('DOCUMENT_ALREADY_SIGNED');
     return repo.markSigned(tx, locked.id, { signedFileKey: key, signerName: result.signerName, signedVia: 'certificate' }, now);
   });
@@ -387,7 +407,7 @@ export async function uploadSignedPdf(ctx: Context, owner: SessionUser, id: stri
   if (!isSignedVersionOf(uploaded, issued)) throw new AppError('SIGNED_PDF_INVALID');
   const signerName = await signerNameInPdf(uploaded, issued.length);
   const now = ctx.clock.now();
-  const signed = await keepDocumentPdf(ctx, document, { upload }, fileNameOf(document, owner.timeZone), async (tx, key, locked) => {
+  const signed = await keepDocumentPdf(ctx, document, { upload }, await documentFileName(ctx, document, owner.timeZone), async (tx, key, locked) => {
     if (locked.signedAt) throw new AppError('DOCUMENT_ALREADY_SIGNED');
     return repo.markSigned(tx, locked.id, { signedFileKey: key, signerName, signedVia: 'upload' }, now);
   });
@@ -431,7 +451,7 @@ export function defineDocumentsJobs(ctx: Context): void {
           greetingName,
           title: document.title,
           professional: professionalNameOf(professional),
-          filename: fileNameOf(document, professional.timeZone),
+          filename: fileNameOf(document, patient, professional.timeZone),
           pdf: await storedBytes(ctx, document.signedFileKey),
         });
         await repo.markSent(ctx.db, document.id, data.email, ctx.clock.now());

@@ -339,7 +339,7 @@ export async function receiptPdf(ctx: Context, visitor: PortalVisitor, id: strin
 /** One of the patient's issued documents as a PDF stream (another's: 404), in the professional's log before its first byte. */
 export async function documentPdf(ctx: Context, visitor: PortalVisitor, id: string): Promise<{ filename: string; pdf: Readable }> {
   return firstOfMine(ctx, visitor.email, new AppError('DOCUMENT_NOT_FOUND'), async (row) => {
-    const document = await patientDocumentFile(ctx, row.professional, row.patient.id, id);
+    const document = await patientDocumentFile(ctx, row.professional, row.patient, id);
     // Its entry is written before Fastify takes the stream.
     holdErrorsUntilSent(document.pdf);
     try {

@@ -125,7 +125,8 @@ export const documents = {
     issuedBy: 'Consultório',
     signatureReason: (title: string) => `${title} emitido(a) pelo(a) profissional`,
   },
-  fileName: (title: string, day: string) => `${title.toLowerCase().replace(/\s+/g, '-')}-${day}.pdf`,
+  /** The parts come as file-name slugs: the title, the patient, then the day and time it was issued ('2026-11-29-14h30'). */
+  fileName: (titleSlug: string, patientSlug: string, stamp: string) => `${titleSlug}-${patientSlug}-${stamp}.pdf`,
   errors: {
     notFound: 'Documento não encontrado',
     issued: 'Documento emitido: emita um novo documento.',
