@@ -29,6 +29,7 @@ const patient = {
   remindersOptOut: false,
   whatsappOptIn: false,
   whatsappOptInAt: null,
+  whatsappStoppedAt: null,
   document: null,
   sessionFeeCents: 15000,
   payerName: 'Maria "Mãe" \u2028 da Silva',

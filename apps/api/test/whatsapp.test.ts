@@ -255,6 +255,8 @@ describe('WhatsApp reminders', () => {
     await t.app.jobs.idle();
     const after = (await call('GET', `/v1/patients/${patient.id}`, cookie)).json().data.patient;
     expect([after.whatsappOptIn, after.whatsappOptInAt]).toEqual([false, null]);
+    // The professional sees when the patient stopped the messages.
+    expect(Math.abs(Date.parse(after.whatsappStoppedAt) - t.clock.now().getTime())).toBeLessThan(60_000);
     expect(await consentLog(cookie, patient.id)).toEqual(['consent ip', 'withdraw -']);
     expect(fake.sent.filter((message) => message.body.to === sender && message.body.type === 'text').map((message) => message.body.text!.body)).toEqual([
       messages.whatsapp.optedOutReply,
@@ -264,6 +266,11 @@ describe('WhatsApp reminders', () => {
     const next = await book(t, cookie, { patientId: patient.id, startsAt: hoursAhead(t, 20) });
     await t.smtp.waitFor(patient.email!, before, 10_000);
     expect((await messagesOf(cookie, next.id)).map((message) => message.channel)).toEqual(['email']);
+    // A new consent, given to the professional, clears the stop; an edit that keeps it off keeps it.
+    const kept = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', phone: after.phone, whatsappOptIn: false });
+    expect(kept.json().data.patient.whatsappStoppedAt).toBe(after.whatsappStoppedAt);
+    const again = await call('PUT', `/v1/patients/${patient.id}`, cookie, { firstName: 'Carla', phone: after.phone, whatsappOptIn: true });
+    expect(again.json().data.patient).toMatchObject({ whatsappOptIn: true, whatsappStoppedAt: null });
   });
 });
 

@@ -27,7 +27,8 @@ export function ItemList<T extends { id: string }>(props: ItemListProps<T>) {
 
   return (
     <Stack>
-      <Group wrap="nowrap" align="flex-start">
+      {/* On a phone the button goes below a search field whose placeholder would be cut beside it. */}
+      <Group wrap="wrap" align="flex-start">
         <TextInput
           type="search"
           aria-label={searchPlaceholder}
@@ -35,7 +36,7 @@ export function ItemList<T extends { id: string }>(props: ItemListProps<T>) {
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 14rem' }}
         />
         <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
           {newLabel}

@@ -27,6 +27,8 @@ export const patientSchema = z.object({
   whatsappOptIn: z.boolean(),
   /** When the patient agreed (kept while the consent holds); null when not opted in. */
   whatsappOptInAt: z.string().nullable(),
+  /** When the patient answered 'PARAR' by WhatsApp; null again once the consent is given anew. */
+  whatsappStoppedAt: z.string().nullable(),
   /** CPF (11 digits), printed on receipts. */
   document: z.string().nullable(),
   /** The default fee of a session, copied to each new appointment; null: none set. */

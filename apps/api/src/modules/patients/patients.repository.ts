@@ -136,6 +136,8 @@ function editedConsent(patient: PatientUpdate, now: Date) {
   return {
     whatsappOptIn: optIn,
     whatsappOptInAt: sql`case when ${optIn} then coalesce(${patients.whatsappOptInAt}, ${now.toISOString()}::timestamptz) else null end`,
+    // A consent given anew (after a 'PARAR') clears the stop; otherwise it stays shown.
+    whatsappStoppedAt: sql`case when ${optIn} then null else ${patients.whatsappStoppedAt} end`,
   };
 }
 
@@ -146,7 +148,7 @@ function editedConsent(patient: PatientUpdate, now: Date) {
 export async function optOutWhatsappByPhone(db: Db | Tx, e164DigitsForms: string[], now: Date): Promise<Array<{ id: string; ownerId: string }>> {
   return db
     .update(patients)
-    .set({ whatsappOptIn: false, whatsappOptInAt: null, updatedAt: now })
+    .set({ whatsappOptIn: false, whatsappOptInAt: null, whatsappStoppedAt: now, updatedAt: now })
     .where(and(eq(patients.whatsappOptIn, true), inArray(sql`regexp_replace(${patients.cc}, '[^0-9]', '', 'g') || ${patients.phone}`, e164DigitsForms)))
     .returning({ id: patients.id, ownerId: patients.ownerId });
 }

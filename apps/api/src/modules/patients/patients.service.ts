@@ -40,6 +40,7 @@ export function toPatient(row: PatientRow): Patient {
     remindersOptOut: row.remindersOptOut,
     whatsappOptIn: row.whatsappOptIn,
     whatsappOptInAt: row.whatsappOptInAt?.toISOString() ?? null,
+    whatsappStoppedAt: row.whatsappStoppedAt?.toISOString() ?? null,
     document: row.document,
     sessionFeeCents: row.sessionFeeCents,
     payerName: row.payerName,

@@ -30,6 +30,8 @@ export const patients = pgTable(
     whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     /** When the patient agreed (null while not opted in). */
     whatsappOptInAt: timestamptz('whatsapp_opt_in_at'),
+    /** When the patient answered 'PARAR' by WhatsApp (null again once they agree anew). */
+    whatsappStoppedAt: timestamptz('whatsapp_stopped_at'),
     /** CPF, 11 digits. */
     document: text('document'),
     /** The default fee of a session, copied to each new appointment. */

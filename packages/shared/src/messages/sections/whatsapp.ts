@@ -5,6 +5,8 @@
 export const whatsapp = {
   optInLabel: 'Lembretes por WhatsApp',
   optInRecordedOn: (date: string) => `Consentimento registrado em ${date}.`,
+  /** Under the switch, once the patient answered the stop word: turning it on again needs their new consent. */
+  stoppedOn: (date: string) => `O paciente respondeu PARAR em ${date} e não recebe mais mensagens por WhatsApp. Reative só com um novo consentimento dele.`,
   optInHelp: 'O paciente concordou em receber lembretes e avisos das consultas no WhatsApp do celular acima. Ele pode responder PARAR a qualquer momento.',
   optInSince: (date: string) => `Consentimento registrado em ${date}`,
   /** The template's modality parameter: how the session happens, with the room link or the place. */

@@ -105,7 +105,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
           <PatientBalance patientId={patient.id} enabled={opened} />
           <form noValidate onSubmit={(event) => void submit(event)}>
             <Stack>
-              <PatientFormFields form={form} disabled={isBusy} whatsappOptInAt={patient.whatsappOptInAt} />
+              <PatientFormFields form={form} disabled={isBusy} whatsappOptInAt={patient.whatsappOptInAt} whatsappStoppedAt={patient.whatsappStoppedAt} />
               <Group justify="flex-end">
                 <Button type="submit" disabled={isBusy}>
                   {updatePatient.isPending ? messages.common.saving : messages.common.save}

@@ -15,14 +15,23 @@ interface PatientFormFieldsProps<TOutput> {
   disabled: boolean;
   /** When the patient agreed to WhatsApp reminders, as saved (an existing patient's). */
   whatsappOptInAt?: string | null | undefined;
+  /** When the patient answered 'PARAR' by WhatsApp, as saved. */
+  whatsappStoppedAt?: string | null | undefined;
+}
+
+/** What the WhatsApp switch says under it: what it is for, then when consent was given, or when the patient stopped it. */
+function whatsappDescription(isOn: boolean, optInAt: string | null | undefined, stoppedAt: string | null | undefined, timeZone: string | undefined): string {
+  const help = messages.whatsapp.optInHelp;
+  if (isOn && optInAt) return `${help} ${messages.whatsapp.optInRecordedOn(formatDate(optInAt, timeZone))}`;
+  if (!isOn && stoppedAt) return `${help} ${messages.whatsapp.stoppedOn(formatDate(stoppedAt, timeZone))}`;
+  return help;
 }
 
 /** The inputs shared by the 'Novo Paciente' and 'Editar Paciente' panels. */
-export function PatientFormFields<TOutput>({ form, disabled, whatsappOptInAt }: PatientFormFieldsProps<TOutput>) {
+export function PatientFormFields<TOutput>({ form, disabled, whatsappOptInAt, whatsappStoppedAt }: PatientFormFieldsProps<TOutput>) {
   const { register, control, formState } = form;
   const { errors } = formState;
   const timeZone = useTimeZone();
-  const optInSaved = whatsappOptInAt ? messages.whatsapp.optInRecordedOn(formatDate(whatsappOptInAt, timeZone)) : null;
 
   return (
     <Stack gap="sm">
@@ -99,7 +108,7 @@ export function PatientFormFields<TOutput>({ form, disabled, whatsappOptInAt }: 
         render={({ field }) => (
           <Switch
             label={messages.whatsapp.optInLabel}
-            description={field.value && optInSaved ? `${messages.whatsapp.optInHelp} ${optInSaved}` : messages.whatsapp.optInHelp}
+            description={whatsappDescription(field.value, whatsappOptInAt, whatsappStoppedAt, timeZone)}
             checked={field.value}
             onChange={(event) => field.onChange(event.currentTarget.checked)}
             onBlur={field.onBlur}

@@ -162,6 +162,15 @@ describe('EditPatientPanel', () => {
     expect(consent.labels?.[0]?.closest('.mantine-Switch-root')?.textContent).toContain(messages.whatsapp.optInRecordedOn('05/03/2026'));
   });
 
+  it("shows when the patient answered 'PARAR' by WhatsApp, while the switch is off", () => {
+    mockApi(200, { patient });
+    const stopped = { ...patient, phone: '11987654321', whatsappStoppedAt: '2026-03-06T15:00:00.000Z' };
+    renderWithProviders(<EditPatientPanel patient={stopped} opened onClose={vi.fn()} />);
+    const consent = screen.getByRole<HTMLInputElement>('switch', { name: new RegExp(`^${messages.whatsapp.optInLabel}`) });
+    expect(consent.checked).toBe(false);
+    expect(consent.labels?.[0]?.closest('.mantine-Switch-root')?.textContent).toContain(messages.whatsapp.stoppedOn('06/03/2026'));
+  });
+
   it('deletes only after the confirmation', async () => {
     const fetch = mockApi(200, null);
     const onClose = vi.fn();

@@ -17,6 +17,7 @@ export function patientOf(overrides: Partial<Patient> = {}): Patient {
     remindersOptOut: false,
     whatsappOptIn: false,
     whatsappOptInAt: null,
+    whatsappStoppedAt: null,
     document: null,
     sessionFeeCents: null,
     payerName: null,
