@@ -52,9 +52,8 @@ export const appointments = pgTable(
     cancellationReason: text('cancellation_reason'),
     reminderSentAt: timestamptz('reminder_sent_at'),
     reminderError: text('reminder_error'),
-    // `public_token_hash` (superseded by `appointment_links`) is no longer mapped, but stays in the
-    // database for one release: a replica of the previous one, still running during an upgrade,
-    // selects it. The next generated migration drops it and its unique index.
+    // `public_token_hash` (superseded by `appointment_links`) was kept one release after it was
+    // unmapped, for a replica of the previous one still running during the upgrade; 0028 drops it.
     /** The session's fee (copied from the patient's when booked; 0: not charged). */
     feeCents: integer('fee_cents').notNull().default(0),
     /** How much of the fee payments have covered (the sum of its allocations). */
