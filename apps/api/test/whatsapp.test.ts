@@ -247,6 +247,15 @@ describe('WhatsApp reminders', () => {
     await t.app.jobs.idle();
     // Its 48 h reminder went when it was booked; then the notice.
     expect(fake.templatesTo(to).map((message) => message.body.template!.name)).toEqual(['lembrete_consulta', 'consulta_cancelada']);
+    // The e-mail notice is listed beside the WhatsApp one, as sent.
+    const notices = (await messagesOf(cookie, ahead.id)).filter((message) => message.kind === 'cancelled');
+    expect(notices.map((message) => [message.channel, message.status === 'failed' ? 'failed' : 'went'])).toEqual(
+      expect.arrayContaining([
+        ['whatsapp', 'went'],
+        ['email', 'went'],
+      ]),
+    );
+    expect(notices.find((message) => message.channel === 'email')?.sentAt).toEqual(expect.any(String));
 
     // WhatsApp names a Brazilian mobile's sender without its ninth digit: the patient is still found.
     const sender = `${to.slice(0, 4)}${to.slice(5)}`;

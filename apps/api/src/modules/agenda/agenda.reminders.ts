@@ -131,6 +131,7 @@ export async function fallBackToEmail(ctx: Context, message: repo.AppointmentMes
  * Tells the patient of the professional's cancellation or move, if it still holds when the job
  * runs (a move then undone by a cancellation is not announced as a move): by e-mail, and by
  * WhatsApp too when the patient opted in (a job of its own, so a WhatsApp retry mails nothing again).
+ * Each is listed among the appointment's messages.
  */
 async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void> {
   const found = await repo.findForReminder(ctx.db, job.appointmentId);
@@ -139,8 +140,9 @@ async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void>
   const { appointment } = found;
   const stillTrue = job.change === 'cancelled' ? appointment.status === 'cancelled' : isOpen(appointment.status) && appointment.startsAt > now;
   if (!stillTrue) return;
+  // The start the notice is about: the one cancelled, or the new one.
+  const startsAt = job.change === 'cancelled' ? new Date(job.previousStartsAt) : appointment.startsAt;
   if (ctx.config.whatsapp && whatsappAddressOf(found)) {
-    const startsAt = job.change === 'cancelled' ? new Date(job.previousStartsAt) : appointment.startsAt;
     const row = await repo.insertMessage(ctx.db, { appointmentId: appointment.id, kind: job.change, channel: 'whatsapp', startsAt });
     if (row) {
       await ctx.jobs.send(REMINDER_JOB, { messageId: row.id, previousStartsAt: job.previousStartsAt } satisfies MessageJob);
@@ -152,6 +154,8 @@ async function notifyPatient(ctx: Context, job: PatientNoticeJob): Promise<void>
   const token = job.change === 'moved' ? await newLink(ctx, appointment.id) : null;
   const notice = { change: job.change, previousStartsAt: new Date(job.previousStartsAt), following: job.following };
   await sendPatientNotice(ctx, found, recipients, notice, token);
+  // Listed with the appointment's other messages, as sent (the mail is sent in this job).
+  await repo.insertMessage(ctx.db, { appointmentId: appointment.id, kind: job.change, channel: 'email', startsAt, status: 'sent', sentAt: ctx.clock.now() });
 }
 
 export function defineAgendaJobs(ctx: Context): void {
