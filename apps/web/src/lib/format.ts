@@ -64,6 +64,12 @@ export function formatDateTime(iso: string, timeZone?: string): string {
 }
 
 /** An ISO instant's day: '05/03/2025' (pt-BR), in `timeZone` when given. */
+/** A plain yyyy-mm-dd as dd/mm/aaaa, read as text so no zone can move it. */
+export function formatDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}/${month}/${year}`;
+}
+
 export function formatDate(iso: string, timeZone?: string): string {
   return formatIso(iso, 'date', timeZone);
 }

@@ -44,11 +44,7 @@ export function formatSessionDay(iso: string, timeZone: string): string {
   return ptBrDateFormat({ dateStyle: 'short', timeZone }).format(new Date(iso));
 }
 
-/** A plain yyyy-mm-dd as dd/mm/aaaa, read as text so no zone can move it. */
-export function formatDay(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${day}/${month}/${year}`;
-}
+export { formatDay } from '../../../lib/format';
 
 /** 52998224725 -> 529.982.247-25; anything else as given. */
 export function formatDocument(digits: string | null): string {

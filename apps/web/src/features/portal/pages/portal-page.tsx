@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { formatDate, formatDay } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { formatLongDate, formatTime, formatTimeRange } from '../../../lib/zoned-format';
 import { SlotPicker } from '../../../components/slot-picker';
@@ -236,7 +237,7 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
         lists.receipts.data.map((receipt) => (
           <DownloadRow
             key={receipt.id}
-            text={`${p.receiptLabel(receipt.receiptNumber)} · ${formatCents(receipt.amountCents)} · ${receipt.professionalName}`}
+            text={`${p.receiptLabel(receipt.receiptNumber)} · ${formatDay(receipt.paidAt)} · ${formatCents(receipt.amountCents)} · ${receipt.professionalName}`}
             href={receiptPdfUrl(receipt.id)}
             label={p.downloadReceipt(receipt.receiptNumber)}
           />
@@ -249,7 +250,7 @@ function PortalContent({ appointments }: { appointments: PortalAppointment[] }) 
       </Title>
       {lists.documents.data?.length ? (
         lists.documents.data.map((document) => (
-          <DownloadRow key={document.id} text={`${document.title} · ${document.professionalName}`} href={documentPdfUrl(document.id)} label={p.downloadDocument(document.title)} />
+          <DownloadRow key={document.id} text={`${document.title} · ${formatDate(document.issuedAt)} · ${document.professionalName}`} href={documentPdfUrl(document.id)} label={p.downloadDocument(document.title)} />
         ))
       ) : (
         <Text c="dimmed">{p.nothing}</Text>
