@@ -135,7 +135,8 @@ test('a professional registers one payment for two sessions and downloads its re
   await test.step('the sessions are paid and the receipt is in the month’s report', async () => {
     await expect(page.getByText(f.pendingEmpty)).toBeVisible();
     const receipts = page.getByRole('region', { name: f.receiptsTitle });
-    await expect(receipts.getByRole('cell', { name: patient.name, exact: true })).toBeVisible();
+    // The payer's cell: the name, and the CPF under it.
+    await expect(receipts.getByRole('cell', { name: `${patient.name} ${f.cpfLine('111.444.777-35')}`, exact: true })).toBeVisible();
     await expect(receipts.getByRole('link', { name: f.downloadReceiptLabel(1) })).toBeVisible();
     await expect(page.getByRole('region', { name: f.received, exact: true })).toContainText(formatCents(30000));
     await expect(page.getByRole('region', { name: f.byMethod })).toContainText(formatCents(30000));

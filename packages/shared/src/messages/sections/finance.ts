@@ -53,6 +53,9 @@ export const finance = {
   patient: 'Paciente',
   payer: 'Pagador',
   payerDocument: 'CPF do pagador',
+  /** Under a name in the receipts' table. */
+  cpfLine: (cpf: string) => `CPF ${cpf}`,
+  cpfMissing: 'CPF não informado',
   patientDocument: 'CPF do beneficiário',
   downloadReceipt: 'Baixar recibo',
   downloadReceiptLabel: (n: number) => `Baixar recibo nº ${n}`,

@@ -46,6 +46,15 @@ function ReceitaSaudeCell({ payment }: { payment: Payment }) {
   );
 }
 
+/** A CPF under its person's name, on one line; a missing one said in words (Receita Saúde needs it). */
+function CpfLine({ cpf }: { cpf: string | null }) {
+  return (
+    <Text size="xs" c="dimmed" fs={cpf ? undefined : 'italic'} style={{ whiteSpace: 'nowrap' }}>
+      {cpf ? f.cpfLine(formatDocument(cpf)) : f.cpfMissing}
+    </Text>
+  );
+}
+
 function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string }) {
   const mailer = useReceiptMailer(payment);
   const [isVoiding, setIsVoiding] = useState(false);
@@ -53,17 +62,20 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
   const isVoided = payment.voidedAt !== null;
   return (
     <Table.Tr>
-      <Table.Td>{formatDay(payment.paidAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(payment.paidAt)}</Table.Td>
       <Table.Td>
-        {payment.receiptNumber}
-        {isVoided && (
-          <Badge ml={6} color="red" variant="light">
-            {f.voided}
-          </Badge>
-        )}
+        <Group gap={6} wrap="nowrap">
+          {payment.receiptNumber}
+          {isVoided && (
+            <Badge color="red" variant="light">
+              {f.voided}
+            </Badge>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td>
         <Text size="sm">{payment.patientName}</Text>
+        <CpfLine cpf={payment.patientDocument} />
         <Text size="xs" c="dimmed">
           {sessions}
         </Text>
@@ -73,10 +85,11 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{formatDocument(payment.patientDocument)}</Table.Td>
-      <Table.Td>{payment.payerName}</Table.Td>
-      <Table.Td>{formatDocument(payment.payerDocument)}</Table.Td>
-      <Table.Td ta="right" td={isVoided ? 'line-through' : undefined}>
+      <Table.Td>
+        <Text size="sm">{payment.payerName}</Text>
+        <CpfLine cpf={payment.payerDocument} />
+      </Table.Td>
+      <Table.Td ta="right" td={isVoided ? 'line-through' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {formatCents(payment.amountCents)}
       </Table.Td>
       <Table.Td>{f.methods[payment.method]}</Table.Td>
@@ -144,16 +157,14 @@ export function ReceiptsTable({ month, payments, timeZone }: { month: string; pa
         {payments.length === 0 ? (
           <Text c="dimmed">{f.receiptsEmpty}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={1020}>
+          <Table.ScrollContainer minWidth={880}>
             <Table striped verticalSpacing={4} aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{f.date}</Table.Th>
                   <Table.Th>{f.receiptNumber}</Table.Th>
                   <Table.Th>{f.patient}</Table.Th>
-                  <Table.Th>{f.patientDocument}</Table.Th>
                   <Table.Th>{f.payer}</Table.Th>
-                  <Table.Th>{f.payerDocument}</Table.Th>
                   <Table.Th ta="right">{f.fee}</Table.Th>
                   <Table.Th>{f.method}</Table.Th>
                   <Table.Th>{rs.payment.receitaSaude}</Table.Th>
@@ -167,7 +178,7 @@ export function ReceiptsTable({ month, payments, timeZone }: { month: string; pa
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr>
-                  <Table.Th colSpan={6}>{f.total}</Table.Th>
+                  <Table.Th colSpan={4}>{f.total}</Table.Th>
                   <Table.Th ta="right">{formatCents(total)}</Table.Th>
                   <Table.Th colSpan={3} />
                 </Table.Tr>
