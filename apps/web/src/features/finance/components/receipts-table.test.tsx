@@ -53,4 +53,17 @@ describe('ReceiptsTable', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: f.voidConfirm }));
     await waitFor(() => expect(calls[0]).toEqual({ method: 'POST', url: `/v1/payments/${receipt(2).id}/void`, body: { reason: 'Lançado em dobro' } }));
   });
+
+  it('asks when a receipt was issued in Receita Saúde, and its number, before marking it', async () => {
+    const complete = receipt(3, { patientDocument: '11144477735', payerDocument: '11144477735' });
+    const calls = mockApi(() => ({ status: 200, data: { payment: { ...complete, receitaSaude: { status: 'issued', issuedOn: '2025-03-21', number: 'RS-77' } } }, message: messages.tax.payment.updated }));
+    renderWithProviders(<ReceiptsTable month="2025-03" payments={[complete]} timeZone="America/Sao_Paulo" />);
+    fireEvent.click(screen.getByRole('button', { name: messages.tax.payment.markIssuedLabel(3) }));
+    const dialog = await screen.findByRole('dialog', { name: messages.tax.payment.markIssuedTitle(3) });
+    expect(calls).toHaveLength(0);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: messages.tax.payment.number }), { target: { value: ' RS-77 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.tax.payment.markIssuedConfirm }));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await waitFor(() => expect(calls[0]).toEqual({ method: 'PUT', url: `/v1/payments/${complete.id}/receita-saude`, body: { status: 'issued', issuedOn: today, number: ' RS-77 ' } }));
+  });
 });

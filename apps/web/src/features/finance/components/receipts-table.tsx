@@ -9,14 +9,16 @@ import { formatDay, formatDocument, formatSessionDay } from './finance-format';
 
 // Loaded when first opened, with the form and the schema it validates with.
 const VoidReceiptModal = lazy(async () => ({ default: (await import('./void-receipt-modal')).VoidReceiptModal }));
+const MarkIssuedModal = lazy(async () => ({ default: (await import('./mark-issued-modal')).MarkIssuedModal }));
 
 const f = messages.finance;
 
 const rs = messages.tax;
 
-/** The payment's Receita Saúde state, and the button that marks it issued (or back to pending). */
-function ReceitaSaudeCell({ payment }: { payment: Payment }) {
+/** The payment's Receita Saúde state, and the button that marks it issued (asking when, and its number) or back to pending. */
+function ReceitaSaudeCell({ payment, timeZone }: { payment: Payment; timeZone: string }) {
   const update = useUpdateReceitaSaude();
+  const [isMarking, setIsMarking] = useState(false);
   const { status, issuedOn } = payment.receitaSaude;
   if (payment.voidedAt !== null || status === 'not_required') return <Text size="xs" c="dimmed">{rs.statuses.not_required}</Text>;
   const incomplete = status === 'pending' && (!payment.payerDocument || !payment.patientDocument);
@@ -37,10 +39,15 @@ function ReceitaSaudeCell({ payment }: { payment: Payment }) {
         </ActionIcon>
       ) : (
         !incomplete && (
-          <ActionIcon variant="subtle" color="teal" aria-label={rs.payment.markIssuedLabel(payment.receiptNumber)} title={rs.payment.markIssued} disabled={update.isPending} onClick={() => update.mutate({ paymentId: payment.id, status: 'issued' })}>
+          <ActionIcon variant="subtle" color="teal" aria-label={rs.payment.markIssuedLabel(payment.receiptNumber)} title={rs.payment.markIssued} disabled={update.isPending} onClick={() => setIsMarking(true)}>
             <IconCircleCheck size={18} />
           </ActionIcon>
         )
+      )}
+      {isMarking && (
+        <Suspense fallback={null}>
+          <MarkIssuedModal payment={payment} timeZone={timeZone} onClose={() => setIsMarking(false)} />
+        </Suspense>
       )}
     </Group>
   );
@@ -94,7 +101,7 @@ function ReceiptRow({ payment, timeZone }: { payment: Payment; timeZone: string 
       </Table.Td>
       <Table.Td>{f.methods[payment.method]}</Table.Td>
       <Table.Td>
-        <ReceitaSaudeCell payment={payment} />
+        <ReceitaSaudeCell payment={payment} timeZone={timeZone} />
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
