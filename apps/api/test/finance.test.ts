@@ -352,8 +352,12 @@ describe('payments and receipts', () => {
     const { cookie, patient } = await setup();
     const first = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
     const second = await book(cookie, patient.id, '2025-03-12T10:00:00-03:00');
-    await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 20000 });
+    const partial = await pay(cookie, { patientId: patient.id, appointmentIds: [first.id, second.id], amountCents: 20000 });
     expect(await appointment(cookie, first.id)).toMatchObject({ paymentStatus: 'paid', paidCents: 15000 });
+    // The receipt says which session it paid only in part.
+    const receiptText = await pdfText((await call('GET', `/v1/payments/${partial.id}/receipt`, cookie)).rawPayload);
+    expect(receiptText).toContain(messages.finance.receipt.partial(brazilianDate(second.startsAt), formatCents(5000), formatCents(15000)).replace(/\s+/g, ' '));
+    expect(receiptText).not.toContain(brazilianDate(first.startsAt) + ':');
     expect(await appointment(cookie, second.id)).toMatchObject({ paymentStatus: 'pending', paidCents: 5000 });
 
     const account = await call('GET', `/v1/patients/${patient.id}/finance`, cookie);

@@ -13,6 +13,17 @@ const f = messages.finance;
 
 // ---- receipts ----
 
+/** The sessions a payment's allocations paid less than the fee of (a session since deleted is left out). */
+async function partialSessionsOf(ctx: Context, ownerId: string, allocations: readonly repo.AllocationRow[]): Promise<ReceiptContent['partialSessions']> {
+  const ids = allocations.flatMap((allocation) => (allocation.appointmentId ? [allocation.appointmentId] : []));
+  if (ids.length === 0) return [];
+  const fees = new Map((await repo.findAppointments(ctx.db, ownerId, ids)).map((row) => [row.id, row.feeCents]));
+  return allocations.flatMap((allocation) => {
+    const feeCents = allocation.appointmentId ? fees.get(allocation.appointmentId) : undefined;
+    return feeCents !== undefined && allocation.amountCents < feeCents ? [{ startsAt: allocation.startsAt, paidCents: allocation.amountCents, feeCents }] : [];
+  });
+}
+
 export async function receiptContent(ctx: Context, payment: PaymentRow): Promise<ReceiptContent> {
   const [professional, allocations, patientGender] = await Promise.all([
     repo.findProfessional(ctx.db, payment.ownerId),
@@ -30,6 +41,7 @@ export async function receiptContent(ctx: Context, payment: PaymentRow): Promise
     payer: { name: payment.payerName, document: payment.payerDocument },
     patient: { name: payment.patientName, document: payment.patientDocument, gender: patientGender },
     sessionStarts: allocations.map((allocation) => allocation.startsAt),
+    partialSessions: await partialSessionsOf(ctx, payment.ownerId, allocations),
     professional,
     tax: { obliged: obligedToReceitaSaude(professional), cnpj: professional.taxpayerType === 'company' ? professional.cnpj : null },
     timeZone: professional.timeZone,

@@ -20,6 +20,8 @@ export interface ReceiptContent {
   patient: { name: string; document: string | null; gender: Gender | null };
   /** The sessions' starts, oldest first. */
   sessionStarts: readonly Date[];
+  /** The sessions this payment paid only part of: what it paid and the session's fee. */
+  partialSessions: readonly { startsAt: Date; paidCents: number; feeCents: number }[];
   professional: {
     title: string | null;
     firstName: string;
@@ -84,6 +86,7 @@ export function receiptLines(content: ReceiptContent) {
     amountBox: r.amountBox(amount),
     body,
     details: [
+      ...content.partialSessions.map((session) => r.partial(shortDate(session.startsAt, content.timeZone), formatCents(session.paidCents), formatCents(session.feeCents))),
       ...(samePerson ? [] : [r.beneficiary(content.patient.name, content.patient.document ? formatCpf(content.patient.document) : null, content.patient.gender)]),
       r.method(content.method),
       ...(content.note ? [r.note(content.note)] : []),

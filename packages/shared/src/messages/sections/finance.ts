@@ -125,6 +125,8 @@ export const finance = {
     /** Follows the patient's gender ('pessoa beneficiária' when neither male nor female). */
     beneficiary: (patient: string, patientDocument: string | null, gender: Gender | null) =>
       `Paciente (${byGender(gender, { male: 'beneficiário', female: 'beneficiária', neutral: 'pessoa beneficiária' })}): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
+    /** A session this payment covered only in part (the rest still owed). */
+    partial: (date: string, paid: string, fee: string) => `Pagamento parcial da sessão de ${date}: ${paid} de ${fee}.`,
     method: (method: string) => `Forma de pagamento: ${method}.`,
     note: (note: string) => `Observação: ${note}`,
     cityDate: (city: string | null, date: string) => (city ? `${city}, ${date}.` : `${date}.`),
