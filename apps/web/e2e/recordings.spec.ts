@@ -54,6 +54,10 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
 
   await test.step('the draft beside the transcript: a sentence shows its sources', async () => {
     await expect(section.getByRole('heading', { name: m.draftTitle })).toBeVisible({ timeout: 45_000 });
+    // The player has the first stream before anything is clicked: its length, not '0:00 / 0:00'.
+    await expect
+      .poll(() => section.locator('audio').evaluate((audio: HTMLAudioElement) => [audio.src.startsWith('blob:'), Number.isFinite(audio.duration) && audio.duration > 0]))
+      .toEqual([true, true]);
     const transcript = section.getByRole('region', { name: m.transcriptTitle });
     // One stream before the reload and one after: each transcribed by the fake server into two segments.
     await expect(transcript.locator('.recording-segment')).toHaveCount(4);

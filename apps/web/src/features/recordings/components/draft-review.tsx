@@ -119,6 +119,22 @@ export function DraftReview({ recording, accepting, onAccept }: DraftReviewProps
 type Segment = NonNullable<Recording['transcript']>['segments'][number];
 
 /**
+ * A recording made by MediaRecorder has no duration in its header (the browser reports Infinity
+ * until it has read it all): a seek past the end makes it read it, then back to the start.
+ */
+function revealDuration(audio: HTMLAudioElement): void {
+  audio.addEventListener(
+    'loadedmetadata',
+    () => {
+      if (Number.isFinite(audio.duration)) return;
+      audio.addEventListener('timeupdate', () => (audio.currentTime = 0), { once: true });
+      audio.currentTime = Number.MAX_SAFE_INTEGER;
+    },
+    { once: true },
+  );
+}
+
+/**
  * Plays segments of the recording one after the other. Each stream of the audio is its chunks,
  * fetched and joined into one file the first time it is needed (they only play from the first).
  */
@@ -135,7 +151,23 @@ class SourcePlayer {
     this.audio?.removeEventListener('timeupdate', this.onTime);
     this.audio = audio;
     audio?.addEventListener('timeupdate', this.onTime);
+    if (audio) void this.showFirstStream(audio);
   };
+
+  /**
+   * The controls get the recording's first stream at once, with its length, instead of '0:00 /
+   * 0:00' and a play button that does nothing until a source is chosen.
+   */
+  private async showFirstStream(audio: HTMLAudioElement): Promise<void> {
+    if (this.streams.length === 0 || this.loaded !== -1) return;
+    const url = await this.urlOf(0).catch(() => null);
+    // A source chosen meanwhile (or another element) keeps its own.
+    if (!url || this.audio !== audio || this.loaded !== -1) return;
+    audio.preload = 'metadata';
+    audio.src = url;
+    this.loaded = 0;
+    revealDuration(audio);
+  }
 
   dispose(): void {
     this.urls.forEach((url) => URL.revokeObjectURL(url));
