@@ -92,7 +92,8 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
     }
   });
 
-  await test.step("'Marcar como emitidos': the counts and the receipt's state change", async () => {
+  await test.step("'Marcar como emitidos', still offered after a reload: the counts and the receipt's state change", async () => {
+    await page.reload();
     await panel.getByRole('button', { name: tp.markIssued }).click();
     await seeAndCloseToast(page, lastMonth.startsWith(thisMonth.slice(0, 4)) ? tp.markedIssued(2) : tp.markedIssued(1));
     await expect(figure(tp.pending)).toContainText('0');

@@ -67,6 +67,7 @@ export const tax = {
     markIssuedConfirm: 'Depois de importar o arquivo no Carnê-Leão, marque os pagamentos exportados como emitidos.',
     markedIssued: (count: number) => (count === 1 ? '1 pagamento marcado como emitido.' : `${count} pagamentos marcados como emitidos.`),
     yearNotCovered: 'O Receita Saúde vale para pagamentos a partir de 2025.',
+    dismissDownloaded: 'Dispensar o aviso do arquivo baixado',
     downloadedHint: 'Arquivo baixado. Depois de importá-lo no Carnê-Leão (e-CAC), marque os pagamentos exportados como emitidos.',
     openFinance: 'Ver no Financeiro',
     notObliged: 'Pelo seu perfil, seus recibos não precisam ser emitidos no Receita Saúde.',
@@ -78,7 +79,7 @@ export const tax = {
       'Entre no e-CAC (gov.br) e abra “Meu Imposto de Renda” > “Carnê-Leão”.',
       'Em “Escrituração” > “Importar”, escolha o arquivo e clique em “Analisar arquivo”.',
       'Sem erros na análise, confirme a importação: os recibos do Receita Saúde são emitidos em lote.',
-      'Volte aqui e marque os pagamentos como emitidos: o botão “Marcar como emitidos” aparece logo depois do download (baixe o arquivo de novo, se preciso; só os pagamentos registrados até o download são marcados).',
+      'Volte aqui e marque os pagamentos como emitidos: o botão “Marcar como emitidos” aparece depois do download e fica neste navegador até você usá-lo (só os pagamentos registrados até o download são marcados).',
     ],
   },
   payment: {

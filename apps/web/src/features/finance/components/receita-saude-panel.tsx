@@ -2,6 +2,8 @@ import { carneLeaoFirstYear, formatCents, formatCpf, messages, type CarneLeaoSum
 import { Alert, Button, Checkbox, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceiptTax } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useCurrentUser } from '../../../lib/session';
+import { useKeptExport } from './carne-leao-export';
 import { downloadCarneLeaoExpenses, downloadCarneLeaoFile, useCarneLeaoDownload, useCarneLeaoSummary, useMarkIssued, useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay } from './finance-format';
 
@@ -102,8 +104,8 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
   const incomeFile = useCarneLeaoDownload(downloadCarneLeaoFile, ({ year: fileYear }) => messages.tax.file.incomeName(fileYear));
   const expensesFile = useCarneLeaoDownload(downloadCarneLeaoExpenses, ({ year: fileYear }) => messages.tax.file.expensesName(fileYear));
   const [includeIssued, setIncludeIssued] = useState(false);
-  const [exportedAt, setExportedAt] = useState<string | null>(null);
   const year = Number(month.slice(0, 4));
+  const [exportedAt, setExportedAt] = useKeptExport(useCurrentUser().id, year);
   const covered = year >= carneLeaoFirstYear && year <= currentYear;
   const obliged = summary.data?.obliged ?? true;
   const incomplete = summary.data?.incomplete ?? [];
@@ -143,7 +145,7 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
             </Group>
             <Checkbox label={tp.downloadAll} checked={includeIssued} onChange={(event) => setIncludeIssued(event.currentTarget.checked)} />
             {exportedAt && obliged && (
-              <Alert color="blue">
+              <Alert color="blue" withCloseButton closeButtonLabel={tp.dismissDownloaded} onClose={() => setExportedAt(null)}>
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{tp.downloadedHint}</Text>
                   <Button onClick={() => markIssued.mutate({ year, exportedAt }, { onSuccess: () => setExportedAt(null) })} loading={markIssued.isPending}>
