@@ -274,14 +274,18 @@ test("the agenda's boxes: one booked in a cancelled one's place comes first, bes
   // The cancelled one's text stays in its box, not drawn over the grid below it.
   expect(await cancelled.locator('.fc-event-main').evaluate((element) => getComputedStyle(element).overflow)).toBe('hidden');
 
-  await test.step('a 50-minute session alone in its column shows its name, its status and its whole time', async () => {
+  await test.step('a 50-minute session alone in its column shows its name, its status and its whole time, even with a long name', async () => {
     const afternoon = await page.request.post('/v1/users/me/appointments', {
-      data: { patientId: await createPatient(page, 'Davi', 'Rocha', 'davi.rocha@example.com'), startsAt: new Date(`${todayInZone()}T14:00:00-03:00`).toISOString() },
+      data: {
+        patientId: await createPatient(page, 'Davi', 'Rocha de Albuquerque Figueiredo Nogueira', 'davi.rocha@example.com'),
+        startsAt: new Date(`${todayInZone()}T14:00:00-03:00`).toISOString(),
+      },
     });
     expect(afternoon.status()).toBe(201);
     await page.reload();
-    const davi = eventOf(calendar, 'Davi Rocha');
-    await expect(davi).toContainText(`Davi Rocha (${a.statuses.scheduled}) 14:00 - 14:50`);
+    // A long name is cut on its line: the status and the time still fit.
+    const davi = eventOf(calendar, 'Davi Rocha de Albuquerque Figueiredo Nogueira');
+    await expect(davi).toContainText(`Davi Rocha de Albuquerque Figueiredo Nogueira (${a.statuses.scheduled}) 14:00 - 14:50`);
     await davi.scrollIntoViewIfNeeded();
     const [box, time] = await Promise.all([davi.boundingBox(), davi.locator('.agenda-event-time').boundingBox()]);
     expect(time!.y + time!.height).toBeLessThanOrEqual(box!.y + box!.height);

@@ -182,17 +182,19 @@ function EventContent({ content, timeZone, isNarrow }: { content: EventContentAr
       <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span>
     </>
   );
+  if (content.view.type.startsWith('timeGrid')) {
+    // The name on its own line, cut with '…' when long, so that the status and the time still fit
+    // a 50-minute box; the whole name stays in the text (read by screen readers) and the tooltip.
+    return (
+      <div className="agenda-event-content" title={label}>
+        <span className="agenda-event-title agenda-event-name-line">{content.event.title}</span>{' '}
+        <span className="agenda-event-status">({messages.agenda.statuses[appointment.status]})</span> {time}
+      </div>
+    );
+  }
   return (
     <div className="agenda-event-content" title={label}>
-      {content.view.type.startsWith('timeGrid') ? (
-        <>
-          {who} {time}
-        </>
-      ) : (
-        <>
-          {time} {who}
-        </>
-      )}
+      {time} {who}
     </div>
   );
 }
