@@ -400,6 +400,40 @@ describe('recording a session', () => {
     expect((await call({ method: 'POST', url: `/v1/recordings/${recording.id}/retry`, cookie })).json()).toEqual(failure(409, r.errors.notFailed));
   });
 
+  it("'Refazer rascunho' writes the draft again in the note template chosen, and refuses another's template, a draft not ready and bad input", async () => {
+    const { cookie, record } = await setup();
+    const { recording } = await readyRecording(cookie, record.id);
+    const listed = (await call({ method: 'GET', url: '/v1/users/me/note-templates', cookie })).json().data as {
+      noteTemplates: Array<{ id: string; name: string; headings: string[] }>;
+      defaultNoteTemplateId: string;
+    };
+    const other = listed.noteTemplates.find((template) => template.id !== listed.defaultNoteTemplateId && template.headings.length > 0)!;
+    const redraft = (payload: object, who = cookie, id = recording.id) => call({ method: 'POST', url: `/v1/recordings/${id}/redraft`, cookie: who, payload });
+
+    for (const payload of [{}, { noteTemplateId: 'modelo' }, { noteTemplateId: 42 }]) {
+      const refused = await redraft(payload);
+      expect([refused.statusCode, refused.json().message]).toEqual([400, r.errors.noteTemplateRequired]);
+    }
+    const stranger = await newSignedInUser(t);
+    const theirs = await call({ method: 'POST', url: '/v1/users/me/note-templates', cookie: stranger.cookie, payload: { name: 'Meu modelo', headings: ['Queixa'] } });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const foreign = await redraft({ noteTemplateId: theirs.json().data.noteTemplate.id });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, messages.errors.noteTemplateNotFound]);
+    expect((await redraft({ noteTemplateId: other.id }, stranger.cookie)).statusCode).toBe(404);
+
+    const asked = await redraft({ noteTemplateId: other.id });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ data: { recording: { status: 'drafting', noteTemplateId: other.id } }, message: r.redrafting });
+    const redrafted = await settled(cookie, recording.id);
+    expect(redrafted).toMatchObject({ status: 'ready', noteTemplateId: other.id, noteTemplateName: other.name });
+    expect(redrafted.draft!.sections.map((section) => section.title)).toEqual(other.headings);
+
+    // Only a ready draft: not one still recording.
+    const ongoing = await start(cookie, record.id);
+    const early = await redraft({ noteTemplateId: other.id }, cookie, ongoing.id);
+    expect([early.statusCode, early.json().message]).toEqual([409, r.errors.notReady]);
+  });
+
   it('answers 404 for another professional’s record or recording', async () => {
     const { cookie, record } = await setup();
     const recording = await start(cookie, record.id);
@@ -415,6 +449,7 @@ describe('recording a session', () => {
       { method: 'POST', url: `/v1/recordings/${id}/finish`, cookie: other },
       { method: 'POST', url: `/v1/recordings/${id}/retry`, cookie: other },
       { method: 'POST', url: `/v1/recordings/${id}/accept`, cookie: other, payload: { content: 'x' } },
+      { method: 'POST', url: `/v1/recordings/${id}/redraft`, cookie: other, payload: { noteTemplateId: record.id } },
       { method: 'DELETE', url: `/v1/recordings/${id}`, cookie: other },
     ];
     for (const attempt of attempts) expect((await call(attempt)).statusCode, `${attempt.method} ${attempt.url}`).toBe(404);

@@ -72,6 +72,22 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
     await expect.poll(() => section.locator('audio').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
   });
 
+  let otherTemplate = { name: '', headings: [''] };
+  await test.step("'Refazer rascunho' in another note template: the draft follows its headings", async () => {
+    const listed = ((await (await page.request.get('/v1/users/me/note-templates')).json()) as {
+      data: { noteTemplates: Array<{ id: string; name: string; headings: string[] }>; defaultNoteTemplateId: string };
+    }).data;
+    otherTemplate = listed.noteTemplates.find((template) => template.id !== listed.defaultNoteTemplateId && template.headings.length > 1)!;
+    await expect(section.getByRole('button', { name: m.redraft })).toBeDisabled();
+    await section.getByRole('combobox', { name: m.templateLabel }).click();
+    await page.getByRole('option', { name: otherTemplate.name, exact: true }).click();
+    await section.getByRole('button', { name: m.redraft }).click();
+    await seeAndCloseToast(page, m.redrafting);
+    const edited = section.getByRole('textbox', { name: m.editLabel });
+    await expect.poll(async () => (await edited.inputValue().catch(() => '')).startsWith(otherTemplate.headings[0]!), { timeout: 30_000 }).toBe(true);
+    await expect(section.getByRole('combobox', { name: m.templateLabel })).toHaveValue(otherTemplate.name);
+  });
+
   await test.step('accepting writes the text into the record and deletes the audio', async () => {
     await expect(section.getByRole('textbox', { name: m.editLabel })).toHaveValue(/Relato: Paciente relata que dormiu mal/);
     // A line typed in the record just before, not yet saved: it is saved first (a version of its
@@ -88,7 +104,7 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
     const typedText = await page.request.get(`/v1/records/${recordId}/versions/${typed!.id}`);
     expect(((await typedText.json()) as { data: { recordVersion: { content: string } } }).data.recordVersion.content).toContain('Anotado antes do rascunho.');
     expect(accepted).toBeDefined();
-    await expect(main.locator('.ql-editor h2').first()).toHaveText('Demanda e objetivos do trabalho');
+    await expect(main.locator('.ql-editor h2').first()).toHaveText(otherTemplate.headings[0]!);
     const listed = await page.request.get(`/v1/records/${recordId}/recordings`);
     const { recordings } = ((await listed.json()) as { data: { recordings: Array<{ hasAudio: boolean; acceptedAt: string | null }> } }).data;
     expect(recordings).toEqual([expect.objectContaining({ hasAudio: false, acceptedAt: expect.any(String) })]);

@@ -6,6 +6,7 @@ import {
   recordingCreateRequest,
   recordingFinishRequest,
   recordingListResponse,
+  recordingRedraftRequest,
   recordingResponse,
 } from '../schemas/recordings';
 import { recordResponse } from '../schemas/records';
@@ -90,6 +91,18 @@ export const recordingsApi = {
     status: 202,
     response: recordingResponse,
     errors: { 404: ['RECORDING_NOT_FOUND'], 409: ['RECORDING_NOT_FAILED', 'TRANSCRIPTION_NOT_CONFIGURED'] },
+  }),
+  /** 'Refazer rascunho': the ready draft written again from the transcript in the note template chosen. */
+  redraft: defineRoute({
+    method: 'POST',
+    path: '/v1/recordings/:id/redraft',
+    access: 'session',
+    tag,
+    params: idParams,
+    body: recordingRedraftRequest,
+    status: 202,
+    response: recordingResponse,
+    errors: { 404: ['RECORDING_NOT_FOUND', 'NOTE_TEMPLATE_NOT_FOUND'], 409: ['RECORDING_NOT_READY'] },
   }),
   /** Writes the edited text into the record as a new version; then the audio is deleted (after the retention days). */
   accept: defineRoute({

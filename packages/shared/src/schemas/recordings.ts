@@ -47,6 +47,8 @@ export const recordingSchema = z.object({
   audio: z.array(recordingAudioStreamSchema),
   transcript: z.object({ segments: z.array(transcriptSegmentSchema) }).nullable(),
   draft: z.object({ sections: z.array(draftSectionSchema) }).nullable(),
+  /** The note template chosen for the draft ('Refazer rascunho'); null: the professional's default. */
+  noteTemplateId: z.string().nullable(),
   /** The note template the draft follows. */
   noteTemplateName: z.string().nullable(),
   /** Why it failed ('failed'): the button 'Tentar novamente' retries. */
@@ -85,3 +87,9 @@ export const recordingAcceptRequest = z.object({
   keepTranscript: z.boolean().optional(),
 });
 export type RecordingAcceptRequest = z.infer<typeof recordingAcceptRequest>;
+
+/** 'Refazer rascunho': the draft written again from the transcript, following another note template. */
+export const recordingRedraftRequest = z.object({
+  noteTemplateId: z.uuid({ error: r.noteTemplateRequired }),
+});
+export type RecordingRedraftRequest = z.infer<typeof recordingRedraftRequest>;

@@ -44,6 +44,11 @@ export function recordingsRoutes(ctx: Context): RoutesPlugin {
       message: m.retried,
     }));
 
+    route(app, recordingsApi.redraft, async (request) => ({
+      data: { recording: await recordings.redraftRecording(ctx, sessionUser(request).id, request.params.id, request.body.noteTemplateId) },
+      message: m.redrafting,
+    }));
+
     route(app, recordingsApi.accept, async (request) => ({
       data: { record: await recordings.acceptDraft(ctx, sessionUser(request).id, request.params.id, request.body) },
       message: ctx.config.recordingAudioRetentionDays === 0 ? m.accepted : m.acceptedKeptAudio(ctx.config.recordingAudioRetentionDays),

@@ -9,7 +9,7 @@ import type { Context } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { keepStoredFile, removeStoredFiles } from '../../platform/stored-files';
 import { forgetStoredFiles, openStoredObject, recordStoredFile } from '../files/files.service';
-import { draftNoteTemplate, ownedRecord, saveRecordContent } from '../records/records.service';
+import { draftNoteTemplate, ownedRecord, saveRecordContent, usableNoteTemplate } from '../records/records.service';
 import * as repo from './recordings.repository';
 import type { RecordingRow } from './recordings.repository';
 import { acceptedHtml, writeDraft } from './scribe-draft';
@@ -36,6 +36,7 @@ function toRecording(row: RecordingRow, chunkCount: number): Recording {
     audioDeleteAt: row.audioDeleteAt?.toISOString() ?? null,
     transcript: row.transcript ? { segments: row.transcript } : null,
     draft: row.draft ? { sections: row.draft } : null,
+    noteTemplateId: row.noteTemplateId,
     noteTemplateName: row.noteTemplateName,
     failure: row.failure,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
@@ -197,6 +198,21 @@ export async function retryRecording(ctx: Context, ownerId: string, id: string):
 }
 
 /**
+ * 'Refazer rascunho': a ready draft written again from its transcript, in the note template chosen
+ * (the library's or the professional's own; 404 for another's), by the same job as the first.
+ */
+export async function redraftRecording(ctx: Context, ownerId: string, id: string, noteTemplateId: string): Promise<Recording> {
+  const recording = await ownedRecording(ctx, ownerId, id);
+  if (recording.status !== 'ready' || recording.acceptedAt) throw new AppError('RECORDING_NOT_READY');
+  const template = await usableNoteTemplate(ctx, ownerId, noteTemplateId);
+  const change = { status: 'drafting' as const, noteTemplateId: template.id, failure: null };
+  if (!(await repo.moveRecording(ctx.db, id, 'ready', change))) throw new AppError('RECORDING_NOT_READY');
+  await queueProcessing(ctx, id, false);
+  noteRecording(recording, 'update');
+  return recordingAnswer(ctx, { ...recording, ...change });
+}
+
+/**
  * Writes the professional's edited text into the record as a new version; then the audio is
  * deleted (at once, or after RECORDING_AUDIO_RETENTION_DAYS) and the transcript and draft unless
  * the professional keeps them.
@@ -352,7 +368,7 @@ async function transcribeRecording(ctx: Context, config: TranscriptionConfig, re
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
 async function draftOf(ctx: Context, recording: RecordingRow): Promise<{ sections: DraftSection[]; templateName: string }> {
-  const template = await draftNoteTemplate(ctx, recording.ownerId);
+  const template = await draftNoteTemplate(ctx, recording.ownerId, recording.noteTemplateId);
   const sections = await writeDraft(ctx.ai, template.headings, recording.transcript ?? []);
   return { sections, templateName: template.name };
 }

@@ -3,7 +3,7 @@ import type { DraftSection, RecordingAudioStream, RecordingStatus, TranscriptSeg
 import { createdAt, timestamptz } from '../../db/columns';
 import { files } from '../files/files.tables';
 import { patients } from '../patients/patients.tables';
-import { records } from '../records/records.tables';
+import { noteTemplates, records } from '../records/records.tables';
 import { users } from '../users/users.tables';
 
 /**
@@ -33,6 +33,8 @@ export const recordings = pgTable(
     /** The files the audio plays as (one per stream the browser started) and where each starts on the transcript's clock. */
     audioStreams: jsonb('audio_streams').$type<RecordingAudioStream[]>(),
     draft: jsonb('draft').$type<DraftSection[]>(),
+    /** The note template the professional chose for the draft ('Refazer rascunho'); null: the default one. */
+    noteTemplateId: uuid('note_template_id').references(() => noteTemplates.id, { onDelete: 'set null' }),
     noteTemplateName: text('note_template_name'),
     /** Why the last attempt failed (status 'failed'). */
     failure: text('failure'),

@@ -369,9 +369,18 @@ async function defaultNoteTemplate(ctx: Context, ownerId: string): Promise<NoteT
   return template;
 }
 
-/** The template a drafted session note follows: the professional's default (the AI scribe). */
-export async function draftNoteTemplate(ctx: Context, ownerId: string): Promise<NoteTemplate> {
-  return toNoteTemplate(await defaultNoteTemplate(ctx, ownerId));
+/**
+ * The template a drafted session note follows (the AI scribe): the one chosen for it, while it is
+ * still there; else the professional's default.
+ */
+export async function draftNoteTemplate(ctx: Context, ownerId: string, chosenId: string | null = null): Promise<NoteTemplate> {
+  const chosen = chosenId ? await repo.findVisibleNoteTemplate(ctx.db, ownerId, chosenId) : undefined;
+  return toNoteTemplate(chosen ?? (await defaultNoteTemplate(ctx, ownerId)));
+}
+
+/** A note template the professional may use (the library's or their own), or 404. */
+export async function usableNoteTemplate(ctx: Context, ownerId: string, id: string): Promise<NoteTemplate> {
+  return toNoteTemplate(await visibleNoteTemplate(ctx, ownerId, id));
 }
 
 export async function listNoteTemplates(ctx: Context, ownerId: string): Promise<{ noteTemplates: NoteTemplate[]; defaultNoteTemplateId: string }> {

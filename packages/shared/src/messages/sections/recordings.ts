@@ -48,6 +48,12 @@ export const recordings = {
   started: 'Gravação iniciada.',
   finished: 'Gravação encerrada. A transcrição começou.',
   retried: 'Tentando de novo.',
+  /** 'Refazer rascunho': the draft again from the transcript, in another note template. */
+  templateLabel: 'Modelo da nota',
+  redraft: 'Refazer rascunho',
+  redrafting: 'Refazendo o rascunho com o modelo escolhido.',
+  redraftConfirmTitle: 'Refazer o rascunho?',
+  redraftConfirm: 'O texto editado abaixo será substituído pelo novo rascunho.',
   chunkSaved: 'Trecho recebido.',
   acceptedAt: (date: string) => `Aceito em ${date}`,
   consentedAt: (date: string) => `Consentimento registrado em ${date}`,
@@ -72,5 +78,6 @@ export const recordings = {
     transcriptionFailed: 'O servidor de transcrição não respondeu ou respondeu com erro.',
     draftFailed: 'O modelo não escreveu um rascunho válido.',
     contentRequired: 'Escreva o texto que vai para o prontuário.',
+    noteTemplateRequired: 'Escolha o modelo da nota.',
   },
 } as const;

@@ -31,6 +31,13 @@ export function useRetryRecording(recordId: string) {
   return useRecordingMutation(recordId, (recordingId: string) => apiClient.call(recordingsApi.retry, { params: { id: recordingId } }));
 }
 
+/** 'Refazer rascunho': the draft written again in another note template (the recording goes back to 'drafting'). */
+export function useRedraftRecording(recordId: string) {
+  return useRecordingMutation(recordId, ({ recordingId, noteTemplateId }: { recordingId: string; noteTemplateId: string }) =>
+    apiClient.call(recordingsApi.redraft, { params: { id: recordingId }, body: { noteTemplateId } }),
+  );
+}
+
 /** Writes the edited draft into the record as a new version; answers the saved record. */
 export function useAcceptDraft(recordId: string) {
   return useRecordingMutation(recordId, async ({ recordingId, ...body }: RecordingAcceptRequest & { recordingId: string }) =>

@@ -1,7 +1,10 @@
 import { draftAsText, messages, type DraftSentence, type Recording } from '@consultorio/shared';
-import { Badge, Button, Checkbox, Grid, Group, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Checkbox, Grid, Group, Paper, Select, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { fileUrl } from '../../../lib/format';
+import { useNoteTemplates } from '../../../lib/note-templates';
 import { clockText } from './use-session-recorder';
 
 const m = messages.recordings;
@@ -10,10 +13,50 @@ interface DraftReviewProps {
   recording: Recording;
   accepting: boolean;
   onAccept: (content: string, keepTranscript: boolean) => void;
+  redrafting: boolean;
+  onRedraft: (noteTemplateId: string) => void;
+}
+
+/**
+ * 'Modelo da nota' and 'Refazer rascunho': the draft written again in another note template (the
+ * professional's edits to the text below are lost, so that is confirmed first).
+ */
+function TemplateChooser({ recording, isEdited, redrafting, onRedraft }: { recording: Recording; isEdited: boolean; redrafting: boolean; onRedraft: (id: string) => void }) {
+  const templates = useNoteTemplates();
+  const current = recording.noteTemplateId ?? templates.data?.defaultNoteTemplateId ?? null;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
+  const options = (templates.data?.noteTemplates ?? []).filter((template) => template.headings.length > 0).map((template) => ({ value: template.id, label: template.name }));
+  const picked = chosen ?? current;
+  const redraft = () => {
+    if (picked === null) return;
+    if (isEdited) setConfirming(true);
+    else onRedraft(picked);
+  };
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select label={m.templateLabel} data={options} value={picked} onChange={setChosen} allowDeselect={false} disabled={templates.isPending || redrafting} w={{ base: '100%', xs: 280 }} />
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={redraft} loading={redrafting} disabled={picked === null || picked === current}>
+        {m.redraft}
+      </Button>
+      <ConfirmModal
+        opened={isConfirming}
+        title={m.redraftConfirmTitle}
+        text={m.redraftConfirm}
+        confirmLabel={m.redraft}
+        isBusy={redrafting}
+        onConfirm={() => {
+          setConfirming(false);
+          if (picked !== null) onRedraft(picked);
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </Group>
+  );
 }
 
 /** The draft beside the transcript: a sentence, clicked, highlights its segments and plays them; the text below is edited and accepted. */
-export function DraftReview({ recording, accepting, onAccept }: DraftReviewProps) {
+export function DraftReview({ recording, accepting, onAccept, redrafting, onRedraft }: DraftReviewProps) {
   const sections = recording.draft?.sections ?? [];
   const segments = recording.transcript?.segments ?? [];
   const [selected, setSelected] = useState<DraftSentence | null>(null);
@@ -33,6 +76,7 @@ export function DraftReview({ recording, accepting, onAccept }: DraftReviewProps
 
   return (
     <Stack>
+      <TemplateChooser recording={recording} isEdited={content !== draftAsText(sections)} redrafting={redrafting} onRedraft={onRedraft} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper withBorder p="sm" component="section" aria-labelledby="draft-title">

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toasts';
 import { recordingsQueryKey, useRecordings } from '../api/list-recordings';
-import { finishRecording, startRecording, useAcceptDraft, useDeleteRecording, useRetryRecording } from '../api/recording-calls';
+import { finishRecording, startRecording, useAcceptDraft, useDeleteRecording, useRedraftRecording, useRetryRecording } from '../api/recording-calls';
 import { DraftReview } from './draft-review';
 import { clockText, useSessionRecorder } from './use-session-recorder';
 import './session-recorder.css';
@@ -163,6 +163,7 @@ interface RecordingStateProps {
 function RecordingState({ recording, recordId, timeZone, onResume, onAccepted, beforeAccept }: RecordingStateProps) {
   const retry = useRetryRecording(recordId);
   const accept = useAcceptDraft(recordId);
+  const redraft = useRedraftRecording(recordId);
   const remove = useDeleteRecording(recordId);
   const queryClient = useQueryClient();
   const [isSavingText, setSavingText] = useState(false);
@@ -231,6 +232,8 @@ function RecordingState({ recording, recordId, timeZone, onResume, onAccepted, b
             recording={recording}
             accepting={isSavingText || accept.isPending}
             onAccept={(content, keepTranscript) => void acceptAfterSaving(content, keepTranscript)}
+            redrafting={redraft.isPending}
+            onRedraft={(noteTemplateId) => redraft.mutate({ recordingId: recording.id, noteTemplateId })}
           />
           <Group justify="flex-end">{deleteButton}</Group>
         </>

@@ -1,7 +1,7 @@
 import { recordsApi, type NoteTemplateRequest } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { noteTemplatesQueryKey } from './list-note-templates';
+import { noteTemplatesQueryKey } from '../../../lib/note-templates';
 
 export interface SaveNoteTemplateVariables {
   /** The own template to change; a new one when absent. */

@@ -1,7 +1,7 @@
 import { recordsApi } from '@consultorio/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { noteTemplatesQueryKey } from './list-note-templates';
+import { noteTemplatesQueryKey } from '../../../lib/note-templates';
 
 export function setDefaultNoteTemplate(noteTemplateId: string) {
   return apiClient.call(recordsApi.setDefaultNoteTemplate, { body: { noteTemplateId } });

@@ -8,7 +8,7 @@ import { FormActions } from '../../../components/form-actions';
 import { NameField } from '../../../components/name-field';
 import type { NameValues } from '../../../components/name-form';
 import { useCreateRecord } from '../api/create-record';
-import { useNoteTemplates } from '../api/list-note-templates';
+import { useNoteTemplates } from '../../../lib/note-templates';
 
 const resolver = zodResolver(recordNameRequest);
 /** The template choice that means a blank text. */

@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useDeleteNoteTemplate } from '../api/delete-note-template';
-import { useNoteTemplates } from '../api/list-note-templates';
+import { useNoteTemplates } from '../../../lib/note-templates';
 import { useSetDefaultNoteTemplate } from '../api/set-default-note-template';
 import { NoteTemplateModal } from '../components/note-template-modal';
 

@@ -1,10 +1,10 @@
 import { recordsApi } from '@consultorio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient } from './api-client';
 
 export const noteTemplatesQueryKey = ['records', 'note-templates'] as const;
 
-/** The note templates (the library's, then the professional's own) and the default one. */
+/** The note templates (the library's, then the professional's own) and the default one: for new records and the scribe's draft. */
 export function useNoteTemplates() {
   return useQuery({
     queryKey: noteTemplatesQueryKey,
