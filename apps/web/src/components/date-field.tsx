@@ -1,7 +1,9 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
+import { limits } from '@consultorio/shared';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useState } from 'react';
+import { parseBrazilianDate } from '../lib/format';
 
 const MONTH_LABEL_FORMAT = 'MMMM [de] YYYY';
 
@@ -15,8 +17,14 @@ export function DateField({ popoverProps, ...props }: DateInputProps) {
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   return (
     <DateInput
-      // 'novembro de 2026', as Portuguese writes a month (Mantine's default is 'novembro 2026').
+      // The app's dates: typed and shown as dd/mm/aaaa, the month headed 'novembro de 2026' (as
+      // Portuguese writes it; Mantine's default is 'novembro 2026'), within 1900-2100.
+      locale="pt-br"
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseBrazilianDate}
       monthLabelFormat={MONTH_LABEL_FORMAT}
+      minDate={limits.dateMin}
+      maxDate={limits.dateMax}
       {...props}
       data-mantine-stop-propagation={isCalendarOpen || undefined}
       popoverProps={{

@@ -3,7 +3,6 @@ import { Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } fro
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { MoneyInput } from '../../../components/money-input';
-import { parseBrazilianDate } from '../../../lib/format';
 import type { AppointmentFormValues } from './appointment-form';
 
 interface DayInputProps<TOutput> {
@@ -25,12 +24,8 @@ export function DayInput<TOutput>({ control, name, label, disabled, minDate }: D
           label={label}
           required
           placeholder={messages.placeholders.date}
-          locale="pt-br"
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseBrazilianDate}
           firstDayOfWeek={1}
           minDate={minDate ?? limits.dateMin}
-          maxDate={limits.dateMax}
           value={field.value || null}
           onChange={(date) => field.onChange(date ?? '')}
           onBlur={field.onBlur}

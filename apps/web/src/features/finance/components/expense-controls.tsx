@@ -1,9 +1,8 @@
-import { carneLeaoExpenseCodes, limits, messages } from '@consultorio/shared';
+import { carneLeaoExpenseCodes, messages } from '@consultorio/shared';
 import { Select } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { DateField } from '../../../components/date-field';
 import { MoneyInput } from '../../../components/money-input';
-import { parseBrazilianDate } from '../../../lib/format';
 
 const x = messages.tax.expenses;
 export const expenseCodeOptions = Object.entries(carneLeaoExpenseCodes).map(([code, name]) => ({ value: code, label: `${code} — ${name}` }));
@@ -42,11 +41,6 @@ export function ExpenseControls({ date, onDateChange, code, onCodeChange, amount
         ref={dateRef}
         label={x.date}
         required
-        locale="pt-br"
-        valueFormat="DD/MM/YYYY"
-        dateParser={parseBrazilianDate}
-        minDate={limits.dateMin}
-        maxDate={limits.dateMax}
         value={date}
         onChange={onDateChange}
       />

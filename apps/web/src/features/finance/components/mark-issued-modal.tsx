@@ -1,10 +1,9 @@
-import { limits, messages, type Payment } from '@consultorio/shared';
+import { messages, type Payment } from '@consultorio/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { BusyModal } from '../../../components/busy-modal';
 import { DateField } from '../../../components/date-field';
 import { CloseButton } from '../../../components/form-actions';
-import { parseBrazilianDate } from '../../../lib/format';
 import { useUpdateReceitaSaude } from '../api/receita-saude';
 import { todayIn } from './finance-format';
 
@@ -38,10 +37,6 @@ export function MarkIssuedModal({ payment, timeZone, onClose }: MarkIssuedModalP
           <DateField
             label={rs.issuedOnLabel}
             required
-            locale="pt-br"
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseBrazilianDate}
-            minDate={limits.dateMin}
             maxDate={today}
             value={issuedOn}
             onChange={(value) => setIssuedOn(value ?? today)}

@@ -1,10 +1,10 @@
-import { formatCents, limits, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
+import { formatCents, messages, paymentMethods, type Payment, type PaymentCreateRequest, type PaymentMethod, type PendingPatient } from '@consultorio/shared';
 import { Button, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { BusyModal } from '../../../components/busy-modal';
 import { DateField } from '../../../components/date-field';
 import { CloseButton } from '../../../components/form-actions';
-import { parseBrazilianDate, reaisInputToCents } from '../../../lib/format';
+import { reaisInputToCents } from '../../../lib/format';
 import { useCreatePayment } from '../api/create-payment';
 import { todayIn } from './finance-format';
 
@@ -82,10 +82,6 @@ export function PaymentModal({ patient, sessionIds, totalCents, timeZone, onClos
           <DateField
             label={f.paidAt}
             required
-            locale="pt-br"
-            valueFormat="DD/MM/YYYY"
-            dateParser={parseBrazilianDate}
-            minDate={limits.dateMin}
             maxDate={today}
             value={paidAt}
             onChange={(value) => setPaidAt(value ?? today)}
