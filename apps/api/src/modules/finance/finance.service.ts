@@ -5,6 +5,7 @@ export { updateReceitaSaude, markReceitaSaudeIssued } from './finance.receita-sa
 export { receiptFile, emailReceipt } from './finance.receipts';
 export { defineFinanceJobs } from './finance.jobs';
 export { getSummary, getPending, getPatientFinance, exportPayments } from './finance.month';
+export { todayIn } from './finance.days';
 export { patientBalance, patientReceiptFile } from './finance.portal';
 export { monthlyReport } from './finance.monthly-report';
 export { createPixCharge } from './finance.pix';

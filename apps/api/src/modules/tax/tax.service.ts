@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors';
 import { keepStoredFile, removeStoredFiles, storeUploadedFile } from '../../platform/stored-files';
 import type { Upload } from '../../platform/uploads';
 import { forgetStoredFiles, recordStoredFile } from '../files/files.service';
-import { markReceitaSaudeIssued, obligedToReceitaSaude } from '../finance/finance.service';
+import { markReceitaSaudeIssued, obligedToReceitaSaude, todayIn } from '../finance/finance.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import { occupationCodeOf } from '../users/users.service';
 import { expenseFields, incomeFields, layoutLine, splitIntoFiles } from './carne-leao.layout';
@@ -27,10 +27,6 @@ import type { ExpenseRow, TaxPaymentRow } from './tax.repository';
 const t = messages.tax;
 
 // ---- days in the professional's zone ----
-
-function todayIn(timeZone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate()!;
-}
 
 /** The days of a year (first day, first day of the next), refused outside 2025..the current year in the professional's zone. */
 function yearDays(owner: SessionUser, year: number, now: Date): { fromDay: string; toDay: string } {
