@@ -377,17 +377,31 @@ describe('payments and receipts', () => {
     expect((await call('GET', `/v1/patients/${patient.id}/finance`, cookie)).json().data.finance).toMatchObject({ balanceCents: 0, sessions: [] });
   });
 
-  it('lists a session still ahead among the pending ones without counting it in the balance', async () => {
+  it('lists a session still ahead among the pending ones without counting it in the balance; a charged cancellation counts at once', async () => {
     const { cookie, patient } = await setup();
     const held = await book(cookie, patient.id, '2025-03-05T10:00:00-03:00');
     const ahead = await book(cookie, patient.id, '2025-03-26T10:00:00-03:00');
+    // Cancelled late and charged ('cobrar falta'): owed at once, though its time is still ahead.
+    const charged = await book(cookie, patient.id, '2025-03-27T10:00:00-03:00');
     const back = Date.parse('2025-03-20T12:00:00-03:00') - t.clock.now().getTime();
     t.clock.advance(back / 1000);
     try {
+      expect((await call('PUT', `/v1/appointments/${charged.id}`, cookie, { status: 'cancelled', chargeMissed: true })).statusCode).toBe(200);
       const pending = (await call('GET', `/v1/users/me/finance/pending?month=${MONTH}`, cookie)).json().data.patients;
-      expect(pending).toMatchObject([{ balanceCents: 15000, sessions: [{ id: held.id, balanceCents: 15000 }, { id: ahead.id, balanceCents: 15000 }] }]);
+      expect(pending).toMatchObject([
+        {
+          balanceCents: 30000,
+          sessions: [
+            { id: held.id, balanceCents: 15000, upcoming: false },
+            { id: ahead.id, balanceCents: 15000, upcoming: true },
+            { id: charged.id, balanceCents: 15000, upcoming: false },
+          ],
+        },
+      ]);
       const account = (await call('GET', `/v1/patients/${patient.id}/finance`, cookie)).json().data.finance;
-      expect(account).toMatchObject({ balanceCents: 15000, sessions: [{ id: held.id }, { id: ahead.id }] });
+      expect(account).toMatchObject({ balanceCents: 30000, sessions: [{ id: held.id }, { id: ahead.id }, { id: charged.id }] });
+      const summary = (await call('GET', `/v1/users/me/finance/summary?month=${MONTH}`, cookie)).json().data.summary;
+      expect(summary).toMatchObject({ pendingCents: 45000, receivableCents: 30000 });
     } finally {
       t.clock.advance(-back / 1000);
     }

@@ -172,6 +172,8 @@ describe('the Carnê-Leão income file', () => {
   });
 
   it('changes a payment to issued and back, and keeps the issued ones out of the pending file only', async () => {
+    const early = await call('PUT', `/v1/payments/${paid[1]!.id}/receita-saude`, pro.cookie, { status: 'issued', issuedOn: '2025-01-02' });
+    expect([early.statusCode, early.json().message]).toEqual([400, tax.validation.issuedBeforePayment]);
     const issued = await call('PUT', `/v1/payments/${paid[1]!.id}/receita-saude`, pro.cookie, { status: 'issued', issuedOn: '2025-03-12', number: 'RS-42' });
     expect(issued.statusCode, issued.body).toBe(200);
     expect(issued.json().data.payment.receitaSaude).toEqual({ status: 'issued', issuedOn: '2025-03-12', number: 'RS-42' });
@@ -197,6 +199,11 @@ describe('the Carnê-Leão income file', () => {
     expect((await incomeFile(noCpf.cookie)).statusCode).toBe(409);
     const noExpenses = await call('GET', '/v1/users/me/finance/carne-leao/expenses?year=2025&format=csv', noCpf.cookie);
     expect([noExpenses.statusCode, noExpenses.json().message]).toEqual([409, tax.errors.noExpenses(2025)]);
+    // Every payment to issue lacks a CPF: the refusal says so, not that nothing is to issue.
+    const lacking = await professional();
+    await paidSession(lacking.cookie, lacking.user.id, { firstName: 'Rui' }, '2025-03-10');
+    const incomplete = await incomeFile(lacking.cookie);
+    expect([incomplete.statusCode, incomplete.json().message]).toEqual([409, tax.errors.allIncomplete(2025)]);
   });
 
   it('splits 1,001 lines into a ZIP of two files that an independent reader opens', async () => {

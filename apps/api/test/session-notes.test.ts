@@ -124,6 +124,10 @@ describe('a note from an appointment', () => {
     expect((await call('GET', `/v1/patients/${stranger.patient.id}/appointments`, cookie)).statusCode).toBe(404);
     expect((await call('POST', `/v1/patients/${patient.id}/records`, cookie, {})).json()).toEqual(failure(400, messages.validation.nameRequired));
     expect(await appointment(stranger.cookie, strangersAppointment.id)).toMatchObject({ recordId: null, status: 'scheduled' });
+    // A cancelled appointment was no session: no note for it.
+    const cancelled = await book(cookie, patient.id, -3);
+    expect((await call('PUT', `/v1/appointments/${cancelled.id}`, cookie, { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await call('POST', `/v1/patients/${patient.id}/records`, cookie, { appointmentId: cancelled.id })).json()).toEqual(failure(409, e.recordAppointmentClosed));
   });
 });
 

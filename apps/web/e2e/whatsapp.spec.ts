@@ -56,7 +56,9 @@ test("a patient's 'Lembretes por WhatsApp' consent is saved, and the appointment
     await eventOf(calendar, 'Rita Alves').click();
     const dialog = page.getByRole('dialog', { name: messages.agenda.editAppointment });
     const sent = dialog.getByRole('region', { name: w.messagesTitle });
-    await expect(sent).toContainText(`${w.channel.email} · ${w.kind.reminder(24)}`);
+    // Booked inside the 24 h rule, the reminder went at once: it says when, not '24 h antes'.
+    const [rule, when] = w.kind.reminderSentLate(24, '{lead}').split('{lead}');
+    await expect(sent).toContainText(new RegExp(`${w.channel.email} · ${rule}[23] h${when}`));
     await expect(sent).toContainText(w.status.sent);
   });
 });

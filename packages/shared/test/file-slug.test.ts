@@ -7,5 +7,7 @@ describe('fileSlug', () => {
     expect(fileSlug('Łukasz Nguyễn Đặng')).toBe('lukasz-nguyen-dang');
     expect(fileSlug('  Relatório / Laudo: "final"  ')).toBe('relatorio-laudo-final');
     expect(fileSlug('../../etc/passwd')).toBe('etc-passwd');
+    // Nothing ASCII left: empty (the caller puts its own word in its place).
+    expect(fileSlug('Лев Толстой')).toBe('');
   });
 });

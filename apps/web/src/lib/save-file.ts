@@ -8,6 +8,6 @@ export function saveFile(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoked after the click's task: the browser has taken the file by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoked later, not at once: some browsers read the file after the click's task (FileSaver.js waits 40 s).
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
 }

@@ -57,7 +57,7 @@ export const recordsApi = {
     body: recordCreateRequest,
     status: 201,
     response: recordResponse,
-    errors: { 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND', 'NOTE_TEMPLATE_NOT_FOUND'], 409: ['RECORD_APPOINTMENT_TAKEN'] },
+    errors: { 404: ['PATIENT_NOT_FOUND', 'APPOINTMENT_NOT_FOUND', 'NOTE_TEMPLATE_NOT_FOUND'], 409: ['RECORD_APPOINTMENT_TAKEN', 'RECORD_APPOINTMENT_CLOSED'] },
   }),
   get: defineRoute({ method: 'GET', path: '/v1/records/:id', access: 'session', tag, params: idParams, errors: { 404: ['RECORD_NOT_FOUND'] }, status: 200, response: recordDetailResponse }),
   /** 423: the record is finalized. */

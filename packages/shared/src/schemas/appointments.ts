@@ -47,6 +47,8 @@ export const appointmentMessageSchema = z.object({
   channel: z.enum(reminderChannels),
   /** A reminder's lead time in hours; null for a notice. */
   leadHours: z.number().int().nullable(),
+  /** The appointment's start the message was about (it may have moved since). */
+  startsAt: z.string(),
   status: z.enum(patientMessageStatuses),
   /** An e-mail sent because the WhatsApp message failed. */
   fallback: z.boolean(),

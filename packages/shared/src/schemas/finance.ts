@@ -170,6 +170,8 @@ export const pendingSessionSchema = z.object({
   feeCents: z.number().int(),
   paidCents: z.number().int(),
   balanceCents: z.number().int(),
+  /** Still ahead (not held, not a charged cancellation): listed to be paid in advance, not in the balance. */
+  upcoming: z.boolean(),
 });
 export type PendingSession = z.infer<typeof pendingSessionSchema>;
 
@@ -179,7 +181,7 @@ export const pendingPatientSchema = z.object({
   /** Whom the receipt names: the 'Responsável financeiro' when set, else the patient. */
   payerName: z.string(),
   email: z.string().nullable(),
-  /** What the sessions held so far owe; a session ahead is listed but not counted. */
+  /** What the sessions due owe (held, or charged though missed); a session ahead is listed but not counted. */
   balanceCents: z.number().int(),
   sessions: z.array(pendingSessionSchema),
 });

@@ -187,6 +187,7 @@ export function toAppointmentMessage(row: repo.AppointmentMessageRow): Appointme
     kind: row.kind,
     channel: row.channel,
     leadHours: row.leadHours,
+    startsAt: row.startsAt.toISOString(),
     status: row.status,
     fallback: row.fallback,
     sentAt: row.sentAt?.toISOString() ?? null,

@@ -232,7 +232,9 @@ function fileStampIn(date: Date, timeZone: string): string {
 
 /** The document's file name, ASCII only: its title, its patient, and when it was issued (or drafted). */
 function fileNameOf(document: Pick<DocumentRow, 'title' | 'createdAt' | 'issuedAt'>, patient: { firstName: string; lastName: string | null }, timeZone: string): string {
-  return d.fileName(fileSlug(document.title), fileSlug(fullNameOf(patient)), fileStampIn(document.issuedAt ?? document.createdAt, timeZone));
+  // A name in another script has no ASCII letters left: a word of ours stands for it.
+  const title = fileSlug(document.title) || d.fileNameFallback.title;
+  return d.fileName(title, fileSlug(fullNameOf(patient)) || d.fileNameFallback.patient, fileStampIn(document.issuedAt ?? document.createdAt, timeZone));
 }
 
 /** The document's file name, its patient read for it (404 when the patient is no longer the owner's). */

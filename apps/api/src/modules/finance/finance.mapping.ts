@@ -42,7 +42,16 @@ export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[]
   };
 }
 
-export function toPendingSession(appointment: AppointmentRow, balance: number): PendingSession {
+/**
+ * Whether an owed session is due now: held (started), or a cancellation or absence charged
+ * ('cobrar falta'), owed from the moment it was charged. A session still ahead may be paid in
+ * advance but owes nothing yet.
+ */
+export function isDue(appointment: Pick<AppointmentRow, 'startsAt' | 'status'>, now: Date): boolean {
+  return appointment.startsAt <= now || appointment.status === 'cancelled' || appointment.status === 'no_show';
+}
+
+export function toPendingSession(appointment: AppointmentRow, balance: number, now: Date): PendingSession {
   return {
     id: appointment.id,
     startsAt: appointment.startsAt.toISOString(),
@@ -50,6 +59,7 @@ export function toPendingSession(appointment: AppointmentRow, balance: number): 
     feeCents: appointment.feeCents,
     paidCents: appointment.paidCents,
     balanceCents: balance,
+    upcoming: !isDue(appointment, now),
   };
 }
 

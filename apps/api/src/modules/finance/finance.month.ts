@@ -4,7 +4,7 @@ import type { Context } from '../../platform/context';
 import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import * as repo from './finance.repository';
-import { toPendingSession, withAllocations } from './finance.mapping';
+import { isDue, toPendingSession, withAllocations } from './finance.mapping';
 import { monthRange } from './finance.days';
 
 // ---- the month ----
@@ -35,7 +35,7 @@ export async function getSummary(ctx: Context, owner: SessionUser, month: string
 
 /**
  * The month's sessions still owed, by patient (in name order), each patient's oldest first. A
- * patient's balance counts the sessions held so far, as on the patient's page: a session ahead is
+ * patient's balance counts the sessions due (`isDue`), as on the patient's page: a session ahead is
  * listed (it may be paid in advance) but owes nothing yet.
  */
 export async function getPending(ctx: Context, owner: SessionUser, month: string): Promise<PendingPatient[]> {
@@ -52,8 +52,8 @@ export async function getPending(ctx: Context, owner: SessionUser, month: string
       balanceCents: 0,
       sessions: [],
     };
-    if (appointment.startsAt <= now) entry.balanceCents += balance;
-    entry.sessions.push(toPendingSession(appointment, balance));
+    if (isDue(appointment, now)) entry.balanceCents += balance;
+    entry.sessions.push(toPendingSession(appointment, balance, now));
     byPatient.set(patient.id, entry);
   }
   return [...byPatient.values()].sort((a, b) => searchKey(a.patientName).localeCompare(searchKey(b.patientName), 'pt-BR'));
@@ -66,8 +66,8 @@ export async function getPatientFinance(ctx: Context, ownerId: string, patientId
   const [owed, payments] = await Promise.all([repo.owedByPatient(ctx.db, ownerId, patient.id), repo.lastPaymentsOf(ctx.db, ownerId, patient.id, 10)]);
   noteAccess({ patientId: patient.id, action: 'read', entityType: 'payment', entityId: patient.id });
   return {
-    balanceCents: owed.filter(({ appointment }) => appointment.startsAt <= now).reduce((sum, { balance }) => sum + balance, 0),
-    sessions: owed.map(({ appointment, balance }) => toPendingSession(appointment, balance)),
+    balanceCents: owed.filter(({ appointment }) => isDue(appointment, now)).reduce((sum, { balance }) => sum + balance, 0),
+    sessions: owed.map(({ appointment, balance }) => toPendingSession(appointment, balance, now)),
     payments: await withAllocations(ctx, payments),
   };
 }

@@ -5,6 +5,7 @@ import * as repo from './finance.repository';
 import { renderReceipt } from './receipt-renderer';
 import { receiptContent } from './finance.receipts';
 import { txidOf, staticBrCode, qrDataUrl } from './finance.pix';
+import { isDue } from './finance.mapping';
 
 const f = messages.finance;
 
@@ -21,7 +22,7 @@ export async function patientBalance(
   patientId: string,
 ): Promise<{ balanceCents: number; sessions: number; pix: { payload: string; qrCode: string } | null }> {
   const now = ctx.clock.now();
-  const held = (await repo.owedByPatient(ctx.db, owner.id, patientId)).filter(({ appointment }) => appointment.startsAt <= now);
+  const held = (await repo.owedByPatient(ctx.db, owner.id, patientId)).filter(({ appointment }) => isDue(appointment, now));
   const balanceCents = held.reduce((sum, { balance }) => sum + balance, 0);
   if (balanceCents <= 0 || !owner.pixKey) return { balanceCents, sessions: held.length, pix: null };
   const payload = await staticBrCode({ ...owner, pixKey: owner.pixKey }, balanceCents, txidOf(patientId));

@@ -29,6 +29,8 @@ export async function updateReceitaSaude(ctx: Context, owner: SessionUser, id: s
     if (request.status === 'issued') {
       if (!obligedToReceitaSaude(owner)) throw new AppError('RECEITA_SAUDE_NOT_REQUIRED');
       if (!documents.payerDocument || !documents.patientDocument) throw new AppError('RECEITA_SAUDE_INCOMPLETE');
+      // A receipt of Receita Saúde is issued for a payment received: never before it.
+      if (issuedOn < found.paidOn) throw new AppError('VALIDATION', messages.tax.validation.issuedBeforePayment);
     }
     const issued = request.status === 'issued';
     return repo.updateReceitaSaude(tx, found.id, {

@@ -166,12 +166,12 @@ export async function owedSumInRange(db: Db, ownerId: string, from: Date, to: Da
   return row?.cents ?? 0;
 }
 
-/** What every session held up to `now` still owes, and how many patients owe it ('A receber'). */
+/** What every session due by `now` still owes (held, or a charged cancellation or absence: `isDue`), and how many patients owe it ('A receber'). */
 export async function receivable(db: Db, ownerId: string, now: Date): Promise<{ cents: number; patients: number }> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${balance}), 0)::int`, patients: sql<number>`count(distinct ${appointments.patientId})::int` })
     .from(appointments)
-    .where(and(eq(appointments.ownerId, ownerId), owed, lte(appointments.startsAt, now)));
+    .where(and(eq(appointments.ownerId, ownerId), owed, sql`(${appointments.startsAt} <= ${now.toISOString()}::timestamptz or ${appointments.status} in ('cancelled', 'no_show'))`));
   return { cents: row?.cents ?? 0, patients: row?.patients ?? 0 };
 }
 

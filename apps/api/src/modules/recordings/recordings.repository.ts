@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordingChunks, recordings } from './recordings.tables';
 
@@ -71,6 +71,26 @@ export async function moveRecording(db: Db, id: string, from: RecordingRow['stat
     .where(and(eq(recordings.id, id), eq(recordings.status, from)))
     .returning({ id: recordings.id });
   return moved.length > 0;
+}
+
+/** A ready draft not accepted yet, moved by `change` ('Refazer rascunho'); false when it was accepted or moved meanwhile. */
+export async function moveUnacceptedDraft(db: Db, id: string, change: RecordingChange): Promise<boolean> {
+  const moved = await db
+    .update(recordings)
+    .set(change)
+    .where(and(eq(recordings.id, id), eq(recordings.status, 'ready'), isNull(recordings.acceptedAt)))
+    .returning({ id: recordings.id });
+  return moved.length > 0;
+}
+
+/** Marks a ready draft accepted at `now`, unless it was accepted or sent back to drafting meanwhile; answers whether it did. */
+export async function claimAcceptance(db: Db, id: string, now: Date): Promise<boolean> {
+  return moveUnacceptedDraft(db, id, { acceptedAt: now });
+}
+
+/** Undoes `claimAcceptance` when the record could not take the text. */
+export async function releaseAcceptance(db: Db, id: string): Promise<void> {
+  await db.update(recordings).set({ acceptedAt: null }).where(eq(recordings.id, id));
 }
 
 /** The ids of the record's recordings, locked until the transaction ends (the record is being deleted). */

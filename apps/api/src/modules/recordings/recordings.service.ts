@@ -160,6 +160,7 @@ export function processingExpirySeconds(ctx: Pick<Context, 'config'>, audio: { b
 async function queueProcessing(ctx: Context, id: string, transcribes: boolean): Promise<void> {
   const expireSeconds = processingExpirySeconds(ctx, transcribes ? await repo.audioSize(ctx.db, id) : null);
   await ctx.jobs.send(RECORDING_JOB, { recordingId: id }, { singletonKey: id, expireSeconds });
+  ctx.jobs.wake(RECORDING_JOB);
 }
 
 /** Ends the recording once every chunk is in (409 naming the first missing one) and queues its transcription. */
@@ -206,7 +207,7 @@ export async function redraftRecording(ctx: Context, ownerId: string, id: string
   if (recording.status !== 'ready' || recording.acceptedAt) throw new AppError('RECORDING_NOT_READY');
   const template = await usableNoteTemplate(ctx, ownerId, noteTemplateId);
   const change = { status: 'drafting' as const, noteTemplateId: template.id, failure: null };
-  if (!(await repo.moveRecording(ctx.db, id, 'ready', change))) throw new AppError('RECORDING_NOT_READY');
+  if (!(await repo.moveUnacceptedDraft(ctx.db, id, change))) throw new AppError('RECORDING_NOT_READY');
   await queueProcessing(ctx, id, false);
   noteRecording(recording, 'update');
   return recordingAnswer(ctx, { ...recording, ...change });
@@ -228,8 +229,15 @@ export async function acceptDraft(
   if (recording.status !== 'ready') throw new AppError('RECORDING_NOT_READY');
   const record = await ownedRecord(ctx, ownerId, recording.recordId);
   const titles = (recording.draft ?? []).map((section) => section.title);
-  const saved = await saveRecordContent(ctx, ownerId, record.id, { content: acceptedHtml(request.content, titles), version: record.version });
   const now = ctx.clock.now();
+  // Claimed first: a second acceptance, or a redraft asked for meanwhile, finds it taken.
+  if (!(await repo.claimAcceptance(ctx.db, id, now))) throw new AppError('RECORDING_NOT_READY');
+  const saved = await saveRecordContent(ctx, ownerId, record.id, { content: acceptedHtml(request.content, titles), version: record.version }).catch(
+    async (error: unknown) => {
+      await repo.releaseAcceptance(ctx.db, id);
+      throw error;
+    },
+  );
   const retentionDays = ctx.config.recordingAudioRetentionDays;
   const keep = request.keepTranscript === true;
   const removed = await ctx.db.transaction(async (tx) => {
@@ -367,10 +375,10 @@ async function transcribeRecording(ctx: Context, config: TranscriptionConfig, re
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
 
-async function draftOf(ctx: Context, recording: RecordingRow): Promise<{ sections: DraftSection[]; templateName: string }> {
+async function draftOf(ctx: Context, recording: RecordingRow): Promise<{ sections: DraftSection[]; templateId: string; templateName: string }> {
   const template = await draftNoteTemplate(ctx, recording.ownerId, recording.noteTemplateId);
   const sections = await writeDraft(ctx.ai, template.headings, recording.transcript ?? []);
-  return { sections, templateName: template.name };
+  return { sections, templateId: template.id, templateName: template.name };
 }
 
 async function runSteps(ctx: Context, recordingId: string): Promise<void> {
@@ -393,7 +401,7 @@ async function runSteps(ctx: Context, recordingId: string): Promise<void> {
     const draft = await draftOf(ctx, recording).catch((error: unknown) => {
       throw new StepError(failures.draftFailed, error);
     });
-    await repo.moveRecording(ctx.db, recordingId, 'drafting', { status: 'ready', draft: draft.sections, noteTemplateName: draft.templateName });
+    await repo.moveRecording(ctx.db, recordingId, 'drafting', { status: 'ready', draft: draft.sections, noteTemplateId: draft.templateId, noteTemplateName: draft.templateName });
   }
 }
 

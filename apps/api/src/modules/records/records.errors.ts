@@ -13,6 +13,7 @@ export const recordsErrors = defineErrors({
   RECORD_FINALIZED: { status: 423, message: e.recordFinalized },
   ATTACHMENT_NOT_FOUND: { status: 404, message: e.attachmentNotFound },
   RECORD_APPOINTMENT_TAKEN: { status: 409, message: e.recordAppointmentTaken },
+  RECORD_APPOINTMENT_CLOSED: { status: 409, message: e.recordAppointmentClosed },
   NOTE_TEMPLATE_NOT_FOUND: { status: 404, message: e.noteTemplateNotFound },
   NOTE_TEMPLATE_READ_ONLY: { status: 403, message: e.noteTemplateReadOnly },
 });

@@ -98,6 +98,8 @@ function sessionNoteName(startsAt: Date, timeZone: string): string {
 export async function createRecord(ctx: Context, owner: SessionUser, patientId: string, request: RecordCreateRequest): Promise<ClinicalRecord> {
   await ownedPatient(ctx, owner.id, patientId);
   const appointment = request.appointmentId ? await appointmentOfPatient(ctx, owner.id, patientId, request.appointmentId) : null;
+  // A cancelled appointment, or a request not yet approved, was no session.
+  if (appointment && (appointment.status === 'cancelled' || appointment.status === 'requested')) throw new AppError('RECORD_APPOINTMENT_CLOSED');
   const template = request.noteTemplateId
     ? await visibleNoteTemplate(ctx, owner.id, request.noteTemplateId)
     : appointment

@@ -57,6 +57,12 @@ function fileProfile(owner: SessionUser): { cpf: string; occupationCode: string 
   return { cpf: owner.document, occupationCode };
 }
 
+/** Why the income file would be empty: every payment asked for lacks a CPF, or none is to issue, or none at all. */
+function emptyFileMessage(query: { year: number; status: 'pending' | 'all' }, someIncomplete: boolean): string {
+  if (someIncomplete) return t.errors.allIncomplete(query.year);
+  return query.status === 'pending' ? t.errors.nothingPending(query.year) : t.errors.nothingComplete(query.year);
+}
+
 export interface CarneLeaoFile {
   filename: string;
   contentType: 'text/csv' | 'application/zip';
@@ -72,10 +78,9 @@ export interface CarneLeaoFile {
 export async function carneLeaoFile(ctx: Context, owner: SessionUser, query: { year: number; status: 'pending' | 'all' }): Promise<CarneLeaoFile> {
   const { fromDay, toDay } = yearDays(owner, query.year, ctx.clock.now());
   const profile = fileProfile(owner);
-  const rows = (await repo.paymentsInRange(ctx.db, owner.id, fromDay, toDay)).filter(
-    (row) => isComplete(row) && (query.status === 'all' || row.receitaSaudeStatus === 'pending'),
-  );
-  if (rows.length === 0) throw new AppError('CARNE_LEAO_EMPTY', query.status === 'pending' ? t.errors.nothingPending(query.year) : t.errors.nothingComplete(query.year));
+  const asked = (await repo.paymentsInRange(ctx.db, owner.id, fromDay, toDay)).filter((row) => query.status === 'all' || row.receitaSaudeStatus === 'pending');
+  const rows = asked.filter(isComplete);
+  if (rows.length === 0) throw new AppError('CARNE_LEAO_EMPTY', emptyFileMessage(query, asked.length > 0));
   const lines = rows.map((row) =>
     layoutLine(
       incomeFields({

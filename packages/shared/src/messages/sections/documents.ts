@@ -127,6 +127,7 @@ export const documents = {
   },
   /** The parts come as file-name slugs: the title, the patient, then the day and time it was issued ('2026-11-29-14h30'). */
   fileName: (titleSlug: string, patientSlug: string, stamp: string) => `${titleSlug}-${patientSlug}-${stamp}.pdf`,
+  fileNameFallback: { title: 'documento', patient: 'paciente' },
   errors: {
     notFound: 'Documento não encontrado',
     issued: 'Documento emitido: emita um novo documento.',

@@ -32,6 +32,7 @@ export const errors = {
   recordVersionConflict: 'Este prontuário foi alterado em outra janela. Recarregue para ver a versão atual.',
   recordFinalized: 'Prontuário finalizado: registre um adendo.',
   recordAppointmentTaken: 'Esta consulta já tem uma evolução registrada: abra-a pela agenda.',
+  recordAppointmentClosed: 'Esta consulta foi cancelada ou ainda aguarda aprovação: não há sessão para registrar.',
   noteTemplateNotFound: 'Modelo de evolução não encontrado',
   noteTemplateReadOnly: 'Os modelos da biblioteca não podem ser alterados. Crie um modelo seu com os títulos que quiser.',
   recordAlreadyFinalized: 'Este prontuário já foi finalizado.',

@@ -125,7 +125,7 @@ export const finance = {
     /** Follows the patient's gender ('pessoa beneficiária' when neither male nor female). */
     beneficiary: (patient: string, patientDocument: string | null, gender: Gender | null) =>
       `Paciente (${byGender(gender, { male: 'beneficiário', female: 'beneficiária', neutral: 'pessoa beneficiária' })}): ${patient}${patientDocument ? `, CPF ${patientDocument}` : ''}.`,
-    /** A session this payment covered only in part (the rest still owed). */
+    /** A session this payment covered only in part (of the session's fee as it is now). */
     partial: (date: string, paid: string, fee: string) => `Pagamento parcial da sessão de ${date}: ${paid} de ${fee}.`,
     method: (method: string) => `Forma de pagamento: ${method}.`,
     note: (note: string) => `Observação: ${note}`,

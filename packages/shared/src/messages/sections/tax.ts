@@ -20,6 +20,7 @@ export const tax = {
     monthNumberInvalid: 'Mês inválido: use MM, de 01 a 12',
     amountInvalid: 'Valor inválido',
     futureDate: (field: string) => `${field}: a data não pode ser futura`,
+    issuedBeforePayment: 'Data de emissão: não pode ser anterior à data do pagamento',
   },
   errors: {
     expenseNotFound: 'Despesa não encontrada',
@@ -31,6 +32,7 @@ export const tax = {
     emptyFile: 'Não há nada a exportar neste arquivo.',
     nothingPending: (year: number) => `Nenhum pagamento de ${year} a emitir no Receita Saúde. Para baixar também os já emitidos, marque 'Incluir os já emitidos'.`,
     nothingComplete: (year: number) => `Nenhum pagamento de ${year} com os CPFs completos para o arquivo.`,
+    allIncomplete: (year: number) => `Os pagamentos de ${year} para o arquivo estão sem CPF: informe-os em 'Pagamentos com dados incompletos'.`,
     noExpenses: (year: number) => `Nenhuma despesa lançada em ${year} para o livro-caixa.`,
   },
   profile: {

@@ -143,7 +143,7 @@ function EditAppointmentContent({ appointment, timeZone, officeAddress, isBusy, 
           <SessionNoteAction appointment={appointment} timeZone={timeZone} onLeave={onClose} />
         </Group>
       </Stack>
-      <AppointmentMessages appointmentId={appointment.id} startsAt={appointment.startsAt} timeZone={timeZone} />
+      <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} />
       {appointment.status === 'requested' && <BookingDecision appointment={appointment} onDone={onClose} />}
       {appointment.modality === 'online' && appointment.status !== 'cancelled' && <VideoRoomSection appointmentId={appointment.id} timeZone={timeZone} />}
 

@@ -37,6 +37,7 @@ export function MarkIssuedModal({ payment, timeZone, onClose }: MarkIssuedModalP
           <DateField
             label={rs.issuedOnLabel}
             required
+            minDate={payment.paidAt}
             maxDate={today}
             value={issuedOn}
             onChange={(value) => setIssuedOn(value ?? today)}

@@ -14,8 +14,8 @@ const patient: PendingPatient = {
   email: null,
   balanceCents: 30000,
   sessions: [
-    { id: '4f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d', startsAt: '2025-03-05T13:00:00.000Z', status: 'attended', feeCents: 15000, paidCents: 0, balanceCents: 15000 },
-    { id: '5f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d', startsAt: '2025-03-12T13:00:00.000Z', status: 'attended', feeCents: 15000, paidCents: 0, balanceCents: 15000 },
+    { id: '4f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d', startsAt: '2025-03-05T13:00:00.000Z', status: 'attended', feeCents: 15000, paidCents: 0, balanceCents: 15000, upcoming: false },
+    { id: '5f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0d', startsAt: '2025-03-12T13:00:00.000Z', status: 'attended', feeCents: 15000, paidCents: 0, balanceCents: 15000, upcoming: false },
   ],
 };
 

@@ -8,7 +8,8 @@ const f = messages.finance;
 const DAY = 86_400_000;
 
 function session(id: string, startsAt: Date): PendingPatient['sessions'][number] {
-  return { id: `6f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0${id}`, startsAt: startsAt.toISOString(), status: 'scheduled', feeCents: 15000, paidCents: 0, balanceCents: 15000 };
+  const upcoming = startsAt.getTime() > Date.now();
+  return { id: `6f0c2a8e-1b7d-4c59-9e2a-5d6f7a8b9c0${id}`, startsAt: startsAt.toISOString(), status: 'scheduled', feeCents: 15000, paidCents: 0, balanceCents: 15000, upcoming };
 }
 
 function patientWith(sessions: PendingPatient['sessions'], balanceCents: number): PendingPatient {

@@ -17,19 +17,15 @@ interface PendingPatientCardProps {
   onPaid: (payment: Payment) => void;
 }
 
-function isAhead(session: PendingPatient['sessions'][number], now = Date.now()): boolean {
-  return Date.parse(session.startsAt) > now;
-}
-
-/** The sessions chosen at first: those already held (a session ahead is paid in advance only when chosen), or all when none is. */
+/** The sessions chosen at first: those due (a session ahead is paid in advance only when chosen), or all when none is. */
 function initiallyChosen(sessions: PendingPatient['sessions']): ReadonlySet<string> {
-  const held = sessions.filter((session) => !isAhead(session));
+  const held = sessions.filter((session) => !session.upcoming);
   return new Set((held.length > 0 ? held : sessions).map((session) => session.id));
 }
 
-/** The balance of the sessions held (the server's), and beside it what the sessions ahead will owe. */
+/** The balance of the sessions due (the server's), and beside it what the sessions ahead will owe. */
 function BalanceBadges({ patient }: { patient: PendingPatient }) {
-  const aheadCents = patient.sessions.filter((session) => isAhead(session)).reduce((sum, session) => sum + session.balanceCents, 0);
+  const aheadCents = patient.sessions.filter((session) => session.upcoming).reduce((sum, session) => sum + session.balanceCents, 0);
   return (
     <Group gap="xs">
       {(patient.balanceCents > 0 || aheadCents === 0) && (
@@ -48,7 +44,7 @@ function BalanceBadges({ patient }: { patient: PendingPatient }) {
 
 /** Why a session is listed although not plainly owed: charged though missed, or still ahead. */
 function SessionNote({ session }: { session: PendingPatient['sessions'][number] }) {
-  const note = session.status === 'no_show' || session.status === 'cancelled' ? f.chargedMissed[session.status] : isAhead(session) ? f.upcoming : null;
+  const note = session.status === 'no_show' || session.status === 'cancelled' ? f.chargedMissed[session.status] : session.upcoming ? f.upcoming : null;
   if (note === null) return null;
   return (
     <Text span size="xs" c="dimmed">

@@ -34,6 +34,16 @@ interface EditPatientPanelProps {
  * 'Editar Paciente': the same fields as a new patient, the picture, and the danger zone whose
  * delete asks for confirmation first (with the full name typed when finalized records would go).
  */
+/**
+ * The WhatsApp consent is sent only when the professional changed the switch: a panel opened before
+ * the patient answered 'PARAR' must not turn it back on with an unrelated edit.
+ */
+function withoutUntouchedConsent(update: PatientUpdate, consentTouched: boolean): PatientUpdate {
+  if (consentTouched) return update;
+  const { whatsappOptIn: _untouched, ...rest } = update;
+  return rest;
+}
+
 export function EditPatientPanel({ patient: listedPatient, opened, onClose }: EditPatientPanelProps) {
   // Follows the cached patient, so a new picture or a save shows at once.
   const { data: patient = listedPatient } = useQuery({
@@ -64,7 +74,7 @@ export function EditPatientPanel({ patient: listedPatient, opened, onClose }: Ed
 
   const submit = form.handleSubmit((update) =>
     updatePatient.mutate(
-      { patientId: patient.id, patient: update },
+      { patientId: patient.id, patient: withoutUntouchedConsent(update, form.formState.dirtyFields.whatsappOptIn === true) },
       {
         onSuccess: (response) => {
           form.reset(patientFormValues(response.data.patient));

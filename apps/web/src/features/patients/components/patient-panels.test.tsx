@@ -139,6 +139,18 @@ describe('EditPatientPanel', () => {
     expect(JSON.parse(init?.body as string)).toMatchObject({ firstName: 'João', lastName: null });
   });
 
+  it("sends the WhatsApp consent only when its switch was changed (an edit must not undo the patient's 'PARAR')", async () => {
+    const consented = { ...patient, phone: '11987654321', whatsappOptIn: true, whatsappOptInAt: '2026-03-05T15:00:00.000Z' };
+    const fetch = mockApi(200, { patient: consented });
+    const onClose = vi.fn();
+    renderWithProviders(<EditPatientPanel patient={consented} opened onClose={onClose} />);
+    fireEvent.change(screen.getByRole('textbox', { name: messages.fields.firstName }), { target: { value: 'Joãozinho' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.common.save }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = JSON.parse(patientCalls(fetch)[0]![1]?.body as string) as Record<string, unknown>;
+    expect([sent.firstName, 'whatsappOptIn' in sent]).toEqual(['Joãozinho', false]);
+  });
+
   it('sends the reminders opt-out switch with the edit', async () => {
     const fetch = mockApi(200, { patient: { ...patient, remindersOptOut: true } });
     const onClose = vi.fn();

@@ -152,7 +152,7 @@ export function DraftReview({ recording, accepting, onAccept, redrafting, onRedr
       <Textarea label={m.editLabel} value={content} onChange={(event) => setContent(event.currentTarget.value)} autosize minRows={6} maxRows={20} />
       <Group justify="space-between" wrap="wrap">
         <Checkbox label={m.keepTranscript} checked={keepTranscript} onChange={(event) => setKeepTranscript(event.currentTarget.checked)} />
-        <Button onClick={() => onAccept(content, keepTranscript)} loading={accepting} disabled={!content.trim()}>
+        <Button onClick={() => onAccept(content, keepTranscript)} loading={accepting} disabled={!content.trim() || redrafting}>
           {m.accept}
         </Button>
       </Group>
@@ -166,12 +166,19 @@ type Segment = NonNullable<Recording['transcript']>['segments'][number];
  * A recording made by MediaRecorder has no duration in its header (the browser reports Infinity
  * until it has read it all): a seek past the end makes it read it, then back to the start.
  */
-function revealDuration(audio: HTMLAudioElement): void {
+function revealDuration(audio: HTMLAudioElement, isIdle: () => boolean): void {
   audio.addEventListener(
     'loadedmetadata',
     () => {
-      if (Number.isFinite(audio.duration)) return;
-      audio.addEventListener('timeupdate', () => (audio.currentTime = 0), { once: true });
+      // Not while a sentence's sources play (clicked before the file's header was read).
+      if (Number.isFinite(audio.duration) || !isIdle()) return;
+      audio.addEventListener(
+        'timeupdate',
+        () => {
+          if (isIdle()) audio.currentTime = 0;
+        },
+        { once: true },
+      );
       audio.currentTime = Number.MAX_SAFE_INTEGER;
     },
     { once: true },
@@ -210,7 +217,7 @@ class SourcePlayer {
     audio.preload = 'metadata';
     audio.src = url;
     this.loaded = 0;
-    revealDuration(audio);
+    revealDuration(audio, () => this.queue.length === 0);
   }
 
   dispose(): void {

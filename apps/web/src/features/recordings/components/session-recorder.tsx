@@ -229,6 +229,9 @@ function RecordingState({ recording, recordId, timeZone, onResume, onAccepted, b
       {recording.status === 'ready' && !recording.acceptedAt && (
         <>
           <DraftReview
+            // A draft written again (another template) starts the review afresh, even when the
+            // list never saw it 'drafting' (the job can finish between two refreshes).
+            key={`${recording.noteTemplateId ?? ''}:${(recording.draft?.sections ?? []).map((section) => section.title).join('|')}`}
             recording={recording}
             accepting={isSavingText || accept.isPending}
             onAccept={(content, keepTranscript) => void acceptAfterSaving(content, keepTranscript)}
