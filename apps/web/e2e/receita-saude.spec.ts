@@ -94,6 +94,8 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
 
   await test.step("'Marcar como emitidos', still offered after a reload: the counts and the receipt's state change", async () => {
     await page.reload();
+    // Marked on the day the file was imported: today unless changed.
+    await expect(panel.getByRole('textbox', { name: messages.tax.payment.issuedOnLabel })).toHaveValue(today().split('-').reverse().join('/'));
     await panel.getByRole('button', { name: tp.markIssued }).click();
     await seeAndCloseToast(page, lastMonth.startsWith(thisMonth.slice(0, 4)) ? tp.markedIssued(2) : tp.markedIssued(1));
     await expect(figure(tp.pending)).toContainText('0');

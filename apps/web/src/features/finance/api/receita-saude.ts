@@ -36,7 +36,7 @@ export function useCarneLeaoDownload<V>(fetchFile: (variables: V) => Promise<{ b
   });
 }
 
-export function markIssued(body: { year: number; exportedAt?: string }) {
+export function markIssued(body: { year: number; exportedAt?: string; issuedOn?: string }) {
   return apiClient.call(taxApi.markIssued, { body });
 }
 

@@ -1,11 +1,14 @@
 import { carneLeaoFirstYear, formatCents, formatCpf, messages, type CarneLeaoSummary, type IncompletePayment } from '@consultorio/shared';
-import { Alert, Button, Checkbox, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceiptTax } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useCurrentUser } from '../../../lib/session';
 import { useKeptExport } from './carne-leao-export';
-import { downloadCarneLeaoExpenses, downloadCarneLeaoFile, useCarneLeaoDownload, useCarneLeaoSummary, useMarkIssued, useUpdateReceitaSaude } from '../api/receita-saude';
+import { downloadCarneLeaoExpenses, downloadCarneLeaoFile, useCarneLeaoDownload, useCarneLeaoSummary, useUpdateReceitaSaude } from '../api/receita-saude';
 import { formatDay } from './finance-format';
+
+// With its date field (@mantine/dates), loaded only once a file was downloaded.
+const MarkIssuedNotice = lazy(async () => ({ default: (await import('./mark-issued-notice')).MarkIssuedNotice }));
 
 const tp = messages.tax.panel;
 const tx = messages.tax;
@@ -100,12 +103,12 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
   const titleId = useId();
   const stepsId = useId();
   const summary = useCarneLeaoSummary(month);
-  const markIssued = useMarkIssued();
   const incomeFile = useCarneLeaoDownload(downloadCarneLeaoFile, ({ year: fileYear }) => messages.tax.file.incomeName(fileYear));
   const expensesFile = useCarneLeaoDownload(downloadCarneLeaoExpenses, ({ year: fileYear }) => messages.tax.file.expensesName(fileYear));
   const [includeIssued, setIncludeIssued] = useState(false);
   const year = Number(month.slice(0, 4));
-  const [exportedAt, setExportedAt] = useKeptExport(useCurrentUser().id, year);
+  const user = useCurrentUser();
+  const [exportedAt, setExportedAt] = useKeptExport(user.id, year);
   const covered = year >= carneLeaoFirstYear && year <= currentYear;
   const obliged = summary.data?.obliged ?? true;
   const incomplete = summary.data?.incomplete ?? [];
@@ -145,14 +148,9 @@ export function ReceitaSaudePanel({ month, currentYear }: { month: string; curre
             </Group>
             <Checkbox label={tp.downloadAll} checked={includeIssued} onChange={(event) => setIncludeIssued(event.currentTarget.checked)} />
             {exportedAt && obliged && (
-              <Alert color="blue" withCloseButton closeButtonLabel={tp.dismissDownloaded} onClose={() => setExportedAt(null)}>
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{tp.downloadedHint}</Text>
-                  <Button onClick={() => markIssued.mutate({ year, exportedAt }, { onSuccess: () => setExportedAt(null) })} loading={markIssued.isPending}>
-                    {tp.markIssued}
-                  </Button>
-                </Stack>
-              </Alert>
+              <Suspense fallback={null}>
+                <MarkIssuedNotice year={year} exportedAt={exportedAt} timeZone={user.timeZone} onDone={() => setExportedAt(null)} />
+              </Suspense>
             )}
           </Stack>
         )}
