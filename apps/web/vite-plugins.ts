@@ -11,6 +11,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import ts from 'typescript';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
+import { modulesByPattern, patternRegExp, SIGNED_IN_LAYOUT } from './src/app/page-addresses';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -283,4 +284,80 @@ export function reactRouterProductionBuild(): Plugin {
       return { ...resolved, id: production };
     },
   };
+}
+
+/** What the server names in a page's HTML, beside index.html's own files (apps/api/src/platform/page-preloads.ts). */
+export interface PagePreload {
+  /** The page's address, as a regular expression of the whole path. */
+  pattern: string;
+  /** Whether the page is behind the login. */
+  signedIn: boolean;
+  /** Its style sheets and its scripts (`/assets/…`), in the order the page loads them. */
+  styles: string[];
+  scripts: string[];
+}
+
+/** The page modules' sources by their name in page-modules.ts (each written out as `name: () => import('…')`). */
+async function pageModuleSources(appDir: string): Promise<Map<string, string>> {
+  const source = await readFile(path.join(appDir, 'page-modules.ts'), 'utf8');
+  const entries = [...source.matchAll(/^\s+(\w+): \(\) => import\('([^']+)'\)/gm)].map(([, name = '', specifier = '']) => {
+    const base = path.join(appDir, specifier);
+    return [name, [`${base}.tsx`, `${base}.ts`].find((file) => existsSync(file)) ?? base] as const;
+  });
+  return new Map(entries);
+}
+
+/**
+ * The files of each address of page-addresses.ts beyond the first load (the router's chunk, the
+ * page's layout and modules, with every chunk and style sheet they import statically), written to
+ * page-preloads.json. The server names them in the page's HTML (issue 34), so that a phone fetches
+ * them beside the first load instead of after it has run: one round trip and the first load's
+ * evaluation less before the first paint.
+ */
+export function pagePreloads(): Plugin {
+  const appDir = fileURLToPath(new URL('./src/app', import.meta.url));
+  return {
+    name: 'consultorio:page-preloads',
+    apply: 'build',
+    async generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+      const sources = await pageModuleSources(appDir);
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const chunkOf = (moduleId: string) => chunks.find((chunk) => chunk.facadeModuleId === moduleId) ?? chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
+      const router = chunkOf(path.join(appDir, 'app.tsx'));
+      if (!entry || !router) return this.error('page preloads: the entry or the router chunk is missing');
+      const firstLoad = new Set(filesOf([entry], bundle));
+      const preloads: PagePreload[] = modulesByPattern.map(([pattern, modules]) => {
+        const pageChunks = modules.map((name) => {
+          const chunk = chunkOf(sources.get(name) ?? '');
+          if (!chunk) this.error(`page preloads: no chunk for the page module ${name}`);
+          return chunk;
+        });
+        const files = filesOf([router, ...pageChunks], bundle).filter((file) => !firstLoad.has(file));
+        return {
+          pattern: patternRegExp(pattern).source,
+          signedIn: (modules as readonly string[]).includes(SIGNED_IN_LAYOUT),
+          styles: files.filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
+          scripts: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
+        };
+      });
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
+/** The chunks' files with every chunk they import statically, depth first, and their style sheets. */
+function filesOf(chunks: Rolldown.OutputChunk[], bundle: Rolldown.OutputBundle): string[] {
+  const seen = new Set<string>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const output = bundle[imported];
+      if (output?.type === 'chunk') visit(output);
+    }
+    for (const css of (chunk as BuiltChunk).viteMetadata?.importedCss ?? []) seen.add(css);
+  };
+  chunks.forEach(visit);
+  return [...seen];
 }

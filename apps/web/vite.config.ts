@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import chunkGroups from './chunk-groups.json' with { type: 'json' };
-import { checkChunks, contractWithoutSchemas, mantineIdFromReact, precompress, reactRouterProductionBuild, scrollAreaMergeRefs } from './vite-plugins';
+import { checkChunks, contractWithoutSchemas, mantineIdFromReact, pagePreloads, precompress, reactRouterProductionBuild, scrollAreaMergeRefs } from './vite-plugins';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +20,7 @@ const chunkOfModule: ReadonlyMap<string, string> | undefined =
 
 export default defineConfig({
   root: webRoot,
-  plugins: [reactRouterProductionBuild(), mantineIdFromReact(), scrollAreaMergeRefs(), contractWithoutSchemas(), react(), precompress(), checkChunks(chunkOfModule && new Set(chunkOfModule.keys()))],
+  plugins: [reactRouterProductionBuild(), mantineIdFromReact(), scrollAreaMergeRefs(), contractWithoutSchemas(), react(), pagePreloads(), precompress(), checkChunks(chunkOfModule && new Set(chunkOfModule.keys()))],
   server: {
     port: 3000,
     strictPort: true,

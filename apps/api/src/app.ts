@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -25,6 +24,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError, sendFailure } from './platform/error-handler';
 import { firstAnswersOf, htmlWithFirstAnswers } from './platform/first-answers';
+import { builtFileReader, htmlWithPreloads, pagePreloadsReader } from './platform/page-preloads';
 import type { ModuleRuntime } from './platform/api-module';
 import { Hooks } from './platform/hooks';
 import type { AccessEntry } from './platform/access-log';
@@ -226,16 +226,6 @@ function defaultWebDist(): string {
 /** Vite names every file under assets/ by a hash of its content: a changed file gets a new name. */
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
-/** index.html's text, read again only when a new build replaced it (pages with first answers are built from it). */
-function indexHtmlReader(file: string): () => Promise<string> {
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return async () => {
-    const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
-    return cached.html;
-  };
-}
-
 /**
  * The built web app, with every unknown non-API GET answered by index.html (client-side routes).
  * The build wrote a Brotli and a gzip copy of each text file, sent by Accept-Encoding; hashed
@@ -245,7 +235,8 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
   const root = config.webDist ?? defaultWebDist();
   const hasWebApp = existsSync(path.join(root, 'index.html'));
   const assetsDir = path.join(root, 'assets') + path.sep;
-  const indexHtml = indexHtmlReader(path.join(root, 'index.html'));
+  const indexHtml = builtFileReader(path.join(root, 'index.html'));
+  const pagePreloads = pagePreloadsReader(path.join(root, 'page-preloads.json'));
   if (hasWebApp) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, {
@@ -266,16 +257,24 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
     const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasWebApp && request.method === 'GET') {
-      const firstAnswers = await firstAnswersOf(app, request, clock).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'first answers not written');
-        return undefined;
-      });
-      if (!firstAnswers) return reply.sendFile('index.html');
-      const html = htmlWithFirstAnswers(await indexHtml(), firstAnswers.answers);
+      const [firstAnswers, preload] = await Promise.all([
+        firstAnswersOf(app, request, clock).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'first answers not written');
+          return undefined;
+        }),
+        pagePreloads(request.url, request.cookies[SESSION_COOKIE] !== undefined).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page preloads not written');
+          return undefined;
+        }),
+      ]);
+      const html = firstAnswers || preload ? await indexHtml() : undefined;
+      if (html === undefined) return reply.sendFile('index.html');
+      const withPreloads = preload ? htmlWithPreloads(html, preload) : html;
+      if (!firstAnswers) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreloads);
       // A session the page's calls extended: the browser's cookie follows, as after any call.
       if (firstAnswers.setCookies.length > 0) reply.header('set-cookie', firstAnswers.setCookies);
       // One visitor's data: never kept by a cache, nor shown again from the history.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(htmlWithFirstAnswers(withPreloads, firstAnswers.answers));
     }
     return sendFailure(request, reply, { status: 404, code: 'ROUTE_NOT_FOUND', message: messages.errors.routeNotFound });
   });

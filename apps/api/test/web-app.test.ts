@@ -13,6 +13,11 @@ import { newSignedInUser } from './factories/users';
 import { createTestApp, type TestApp } from './helpers/build-app';
 
 let t: TestApp;
+/** What the web app's build writes (apps/web/vite-plugins.ts `pagePreloads`): a page behind the login and a patient's page. */
+const pagePreloads = [
+  { pattern: '^\\/patients\\/?$', signedIn: true, styles: ['/assets/layout-A1.css'], scripts: ['/assets/app-B2.js', '/assets/patients-page-C3.js'] },
+  { pattern: '^\\/agendar\\/(?<slug>[^/]+)\\/?$', signedIn: false, styles: [], scripts: ['/assets/booking-page-D4.js'] },
+];
 let webDist: string;
 /** The app's log lines, to see that no page's answers failed on the way. */
 const logLines: string[] = [];
@@ -22,11 +27,12 @@ const hashedSource = `export const texto = ${JSON.stringify('Olá, Consultório!
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'consultorio-web-'));
   await mkdir(path.join(webDist, 'assets'));
-  const indexHtml = '<!doctype html><title>Consultório</title>';
+  const indexHtml = '<!doctype html><html><head><title>Consultório</title></head><body><div id="root"></div></body></html>';
   await writeFile(path.join(webDist, 'index.html'), indexHtml);
   await writeFile(path.join(webDist, 'index.html.br'), brotliCompressSync(indexHtml));
   await writeFile(path.join(webDist, 'index.html.gz'), gzipSync(indexHtml));
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(path.join(webDist, 'page-preloads.json'), JSON.stringify(pagePreloads));
   // What the build writes: a hashed file and its Brotli and gzip copies.
   await writeFile(path.join(webDist, 'assets', hashedAsset), hashedSource);
   await writeFile(path.join(webDist, 'assets', `${hashedAsset}.br`), brotliCompressSync(hashedSource));
@@ -258,5 +264,47 @@ describe('the first answers written into a page (issue 34)', () => {
     expect(Object.keys(search)).toHaveLength(2);
     expect((await call('/dashboard/../v1/users/me', 'sid=desconhecido')).statusCode).toBe(401);
     expect(logLines.slice(linesBefore).filter((line) => line.includes('first answer'))).toEqual([]);
+  });
+});
+
+describe("the page's files named in its HTML (issue 34)", () => {
+  const linksIn = (html: string) => [...html.matchAll(/<link rel="(stylesheet|modulepreload)" crossorigin href="([^"]+)">/g)].map(([, rel, href]) => `${rel} ${href}`);
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it("names a signed-in page's style sheets and scripts in its head, after the page's own, only to a visitor with a session cookie", async () => {
+    const { cookie } = await newSignedInUser(t);
+    const page = await t.request({ method: 'GET', url: '/patients?q=Lia', headers: { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' } });
+    expect(page.statusCode).toBe(200);
+    expect(linksIn(headOf(page.body))).toEqual(['stylesheet /assets/layout-A1.css', 'modulepreload /assets/app-B2.js', 'modulepreload /assets/patients-page-C3.js']);
+    expect(headOf(page.body)).toContain('<title>Consultório</title>');
+    // A fetch that is not a navigation gets no answers but still the files, and may be revalidated.
+    const fetched = await t.request({ method: 'GET', url: '/patients/', headers: { cookie } });
+    expect(fetched.headers['cache-control']).toBe('no-cache');
+    expect(linksIn(fetched.body)).toHaveLength(3);
+    expect(linksIn((await t.request({ method: 'GET', url: '/patients' })).body)).toEqual([]);
+  });
+
+  it("names a patient's page's files without any cookie, and none for the login page or an address the build did not list", async () => {
+    expect(linksIn((await t.request({ method: 'GET', url: '/agendar/ana-souza' })).body)).toEqual(['modulepreload /assets/booking-page-D4.js']);
+    expect(linksIn((await t.request({ method: 'GET', url: '/' })).body)).toEqual([]);
+    expect(linksIn((await t.request({ method: 'GET', url: '/register', headers: { cookie: 'sid=x' } })).body)).toEqual([]);
+    expect(linksIn((await t.request({ method: 'GET', url: '/patients/p-1/records', headers: { cookie: 'sid=x' } })).body)).toEqual([]);
+  });
+
+  it('serves the page as it is when the file is broken or names something other than an asset, and picks up a new build without a restart', async () => {
+    const file = path.join(webDist, 'page-preloads.json');
+    try {
+      for (const broken of ['{', JSON.stringify([{ ...pagePreloads[1], scripts: ['"><script>alert(1)</script>'] }])]) {
+        await writeFile(file, broken);
+        const page = await t.request({ method: 'GET', url: '/agendar/ana-souza' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain('<script>alert');
+        expect(linksIn(page.body)).toEqual([]);
+      }
+      await writeFile(file, JSON.stringify([{ ...pagePreloads[1], scripts: ['/assets/booking-page-E5.js'] }]));
+      expect(linksIn((await t.request({ method: 'GET', url: '/agendar/ana-souza' })).body)).toEqual(['modulepreload /assets/booking-page-E5.js']);
+    } finally {
+      await writeFile(file, JSON.stringify(pagePreloads));
+    }
   });
 });

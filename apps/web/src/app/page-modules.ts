@@ -1,5 +1,5 @@
-import { paths } from '../lib/paths';
 import { hasSignedIn } from '../lib/session';
+import { modulesByPattern, patternRegExp, SIGNED_IN_LAYOUT } from './page-addresses';
 
 /**
  * Every page's module, each a chunk of its own loaded on demand. The router (router.tsx) takes
@@ -50,31 +50,7 @@ export const pageModules = {
 
 type PageModule = keyof typeof pageModules;
 
-/** The modules an address's page is drawn with, outermost first (the router matches the same patterns). */
-const modulesByPattern: ReadonlyArray<readonly [pattern: string, modules: readonly PageModule[]]> = [
-  [paths.bookingPagePattern, ['publicFormLayout', 'bookingPage']],
-  [paths.portal, ['publicFormLayout', 'portal']],
-  [paths.dashboard, ['authenticatedLayout', 'dashboard']],
-  [paths.agenda, ['authenticatedLayout', 'agenda', 'agendaCalendar']],
-  [paths.finance, ['authenticatedLayout', 'finance']],
-  [paths.patients, ['authenticatedLayout', 'patients']],
-  [paths.patientRecordsPattern, ['authenticatedLayout', 'patientRecords']],
-  [paths.patientRecordPattern, ['authenticatedLayout', 'patientRecord']],
-  [paths.patientFormsPattern, ['authenticatedLayout', 'patientForms']],
-  [paths.patientFormPattern, ['authenticatedLayout', 'patientForm']],
-  [paths.patientChatsPattern, ['authenticatedLayout', 'patientChats']],
-  [paths.patientChatPattern, ['authenticatedLayout', 'patientChat']],
-  [paths.patientMeasurementPattern, ['authenticatedLayout', 'patientMeasurement']],
-  [paths.patientDocumentsPattern, ['authenticatedLayout', 'patientDocuments']],
-];
-
-/** '/patients/:patientId' as a regular expression of the whole path, each parameter a named group. */
-function patternRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)');
-  return new RegExp(`^${escaped}/?$`);
-}
-
-const matchers = modulesByPattern.map(([pattern, modules]) => [patternRegExp(pattern), modules] as const);
+const matchers = modulesByPattern.map(([pattern, modules]) => [patternRegExp(pattern), modules satisfies readonly PageModule[]] as const);
 
 /** The page modules of an address and its path parameters; no modules for an address not listed (the router loads it as usual). */
 export function pageModulesOf(pathname: string): { modules: PageModule[]; params: Record<string, string> } {
@@ -113,7 +89,7 @@ function prefetchOf(module: unknown): PrefetchData | undefined {
 export function preloadPageOf(location: Pick<Location, 'pathname' | 'search'>): { isPatientPage: boolean } {
   const { modules, params } = pageModulesOf(location.pathname);
   // A page behind the login asks for its data only from a browser that signed in.
-  const mayPrefetch = !modules.includes('authenticatedLayout') || hasSignedIn();
+  const mayPrefetch = !modules.includes(SIGNED_IN_LAYOUT) || hasSignedIn();
   for (const name of modules) {
     pageModules[name]().then(
       (module) => {
