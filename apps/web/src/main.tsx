@@ -6,7 +6,7 @@ import { preloadPageOf } from './app/page-modules';
 import { AppProviders } from './app/providers';
 import { StandaloneLogin } from './app/standalone-login';
 import { LoadFailure } from './components/load-failure';
-import { warmUpIntlWhenIdle } from './lib/intl-warm-up';
+import { warmUpIntlSoon } from './lib/intl-warm-up';
 import { paths } from './lib/paths';
 import { queryClient } from './lib/query-client';
 import { hasSignedIn, loadSessionUser } from './lib/session';
@@ -62,5 +62,5 @@ if (window.location.pathname === paths.login && !hasSignedIn()) {
   const { isPatientPage } = preloadPageOf(window.location);
   if (hasSignedIn() && !isPatientPage) void loadSessionUser(queryClient);
   void startApp();
-  warmUpIntlWhenIdle();
+  warmUpIntlSoon();
 }

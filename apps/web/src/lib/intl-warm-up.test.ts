@@ -1,25 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmUpIntlWhenIdle } from './intl-warm-up';
+import { warmUpIntlSoon } from './intl-warm-up';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
-describe('warmUpIntlWhenIdle', () => {
-  it('formats once the main thread is idle, not at once', () => {
-    const idleCallbacks: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
-    warmUpIntlWhenIdle();
-    expect(idleCallbacks).toHaveLength(1);
-    expect(() => idleCallbacks[0]!()).not.toThrow();
-  });
+/** Records the arguments each formatter of `name` is built with, and builds it for real. */
+function recordFormatters<Name extends 'DateTimeFormat' | 'NumberFormat'>(name: Name): unknown[][] {
+  const built: unknown[][] = [];
+  const Real = Intl[name] as new (...args: unknown[]) => object;
+  vi.spyOn(Intl, name).mockImplementation(function (...args: unknown[]) {
+    built.push(args);
+    return new Real(...args);
+  } as never);
+  return built;
+}
 
-  it('waits for a timer where the browser has no idle callbacks', () => {
+describe('warmUpIntlSoon', () => {
+  it('builds a Brazilian date formatter with a time zone and a currency formatter, each in a task of its own', () => {
     vi.useFakeTimers();
-    vi.stubGlobal('requestIdleCallback', undefined);
-    warmUpIntlWhenIdle();
-    expect(vi.getTimerCount()).toBe(1);
-    expect(() => vi.runAllTimers()).not.toThrow();
+    const dateFormats = recordFormatters('DateTimeFormat');
+    const numberFormats = recordFormatters('NumberFormat');
+    warmUpIntlSoon();
+    expect(dateFormats).toEqual([]);
+    expect(vi.getTimerCount()).toBe(2);
+    vi.runAllTimers();
+    expect(dateFormats).toEqual([['pt-BR', expect.objectContaining({ timeZone: 'America/Sao_Paulo' })]]);
+    expect(numberFormats).toEqual([['pt-BR', expect.objectContaining({ currency: 'BRL' })]]);
   });
 });

@@ -1,10 +1,13 @@
 import { messages, type Payment } from '@consultorio/shared';
-import { useState } from 'react';
-import { EmailDialog } from '../../../components/email-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { hasErrorCode } from '../../../lib/api-client';
 import { NO_RECIPIENT, useEmailReceipt } from '../api/email-receipt';
 
 const f = messages.finance;
+
+// Asked for only when a receipt has no address to go to: its form brings zod and react-hook-form,
+// which the finance page does not need to be drawn (issue 34).
+const EmailDialog = lazy(async () => ({ default: (await import('../../../components/email-dialog')).EmailDialog }));
 
 /**
  * 'Enviar por e-mail' for a receipt: to the patient's (or the payer's) e-mail, and when the file
@@ -13,27 +16,33 @@ const f = messages.finance;
 export function useReceiptMailer(payment: Pick<Payment, 'id'>) {
   const mutation = useEmailReceipt();
   const [asksEmail, setAsksEmail] = useState(false);
+  // Once asked, the dialog stays mounted, so that it closes with its transition.
+  const [hasAsked, setHasAsked] = useState(false);
   const send = (email?: string) =>
     mutation.mutate(
       { paymentId: payment.id, ...(email === undefined ? {} : { email }) },
       {
         onSuccess: () => setAsksEmail(false),
         onError: (error) => {
-          if (hasErrorCode(error, NO_RECIPIENT)) setAsksEmail(true);
+          if (!hasErrorCode(error, NO_RECIPIENT)) return;
+          setAsksEmail(true);
+          setHasAsked(true);
         },
       },
     );
-  const dialog = (
-    <EmailDialog
-      opened={asksEmail}
-      onClose={() => setAsksEmail(false)}
-      title={f.emailReceiptTitle}
-      note={f.emailReceiptNoAddress}
-      label={messages.fields.email}
-      submitLabel={f.emailReceipt}
-      isSubmitting={mutation.isPending}
-      onSubmit={send}
-    />
+  const dialog = hasAsked && (
+    <Suspense fallback={null}>
+      <EmailDialog
+        opened={asksEmail}
+        onClose={() => setAsksEmail(false)}
+        title={f.emailReceiptTitle}
+        note={f.emailReceiptNoAddress}
+        label={messages.fields.email}
+        submitLabel={f.emailReceipt}
+        isSubmitting={mutation.isPending}
+        onSubmit={send}
+      />
+    </Suspense>
   );
   return { send: () => send(), isPending: mutation.isPending, isSuccess: mutation.isSuccess, dialog };
 }
