@@ -6,12 +6,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { formatCents, messages, type Appointment, type Payment, type PixCharge } from '@consultorio/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, payments } from '../src/db/schema';
+import { appointments, paymentAllocations, payments } from '../src/db/schema';
+import { codeMigrations } from '../src/db/migration-level';
 import { amountInWords } from '../src/modules/finance/amount-in-words';
 import { createTestApp, type TestApp } from './helpers/build-app';
 import { readBrCode } from './helpers/emv';
@@ -359,6 +360,19 @@ describe('payments and receipts', () => {
     expect(receiptText).toContain(messages.finance.receipt.partial(brazilianDate(second.startsAt), formatCents(5000), formatCents(15000)).replace(/\s+/g, ' '));
     expect(receiptText).not.toContain(brazilianDate(first.startsAt) + ':');
     expect(await appointment(cookie, second.id)).toMatchObject({ paymentStatus: 'pending', paidCents: 5000 });
+    // A fee edited afterwards does not change a receipt already issued.
+    expect((await call('PUT', `/v1/appointments/${second.id}`, cookie, { feeCents: 18000 })).statusCode).toBe(200);
+    const again = await pdfText((await call('GET', `/v1/payments/${partial.id}/receipt`, cookie)).rawPayload);
+    expect(again).toContain(messages.finance.receipt.partial(brazilianDate(second.startsAt), formatCents(5000), formatCents(15000)).replace(/\s+/g, ' '));
+    expect((await call('PUT', `/v1/appointments/${second.id}`, cookie, { feeCents: 15000 })).statusCode).toBe(200);
+    // Allocations made before 0029 kept no fee: its backfill gives them the session's fee.
+    const allocationsOfPartial = eq(paymentAllocations.paymentId, partial.id);
+    await t.database.db.update(paymentAllocations).set({ feeCents: null }).where(allocationsOfPartial);
+    const backfill = codeMigrations().find((migration) => migration.tag === '0029_allocation_fee')!.statements.find((statement) => statement.includes('UPDATE'))!;
+    // Only on this payment's rows: other tests' rows in this database are left as they are.
+    await t.database.db.execute(sql.raw(`${backfill.trim().replace(/;$/, '')} AND "allocation"."payment_id" = '${partial.id}'`));
+    const backfilled = await t.database.db.select({ feeCents: paymentAllocations.feeCents }).from(paymentAllocations).where(allocationsOfPartial);
+    expect(backfilled).toEqual([{ feeCents: 15000 }, { feeCents: 15000 }]);
 
     const account = await call('GET', `/v1/patients/${patient.id}/finance`, cookie);
     expect(account.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { settleSessions, unsettleSessions } from '../agenda/agenda.service';
 import { ownedPatient } from '../patients/patients.service';
 import type { SessionUser } from '../sessions/sessions.service';
 import * as repo from './finance.repository';
-import type { AllocationRow, PaymentRow } from './finance.repository';
+import type { PaymentRow } from './finance.repository';
 import { type AppointmentRow, obligedToReceitaSaude, toPayment, withAllocations } from './finance.mapping';
 import { monthRange, paymentDay } from './finance.days';
 import { checkSessions, payerOf } from './finance.owed';
@@ -56,8 +56,7 @@ export async function createPayment(ctx: Context, owner: SessionUser, request: P
       createdAt: now,
     });
     const shares = sharesOfAmount(rows, request.amountCents);
-    const allocations: AllocationRow[] = [];
-    for (const share of shares) allocations.push(await repo.insertAllocation(tx, { paymentId: payment.id, ...share }));
+    const allocations = await repo.insertAllocations(tx, payment.id, shares);
     await settleSessions(tx, shares, now);
     return { payment, allocations };
   });

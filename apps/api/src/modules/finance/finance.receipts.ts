@@ -13,15 +13,9 @@ const f = messages.finance;
 
 // ---- receipts ----
 
-/** The sessions a payment's allocations paid less than the fee of (a session since deleted is left out). */
-async function partialSessionsOf(ctx: Context, ownerId: string, allocations: readonly repo.AllocationRow[]): Promise<ReceiptContent['partialSessions']> {
-  const ids = allocations.flatMap((allocation) => (allocation.appointmentId ? [allocation.appointmentId] : []));
-  if (ids.length === 0) return [];
-  const fees = new Map((await repo.findAppointments(ctx.db, ownerId, ids)).map((row) => [row.id, row.feeCents]));
-  return allocations.flatMap((allocation) => {
-    const feeCents = allocation.appointmentId ? fees.get(allocation.appointmentId) : undefined;
-    return feeCents !== undefined && allocation.amountCents < feeCents ? [{ startsAt: allocation.startsAt, paidCents: allocation.amountCents, feeCents }] : [];
-  });
+/** The sessions a payment's allocations paid less than their fee of that day (as the receipt was first issued). */
+function partialSessionsOf(allocations: readonly repo.AllocationRow[]): ReceiptContent['partialSessions'] {
+  return allocations.flatMap(({ startsAt, amountCents, feeCents }) => (feeCents !== null && amountCents < feeCents ? [{ startsAt, paidCents: amountCents, feeCents }] : []));
 }
 
 export async function receiptContent(ctx: Context, payment: PaymentRow): Promise<ReceiptContent> {
@@ -41,7 +35,7 @@ export async function receiptContent(ctx: Context, payment: PaymentRow): Promise
     payer: { name: payment.payerName, document: payment.payerDocument },
     patient: { name: payment.patientName, document: payment.patientDocument, gender: patientGender },
     sessionStarts: allocations.map((allocation) => allocation.startsAt),
-    partialSessions: await partialSessionsOf(ctx, payment.ownerId, allocations),
+    partialSessions: partialSessionsOf(allocations),
     professional,
     tax: { obliged: obligedToReceitaSaude(professional), cnpj: professional.taxpayerType === 'company' ? professional.cnpj : null },
     timeZone: professional.timeZone,

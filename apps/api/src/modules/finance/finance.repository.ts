@@ -61,17 +61,19 @@ export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert
   return row!;
 }
 
-/** One session's share of a payment. */
-export async function insertAllocation(
+/** Each session's share of a payment, in one statement, in the order given (the sessions' order). */
+export async function insertAllocations(
   tx: Tx,
-  allocation: { paymentId: string; appointment: Pick<AppointmentRow, 'id' | 'startsAt'>; amountCents: number },
-): Promise<AllocationRow> {
-  const { appointment } = allocation;
-  const [row] = await tx
+  paymentId: string,
+  shares: ReadonlyArray<{ appointment: Pick<AppointmentRow, 'id' | 'startsAt' | 'feeCents'>; amountCents: number }>,
+): Promise<AllocationRow[]> {
+  if (shares.length === 0) return [];
+  const rows = await tx
     .insert(paymentAllocations)
-    .values({ paymentId: allocation.paymentId, appointmentId: appointment.id, startsAt: appointment.startsAt, amountCents: allocation.amountCents })
+    .values(shares.map(({ appointment, amountCents }) => ({ paymentId, appointmentId: appointment.id, startsAt: appointment.startsAt, amountCents, feeCents: appointment.feeCents })))
     .returning();
-  return row!;
+  const order = new Map(shares.map(({ appointment }, index) => [appointment.id, index]));
+  return rows.sort((a, b) => (order.get(a.appointmentId ?? '') ?? 0) - (order.get(b.appointmentId ?? '') ?? 0));
 }
 
 export async function allocationsOf(db: Db | Tx, paymentIds: readonly string[]): Promise<AllocationRow[]> {

@@ -64,6 +64,12 @@ export const paymentAllocations = pgTable(
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     startsAt: timestamptz('starts_at').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * The session's fee when the payment was registered, as its receipt states it (a fee edited
+     * later does not change a receipt already issued). Before 0029, the fee of that day was not
+     * kept: those rows took the session's fee of 0029's day, and none where the session was gone.
+     */
+    feeCents: integer('fee_cents'),
   },
   (t) => [index('payment_allocations_payment_idx').on(t.paymentId), index('payment_allocations_appointment_idx').on(t.appointmentId)],
 );
