@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { envelope, itemNameSchema } from './common';
 import { patientSummarySchema } from './patients';
-import { genderSchema } from './users';
+import { genderSchema } from './gender';
 
 const v = messages.validation;
 

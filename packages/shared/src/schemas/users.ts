@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ccForCountry, findCountry } from '../constants/countries';
-import { defaults, genders, limits, titles } from '../constants/limits';
+import { defaults, limits, titles } from '../constants/limits';
 import { messages } from '../messages';
 import { isValidPhone } from '../rules/phone';
 import { parsePixKey, pixKeyTypes } from '../rules/pix-key';
@@ -10,6 +10,9 @@ import { reminderLeadHoursListSchema } from './appointments';
 import { firstNameSchema, lastNameSchema } from './auth';
 import { envelope, optionalText } from './common';
 import { isoDateSchema } from './dates';
+import { genderSchema } from './gender';
+
+export { genderSchema };
 
 const v = messages.validation;
 const tv = messages.tax.validation;
@@ -28,7 +31,6 @@ export const occupationCodeSchema = z
   .trim()
   .refine(isCarneLeaoOccupation, { error: tv.occupationInvalid });
 
-export const genderSchema = z.enum(genders, { error: v.genderInvalid });
 export const titleSchema = z.enum(titles, { error: v.titleInvalid });
 
 export const userSchema = z.object({
