@@ -307,19 +307,25 @@ async function pageModuleSources(appDir: string): Promise<Map<string, string>> {
   return new Map(entries);
 }
 
+/** A file the server accepts to name in a page's HTML (apps/api/src/platform/page-preloads.ts `assetPath`). */
+const preloadableAsset = /^assets\/[\w.-]+\.(?:js|css)$/;
+
 /**
- * The files of each address of page-addresses.ts beyond the first load (the router's chunk, the
- * page's layout and modules, with every chunk and style sheet they import statically), written to
- * page-preloads.json. The server names them in the page's HTML (issue 34), so that a phone fetches
- * them beside the first load instead of after it has run: one round trip and the first load's
- * evaluation less before the first paint.
+ * The files of each address of page-addresses.ts beyond the first load (the page's layout and
+ * modules, then the router's chunk, with every chunk and style sheet they import statically, in
+ * the order main.tsx asks for them), written to page-preloads.json. The server names them in the
+ * page's HTML (issue 34), so that a phone fetches them beside the first load instead of after it
+ * has run: one round trip and the first load's evaluation less before the first paint. Read from
+ * the bundle as written (`writeBundle`): Vite's CSS plugin removes the chunks that held only
+ * styles, and moves their style sheets to the chunks importing them, in its own `generateBundle`.
+ * The build fails if a listed file is not in the bundle or has a name the server would refuse.
  */
 export function pagePreloads(): Plugin {
   const appDir = fileURLToPath(new URL('./src/app', import.meta.url));
   return {
     name: 'consultorio:page-preloads',
     apply: 'build',
-    async generateBundle(_, bundle) {
+    async writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
       const sources = await pageModuleSources(appDir);
       const entry = chunks.find((chunk) => chunk.isEntry);
@@ -328,12 +334,10 @@ export function pagePreloads(): Plugin {
       if (!entry || !router) return this.error('page preloads: the entry or the router chunk is missing');
       const firstLoad = new Set(filesOf([entry], bundle));
       const preloads: PagePreload[] = modulesByPattern.map(([pattern, modules]) => {
-        const pageChunks = modules.map((name) => {
-          const chunk = chunkOf(sources.get(name) ?? '');
-          if (!chunk) this.error(`page preloads: no chunk for the page module ${name}`);
-          return chunk;
-        });
-        const files = filesOf([router, ...pageChunks], bundle).filter((file) => !firstLoad.has(file));
+        const pageChunks = modules.map((name) => chunkOf(sources.get(name) ?? '') ?? this.error(`page preloads: no chunk for the page module ${name}`));
+        const files = filesOf([...pageChunks, router], bundle).filter((file) => !firstLoad.has(file));
+        const wrong = files.find((file) => !(file in bundle) || !preloadableAsset.test(file));
+        if (wrong !== undefined) this.error(`page preloads: ${wrong} is not a file of the build the server may name`);
         return {
           pattern: patternRegExp(pattern).source,
           signedIn: (modules as readonly string[]).includes(SIGNED_IN_LAYOUT),
@@ -341,7 +345,7 @@ export function pagePreloads(): Plugin {
           scripts: files.filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
         };
       });
-      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(preloads) });
+      await writeFile(path.join(options.dir ?? '', 'page-preloads.json'), JSON.stringify(preloads));
     },
   };
 }

@@ -22,7 +22,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
  * its own to a visitor who has not signed in (app/standalone-login.tsx). Every other page, public or behind the login, is loaded on demand, so that the
  * editor, the markdown renderer, the calendar and the charts load only where they are used.
  * A new page: a route module in `routes/` (or a feature's `pages/`), listed in `page-modules.ts`
- * (and in its preloaded addresses, if it is a main page), and added here with `page()`.
+ * (and in `page-addresses.ts`, if it is a main page: its files are then named in its HTML), and added here with `page()`.
  */
 export function createAppRouter() {
   return createBrowserRouter([

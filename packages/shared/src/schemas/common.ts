@@ -5,6 +5,7 @@ import { messages } from '../messages';
 const v = messages.validation;
 
 /** The answer envelope of every API call: `status` repeats the HTTP status. */
+/* #__NO_SIDE_EFFECTS__ */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.number().int(), data, message: z.string().optional() });
 }
@@ -26,6 +27,7 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** Optional free text: blank and null both mean "not given" and become null. */
+/* #__NO_SIDE_EFFECTS__ */
 export function optionalText(max: number) {
   return z
     .string({ error: v.invalidBody })

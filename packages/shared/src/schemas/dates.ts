@@ -11,6 +11,7 @@ const v = messages.validation;
  */
 
 /** A day, 'YYYY-MM-DD'. */
+/* #__NO_SIDE_EFFECTS__ */
 export function isoDateSchema(field: string) {
   return z
     .string({ error: v.dateInvalid(field) })
@@ -24,6 +25,7 @@ export function isoDateSchema(field: string) {
  * ('2026-11-24T17:00:00.000Z'). Its day is the one written, in its own offset: what the caller
  * sees on a clock is what is checked.
  */
+/* #__NO_SIDE_EFFECTS__ */
 export function instantSchema(field: string) {
   return z.iso
     .datetime({ offset: true, error: v.instantInvalid(field), abort: true })
@@ -32,6 +34,7 @@ export function instantSchema(field: string) {
 }
 
 /** A month, 'YYYY-MM'. */
+/* #__NO_SIDE_EFFECTS__ */
 export function monthSchema(field: string) {
   return z
     .string({ error: v.monthInvalid(field) })

@@ -109,6 +109,7 @@ export const cpfSchema = z
   .transform(onlyDigits);
 
 /** Optional fields added later than the form that edits them: left out, the stored value stays; null or blank clears it. */
+/* #__NO_SIDE_EFFECTS__ */
 export function keptWhenOmitted<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToNull, schema.nullable().optional());
 }
@@ -148,6 +149,7 @@ interface ContactInput {
  * Choosing a country sets cc: an omitted calling code is the country's (+55 for the default,
  * Brasil). The phone is then checked for that country and stored as digits only.
  */
+/* #__NO_SIDE_EFFECTS__ */
 export function withContactRules<T extends z.ZodType<ContactInput>>(schema: T) {
   return schema
     .transform((input) => ({ ...input, cc: input.cc ?? ccForCountry(input.country) }))
