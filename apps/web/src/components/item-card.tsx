@@ -1,3 +1,4 @@
+import './list-card.css';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardActions } from './card-actions';
@@ -18,7 +19,7 @@ interface ItemCardProps {
 /** A card of a patient's list (forms, records): labels, name and dates, then 'Abrir' and 'Editar'. */
 export function ItemCard({ name, labels, details, openTo, openLabel, editLabel, onEdit }: ItemCardProps) {
   return (
-    <Paper component="article" aria-label={name} p="md" h="100%">
+    <Paper component="article" aria-label={name} p="md" h="100%" className="list-card">
       <Stack justify="space-between" h="100%">
         <Stack gap={6} miw={0}>
           {labels && <Group gap="xs">{labels}</Group>}

@@ -1,4 +1,5 @@
 import { messages, type Patient } from '@consultorio/shared';
+import '../../../components/list-card.css';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconForms, IconNotes, IconPencil, IconRobot, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -34,7 +35,7 @@ export function PatientCard({ patient, onSelect, onEdit, details }: PatientCardP
   const name = fullName(patient.firstName, patient.lastName);
   const phone = usePhoneLine(patient.cc, patient.phone);
   return (
-    <Paper component="article" aria-label={name} p="md" h="100%">
+    <Paper component="article" aria-label={name} p="md" h="100%" className="list-card">
       <Stack justify="space-between" h="100%">
         <Group wrap="nowrap" align="flex-start">
           <PatientAvatar patient={patient} size={56} radius={56} />
