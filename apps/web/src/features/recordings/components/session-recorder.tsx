@@ -2,15 +2,18 @@ import { messages, type ClinicalRecord, type Recording } from '@consultorio/shar
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMicrophone, IconPlayerStop, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toasts';
 import { recordingsQueryKey, useRecordings } from '../api/list-recordings';
 import { finishRecording, startRecording, useAcceptDraft, useDeleteRecording, useRedraftRecording, useRetryRecording } from '../api/recording-calls';
-import { DraftReview } from './draft-review';
 import { clockText, useSessionRecorder } from './use-session-recorder';
 import './session-recorder.css';
+
+// Drawn only when a draft awaits review: its template chooser (Mantine's Select, floating-ui: 26 KB
+// gzip) is not part of what a record draws first (issue 34).
+const DraftReview = lazy(async () => ({ default: (await import('./draft-review')).DraftReview }));
 
 const m = messages.recordings;
 
@@ -228,16 +231,18 @@ function RecordingState({ recording, recordId, timeZone, onResume, onAccepted, b
       )}
       {recording.status === 'ready' && !recording.acceptedAt && (
         <>
-          <DraftReview
-            // A draft written again (another template) starts the review afresh, even when the
-            // list never saw it 'drafting' (the job can finish between two refreshes).
-            key={`${recording.noteTemplateId ?? ''}:${(recording.draft?.sections ?? []).map((section) => section.title).join('|')}`}
-            recording={recording}
-            accepting={isSavingText || accept.isPending}
-            onAccept={(content, keepTranscript) => void acceptAfterSaving(content, keepTranscript)}
-            redrafting={redraft.isPending}
-            onRedraft={(noteTemplateId) => redraft.mutate({ recordingId: recording.id, noteTemplateId })}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label={messages.app.loading} />}>
+            <DraftReview
+              // A draft written again (another template) starts the review afresh, even when the
+              // list never saw it 'drafting' (the job can finish between two refreshes).
+              key={`${recording.noteTemplateId ?? ''}:${(recording.draft?.sections ?? []).map((section) => section.title).join('|')}`}
+              recording={recording}
+              accepting={isSavingText || accept.isPending}
+              onAccept={(content, keepTranscript) => void acceptAfterSaving(content, keepTranscript)}
+              redrafting={redraft.isPending}
+              onRedraft={(noteTemplateId) => redraft.mutate({ recordingId: recording.id, noteTemplateId })}
+            />
+          </Suspense>
           <Group justify="flex-end">{deleteButton}</Group>
         </>
       )}
