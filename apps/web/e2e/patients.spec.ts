@@ -185,6 +185,13 @@ test('a professional registers patients, finds, edits, selects and deletes them'
     await expect(toastWith(page, messages.errors.patientNotFound)).toHaveCount(0);
   });
 
+  await test.step("the list's HTML names the files the page loads, and the server has each of them", async () => {
+    const html = await (await page.request.get('/patients')).text();
+    const hrefs = [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(([, href]) => href!);
+    expect(hrefs.some((href) => /\/patients-page-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
+  });
+
   await test.step('a patient with a finalized record is deleted only with the full name typed', async () => {
     // A finalized record, made through the API with the page's session.
     const found = await page.request.get('/v1/users/me/patients?q=maria');
