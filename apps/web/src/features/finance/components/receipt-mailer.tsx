@@ -1,5 +1,6 @@
 import { messages, type Payment } from '@consultorio/shared';
 import { lazy, Suspense, useState } from 'react';
+import { useLatch } from '../../../hooks/use-latch';
 import { hasErrorCode } from '../../../lib/api-client';
 import { NO_RECIPIENT, useEmailReceipt } from '../api/email-receipt';
 
@@ -17,20 +18,18 @@ export function useReceiptMailer(payment: Pick<Payment, 'id'>) {
   const mutation = useEmailReceipt();
   const [asksEmail, setAsksEmail] = useState(false);
   // Once asked, the dialog stays mounted, so that it closes with its transition.
-  const [hasAsked, setHasAsked] = useState(false);
+  const dialogMounted = useLatch(asksEmail);
   const send = (email?: string) =>
     mutation.mutate(
       { paymentId: payment.id, ...(email === undefined ? {} : { email }) },
       {
         onSuccess: () => setAsksEmail(false),
         onError: (error) => {
-          if (!hasErrorCode(error, NO_RECIPIENT)) return;
-          setAsksEmail(true);
-          setHasAsked(true);
+          if (hasErrorCode(error, NO_RECIPIENT)) setAsksEmail(true);
         },
       },
     );
-  const dialog = hasAsked && (
+  const dialog = dialogMounted && (
     <Suspense fallback={null}>
       <EmailDialog
         opened={asksEmail}
