@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageModuleSpecifiers } from './page-modules.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
@@ -19,8 +20,7 @@ const app = 'src/app/app.tsx';
  * pages also in `accountLayout`), those after `publicFormLayout` the patient's pages.
  */
 function pages() {
-  const source = readFileSync(path.join(root, 'apps/web/src/app/page-modules.ts'), 'utf8');
-  const modules = [...source.matchAll(/^\s+(\w+): \(\) => import\('([^']+)'\)/gm)].map(([, name, specifier]) => {
+  const modules = pageModuleSpecifiers().map(({ name, specifier }) => {
     const key = path.posix.join('src/app', specifier);
     return { name, key: [`${key}.tsx`, `${key}.ts`].find((candidate) => manifest[candidate]) };
   });

@@ -11,6 +11,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import ts from 'typescript';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
+import { pageModuleSpecifiers } from '../../scripts/page-modules.mjs';
 import { modulesByPattern, patternRegExp, SIGNED_IN_LAYOUT } from './src/app/page-addresses';
 
 const brotli = promisify(brotliCompress);
@@ -297,14 +298,14 @@ export interface PagePreload {
   scripts: string[];
 }
 
-/** The page modules' sources by their name in page-modules.ts (each written out as `name: () => import('…')`). */
-async function pageModuleSources(appDir: string): Promise<Map<string, string>> {
-  const source = await readFile(path.join(appDir, 'page-modules.ts'), 'utf8');
-  const entries = [...source.matchAll(/^\s+(\w+): \(\) => import\('([^']+)'\)/gm)].map(([, name = '', specifier = '']) => {
-    const base = path.join(appDir, specifier);
-    return [name, [`${base}.tsx`, `${base}.ts`].find((file) => existsSync(file)) ?? base] as const;
-  });
-  return new Map(entries);
+/** The page modules' source files by their name in page-modules.ts. */
+function pageModuleSources(appDir: string): Map<string, string> {
+  return new Map(
+    pageModuleSpecifiers().map(({ name, specifier }) => {
+      const base = path.join(appDir, specifier);
+      return [name, [`${base}.tsx`, `${base}.ts`].find((file) => existsSync(file)) ?? base] as const;
+    }),
+  );
 }
 
 /** A file the server accepts to name in a page's HTML (apps/api/src/platform/page-preloads.ts `assetPath`). */
@@ -327,7 +328,7 @@ export function pagePreloads(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
-      const sources = await pageModuleSources(appDir);
+      const sources = pageModuleSources(appDir);
       const entry = chunks.find((chunk) => chunk.isEntry);
       const chunkOf = (moduleId: string) => chunks.find((chunk) => chunk.facadeModuleId === moduleId) ?? chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
       const router = chunkOf(path.join(appDir, 'app.tsx'));
