@@ -5,6 +5,7 @@ import { messages } from '@consultorio/shared';
 import { expect, test } from '@playwright/test';
 import { AccessibilityAudit, auditedPage, closeWithEscape, DESKTOP, dialog, PHONE, ready, visit } from './support/accessibility';
 import { seedPractice, type Practice } from './support/practice';
+import { recordEditor } from './support/record-editor';
 
 let practice: Practice;
 
@@ -34,11 +35,13 @@ for (const viewport of [DESKTOP, PHONE]) {
     await closeWithEscape(page, newRecord);
 
     await visit(page, `${patient}/records/${practice.recordId}`);
-    const editor = main.locator('.ql-editor');
+    const editor = recordEditor(page);
     await ready(page, editor.getByRole('heading', { name: 'Queixa' }));
     await ready(page, main.getByRole('region', { name: r.attachments }).getByText(practice.attachmentName));
     await audit.check('Prontuário (editor)');
 
+    // The editor is made as the text is reached for: its toolbar and link box are checked below.
+    await expect(main.locator('.record-editor')).not.toHaveAttribute('aria-busy', 'true');
     await editor.getByText('orientações').click();
     const linkPreview = main.locator('.ql-tooltip:not(.ql-hidden)');
     await expect(linkPreview).toBeVisible();

@@ -4,6 +4,7 @@ import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
+import { recordEditor } from './support/record-editor';
 
 // The e2e server's model (scripts/fake-chat-model.mjs) streams every answer word by word, starting so.
 const modelAnswer = 'Resposta do modelo';
@@ -172,7 +173,7 @@ test('a session with the assistant: streamed answers, a file, a form, a record, 
     await seeAndCloseToast(page, messages.chats.recordGenerated);
     await expect(main.getByRole('heading', { name: 'Resumo da primeira sessão' })).toBeVisible();
     await expect(main.getByText(messages.records.writtenBy(assistantName))).toBeVisible();
-    await expect(main.locator('.ql-editor')).toContainText(modelAnswer);
+    await expect(recordEditor(page)).toContainText(modelAnswer);
   });
 
   await test.step('the session is listed with its assistant', async () => {

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { closeToast, seeAndCloseToast } from './support/toasts';
+import { clickRecordEditor } from './support/record-editor';
 
 const m = messages.recordings;
 
@@ -92,7 +93,7 @@ test('a session is recorded with consent, survives a reload, and its draft, chec
     await expect(section.getByRole('textbox', { name: m.editLabel })).toHaveValue(/Relato: Paciente relata que dormiu mal/);
     // A line typed in the record just before, not yet saved: it is saved first (a version of its
     // own), and the accepted text then follows without a conflict 'from another window'.
-    await main.locator('.ql-editor').click();
+    await clickRecordEditor(page);
     await page.keyboard.type('Anotado antes do rascunho.');
     await section.getByRole('button', { name: m.accept }).click();
     await seeAndCloseToast(page, m.accepted);

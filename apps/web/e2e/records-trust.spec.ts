@@ -4,15 +4,12 @@ import { textbox } from './support/fields';
 import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast } from './support/toasts';
+import { clickRecordEditor, recordEditor } from './support/record-editor';
 
 const registration = 'CRP 06/123456';
 
-function recordEditor(page: Page) {
-  return page.getByRole('main').locator('.ql-editor');
-}
-
 async function typeAtEnd(page: Page, text: string) {
-  await recordEditor(page).click();
+  await clickRecordEditor(page);
   await page.keyboard.press('Control+End');
   await page.keyboard.type(text);
 }
@@ -134,7 +131,13 @@ test('a record never loses a word, shows conflicts, keeps its history and is fin
     await seeAndCloseToast(page, messages.records.finalized);
     await expect(main.getByText(messages.records.readOnlyNotice)).toBeVisible();
     await expect(main.getByRole('button', { name: messages.common.save, exact: true })).toHaveCount(0);
-    await expect(recordEditor(page)).toHaveAttribute('contenteditable', 'false');
+    await expect(recordEditor(page)).toHaveAttribute('aria-readonly', 'true');
+    // Opened again, a finalized record is only read: Quill is not made for it, and its text takes no focus.
+    await page.reload();
+    await expect(recordEditor(page)).toContainText('Relata ansiedade no trabalho.');
+    await expect(recordEditor(page)).toHaveAttribute('aria-readonly', 'true');
+    await expect(recordEditor(page)).not.toHaveAttribute('tabindex');
+    await expect(main.locator('.ql-editor')).toHaveCount(0);
     await expect(main.getByText(messages.records.attachmentsLocked)).toBeVisible();
     await expect(main.getByRole('button', { name: messages.records.chooseFiles })).toHaveCount(0);
 

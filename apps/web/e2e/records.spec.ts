@@ -5,6 +5,7 @@ import { registerConfirmedProfessional } from './support/professional';
 import { signIn } from './support/session';
 import { seeAndCloseToast, toastWith } from './support/toasts';
 import { drawnBox } from './support/boxes';
+import { clickRecordEditor, recordEditor } from './support/record-editor';
 
 const examName = 'exame de sangue ção.txt';
 const reportName = 'laudo médico 2025.txt';
@@ -16,7 +17,7 @@ test('a record is written with formatting, keeps its attachments and is printed'
   const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Maria', lastName: 'Souza' } });
   expect(created.status()).toBe(201);
   const main = page.getByRole('main');
-  const editor = main.locator('.ql-editor');
+  const editor = recordEditor(page);
 
   await test.step('open the patient’s records and create one', async () => {
     await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
@@ -42,7 +43,7 @@ test('a record is written with formatting, keeps its attachments and is printed'
   });
 
   await test.step('type, make a word bold with the toolbar, save and read it again after a reload', async () => {
-    await editor.click();
+    await clickRecordEditor(page);
     await page.keyboard.type('Paciente relata melhora ');
     const toolbar = main.getByRole('toolbar', { name: messages.records.editor.toolbar });
     const bold = toolbar.getByRole('button', { name: messages.records.editor.bold });
@@ -65,7 +66,7 @@ test('a record is written with formatting, keeps its attachments and is printed'
     const tooltip = main.locator('.ql-tooltip');
     const before = (locator: typeof tooltip) => locator.evaluate((element) => getComputedStyle(element, '::before').content);
     const after = (locator: typeof tooltip) => locator.evaluate((element) => getComputedStyle(element, '::after').content);
-    await editor.click();
+    await clickRecordEditor(page);
     await page.keyboard.press('End');
     await page.keyboard.type(' Ver diretriz');
     for (let step = 0; step < 'diretriz'.length; step += 1) await page.keyboard.press('Shift+ArrowLeft');
@@ -159,7 +160,7 @@ test('a record is written with formatting, keeps its attachments and is printed'
     // A real failure: the record is deleted elsewhere (another tab) while the text is being written.
     const recordId = new URL(page.url()).pathname.split('/').at(-1)!;
     expect((await page.request.delete(`/v1/records/${recordId}`)).status()).toBe(200);
-    await editor.click();
+    await clickRecordEditor(page);
     await page.keyboard.press('End');
     await page.keyboard.type(' Texto escrito depois.');
     await main.getByRole('button', { name: messages.common.save, exact: true }).click();
@@ -173,7 +174,7 @@ test('a record is written with formatting, keeps its attachments and is printed'
   });
 });
 
-test('the saved text is shown while the editor loads, in the room the editor then takes', async ({ page }) => {
+test('the saved text is shown until the editor is reached for, in the room the editor then takes', async ({ page, browser }) => {
   const professional = await registerConfirmedProfessional(page, 'Otto');
   await page.goto('/');
   await signIn(page, professional.username, professional.password);
@@ -200,21 +201,39 @@ test('the saved text is shown while the editor loads, in the room the editor the
     await page.goto(`/patients/${patient!.id}/records/${record!.id}`);
     const savedText = main.locator('.record-editor-saved-text');
     await expect(savedText.getByRole('heading', { name: 'Demanda' })).toBeVisible();
-    await expect(savedText.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite']);
+    await expect(savedText.getByRole('listitem').first()).toHaveText('Sono irregular');
     await expect(main.locator('.ql-editor')).toHaveCount(0);
+    // Where the click below will see it (boxes are measured from the window's corner).
+    await recordEditor(page).scrollIntoViewIfNeeded();
     const before = { editor: await drawnBox(main.locator('.record-editor')), save: await drawnBox(saveButton) };
 
     releaseEditor();
-    await expect(main.getByRole('textbox', { name: messages.records.content })).toContainText('Relata ansiedade no trabalho.');
+    // The editor is made when the text is reached for, in the saved text's room: on the phone from
+    // the keyboard (the caret at the end), on the desktop by the mouse (made as it comes over the
+    // text, so that the click lands in Quill at the heading's end).
+    await expect(main.locator('.record-editor')).not.toHaveAttribute('aria-busy', 'true');
+    if (width === 390) await recordEditor(page).focus();
+    else {
+      const heading = recordEditor(page).getByRole('heading');
+      const box = await drawnBox(heading);
+      await heading.click({ position: { x: box.width - 2, y: box.height / 2 } });
+    }
+    await expect(main.locator('.ql-editor')).toBeFocused();
     await expect(savedText).toHaveCount(0);
     const after = { editor: await main.locator('.record-editor').boundingBox(), save: await saveButton.boundingBox() };
     expect(after, `at ${width} px`).toEqual(before);
+    await page.keyboard.type(width === 390 ? ' e cansaço' : ' atual');
+    await expect(main.getByRole('status')).toHaveText(/^Salvo às/);
   }
+  const editor = recordEditor(page);
+  await expect(editor.getByRole('heading')).toHaveText('Demanda atual');
+  await expect(editor.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite e cansaço']);
 
-  // A tab opened afresh: the editor is asked for only once the text is on the screen (after-paint.ts,
+  // A phone opened afresh: the editor is asked for only once the text is on the screen (after-paint.ts,
   // afterContentPaint). Nothing is evaluated in the page until then: Playwright's evaluations count
   // as the user's gestures, after which the browser no longer reports the page's paints.
-  const fresh = await page.context().newPage();
+  const phone = await browser.newContext({ hasTouch: true, storageState: await page.context().storageState() });
+  const fresh = await phone.newPage();
   await fresh.addInitScript(() => {
     const paints: Array<{ at: number; inText: boolean }> = [];
     Object.assign(globalThis, { textPaints: paints });
@@ -233,5 +252,14 @@ test('the saved text is shown while the editor loads, in the room the editor the
   }));
   expect(textPaintedAt, "the saved text was the page's largest paint (the paragraph is made long enough at 390 px)").toBeDefined();
   expect(editorAskedAt, 'the editor was asked for after the text was on the screen').toBeGreaterThanOrEqual(textPaintedAt!);
-  await fresh.close();
+
+  // A tap on the saved text makes the editor with the caret where the finger was.
+  await expect(fresh.locator('.record-editor')).not.toHaveAttribute('aria-busy', 'true');
+  const heading = recordEditor(fresh).getByRole('heading');
+  const box = await drawnBox(heading);
+  await heading.tap({ position: { x: box.width - 2, y: box.height / 2 } });
+  await expect(fresh.locator('.ql-editor')).toBeFocused();
+  await fresh.keyboard.type(' e rotina');
+  await expect(recordEditor(fresh).getByRole('heading')).toHaveText('Demanda atual e rotina');
+  await phone.close();
 });

@@ -1,11 +1,11 @@
 import { limits, messages, recordImageTypes } from '@consultorio/shared';
 import { Box } from '@mantine/core';
 import Quill from 'quill';
-import { useEffect, useImperativeHandle, useRef } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { isBlankEditorHtml, normalizeSemanticHtml } from './editor-html';
 import { editorToolbar } from './editor-toolbar';
 import { editorTextVariables, nameLinkTooltip, nameToolbar } from './editor-labels';
-import type { RecordEditorProps } from './record-editor';
+import type { EditorCaret, RecordEditorProps } from './record-editor';
 
 
 const formats = ['header', 'bold', 'italic', 'underline', 'strike', 'list', 'link', 'image', 'code-block'];
@@ -43,22 +43,47 @@ function loadHtml(quill: Quill, html: string): void {
   quill.setContents(quill.clipboard.convert({ html }), 'silent');
 }
 
+/** The text's place under the screen's point, when the point is on the text. */
+function textPlaceAt(root: HTMLElement, x: number, y: number): { node: Node; offset: number } | undefined {
+  const position = document.caretPositionFromPoint?.(x, y);
+  if (position) return root.contains(position.offsetNode) ? { node: position.offsetNode, offset: position.offset } : undefined;
+  // Safari before 18.4.
+  const range = document.caretRangeFromPoint?.(x, y);
+  return range && root.contains(range.startContainer) ? { node: range.startContainer, offset: range.startOffset } : undefined;
+}
+
+/** Focuses the new editor with its caret where the saved text was clicked, else at the end. */
+function placeCaret(quill: Quill, caret: EditorCaret): void {
+  if (caret.at === 'none') return;
+  quill.root.focus({ preventScroll: true });
+  const place = caret.at === 'point' ? textPlaceAt(quill.root, caret.x, caret.y) : undefined;
+  if (!place) {
+    quill.setSelection(quill.getLength() - 1, 0, 'user');
+    return;
+  }
+  window.getSelection()?.collapse(place.node, place.offset);
+  // Read now, as the user's own: a caret put in a link opens its box at once, as a click in Quill does.
+  quill.selection.update('user');
+}
+
 /**
  * The record's rich-text editor (Quill 2, snow theme), a chunk of its own: record-editor.tsx shows
- * the text while it loads.
+ * the text until the professional reaches for it, then makes this one with the caret where they did.
  */
-export default function QuillRecordEditor({ initialHtml, onUserChange, readOnly = false, ref }: RecordEditorProps) {
+export default function QuillRecordEditor({ initialHtml, onUserChange, readOnly = false, caret, ref }: RecordEditorProps & { caret: EditorCaret }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   // Read once, when the editor is made; later changes go through the handle.
   const initialHtmlRef = useRef(initialHtml);
+  const caretRef = useRef(caret);
   const onUserChangeRef = useRef(onUserChange);
 
   useEffect(() => {
     onUserChangeRef.current = onUserChange;
   }, [onUserChange]);
 
-  useEffect(() => {
+  // Made before the browser's next event: a key pressed with the click that asked for it lands in it.
+  useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const host = container.appendChild(document.createElement('div'));
@@ -81,6 +106,7 @@ export default function QuillRecordEditor({ initialHtml, onUserChange, readOnly 
       if (source === 'user') onUserChangeRef.current();
     });
     quillRef.current = quill;
+    placeCaret(quill, caretRef.current);
     return () => {
       quillRef.current = null;
       container.replaceChildren();

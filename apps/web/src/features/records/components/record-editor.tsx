@@ -1,11 +1,16 @@
 import 'quill/dist/quill.snow.css';
 import './record-editor.css';
-import { limits } from '@consultorio/shared';
+import { limits, messages } from '@consultorio/shared';
 import { Box } from '@mantine/core';
-import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type MouseEvent, type PointerEvent, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { afterContentPaint } from '../../../lib/after-paint';
 import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
+import type QuillRecordEditor from './quill-record-editor';
+
+/** Where the caret goes as the editor is made: where the text was clicked, at its end (reached from the keyboard), or nowhere yet (a mouse over it). */
+export type EditorCaret = { at: 'point'; x: number; y: number } | { at: 'end' } | { at: 'none' };
 
 /** What the record page asks of the editor. */
 export interface RecordEditorHandle {
@@ -24,24 +29,52 @@ export interface RecordEditorProps {
   ref: Ref<RecordEditorHandle>;
 }
 
-const QuillRecordEditor = lazy(() => import('./quill-record-editor'));
+let quillEditor: typeof QuillRecordEditor | undefined;
+let quillEditorLoading: Promise<typeof QuillRecordEditor> | undefined;
+
+/** Quill's chunk, fetched and run once per visit; later records find it ready. One that did not come is asked for again next time. */
+function loadQuillEditor(): Promise<typeof QuillRecordEditor> {
+  quillEditorLoading ??= import('./quill-record-editor').then(
+    (loaded) => (quillEditor = loaded.default),
+    (error: unknown) => {
+      quillEditorLoading = undefined;
+      throw error;
+    },
+  );
+  return quillEditorLoading;
+}
 
 /**
- * The record's rich-text editor. Quill (56 KB gzip with its parts) is a chunk of its own, asked
- * for once the record's text has been painted, not with the page (issue 34: the text is drawn
- * without waiting for it, nor sharing a slow link with it). Until it arrives the saved text is
- * shown as Quill will show it, in the same room, and the handle answers with it (a text set
- * meanwhile is the one Quill opens with).
+ * The record's rich-text editor. Quill (56 KB gzip with its parts) is a chunk of its own, fetched
+ * and run once the record's text has been painted, not with the page (issue 34: the text is drawn
+ * without waiting for it, nor sharing a slow link with it). The editor itself (a third of a second
+ * of a phone's main thread, most of it in Quill's constructor) is made when the professional
+ * reaches for the text: a mouse over it, a click or tap (the caret goes where it was), or the
+ * focus from the keyboard (the caret goes to the end). Until then the saved text is shown as Quill
+ * will show it, in the same room, as the same named text box, and the handle answers with it (a
+ * text set meanwhile is the one Quill opens with). A finalized record is only read: Quill is never
+ * loaded for it.
  */
 export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref }: RecordEditorProps) {
   const quillRef = useRef<RecordEditorHandle>(null);
   const htmlRef = useRef(initialHtml);
   const [shownHtml, setShownHtml] = useState(initialHtml);
-  const [isEditorWanted, setIsEditorWanted] = useState(false);
+  const [isLoaded, setIsLoaded] = useState(quillEditor !== undefined);
+  const [caret, setCaret] = useState<EditorCaret>();
+  const [loadFailure, setLoadFailure] = useState<{ error: unknown }>();
   const savedTextRef = useRef<HTMLDivElement>(null);
 
-  // Asked for once the saved text is on the screen, whose room it then takes.
-  useEffect(() => afterContentPaint(() => setIsEditorWanted(true), savedTextRef.current!), []);
+  useEffect(() => {
+    if (readOnly || isLoaded) return undefined;
+    let isMounted = true;
+    // Fetched ahead only: a failure here is left to the moment the editor is wanted.
+    const load = () => loadQuillEditor().then(() => isMounted && setIsLoaded(true), () => undefined);
+    const cancel = afterContentPaint(() => void load(), savedTextRef.current!);
+    return () => {
+      isMounted = false;
+      cancel();
+    };
+  }, [readOnly, isLoaded]);
 
   useImperativeHandle(
     ref,
@@ -57,28 +90,66 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
     [],
   );
 
-  const savedText = <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} />;
-  if (!isEditorWanted) return savedText;
-  return (
-    <Suspense fallback={savedText}>
-      <QuillRecordEditor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} />
-    </Suspense>
-  );
+  /** Makes the editor now, within the user's gesture (a phone shows its keyboard only then), or as soon as its chunk has come. */
+  const reachFor = (wanted: EditorCaret) => {
+    if (caret || readOnly) return;
+    if (quillEditor) flushSync(() => setCaret(wanted));
+    else {
+      setCaret(wanted);
+      loadQuillEditor().then(
+        () => setIsLoaded(true),
+        (error: unknown) => setLoadFailure({ error }),
+      );
+    }
+  };
+
+  // The chunk did not come when the editor was wanted: the route's error screen says so.
+  if (loadFailure) throw loadFailure.error;
+  // Once made, the editor stays, also when the record is finalized meanwhile (it then stops editing).
+  const Editor = quillEditor;
+  if (!caret || !Editor) {
+    return <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded} onReach={reachFor} />;
+  }
+  return <Editor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} caret={caret} />;
+}
+
+interface SavedTextProps {
+  html: string;
+  readOnly: boolean;
+  /** Quill's chunk has not come yet: the text box is said to be busy. */
+  isEditorLoading: boolean;
+  /** The professional reached for the text: where the caret goes. */
+  onReach: (caret: EditorCaret) => void;
+  ref: Ref<HTMLDivElement>;
 }
 
 /**
  * The saved text (sanitized by the server, as the history and the addenda show it) in Quill's
  * frame: an empty toolbar of the same groups, so that nothing moves when Quill takes its place.
- * Not a text box: nothing can be typed in it.
+ * Named and reached as the editor's text box; nothing is typed in it: reaching it makes the editor.
  */
-function SavedText({ html, readOnly, ref }: { html: string; readOnly: boolean; ref: Ref<HTMLDivElement> }) {
+function SavedText({ html, readOnly, isEditorLoading, onReach, ref }: SavedTextProps) {
+  const reachHandlers = {
+    tabIndex: 0,
+    onPointerEnter: (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') onReach({ at: 'none' });
+    },
+    // The click places the caret; the focus a mouse press would give first is the click's.
+    onMouseDown: (event: MouseEvent) => event.preventDefault(),
+    onClick: (event: MouseEvent) => {
+      // A link in the text is edited, as in Quill, not followed.
+      if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+      onReach({ at: 'point', x: event.clientX, y: event.clientY });
+    },
+    onFocus: () => onReach({ at: 'end' }),
+  };
   return (
     <Box
       ref={ref}
       bg="white"
       className="record-editor"
       data-readonly={readOnly || undefined}
-      aria-busy="true"
+      aria-busy={isEditorLoading || undefined}
       style={{ ...editorTextVariables, '--record-editor-min-height': `${limits.editorMinHeightPx}px` }}
     >
       <div className="ql-toolbar ql-snow" aria-hidden="true">
@@ -95,7 +166,15 @@ function SavedText({ html, readOnly, ref }: { html: string; readOnly: boolean; r
         ))}
       </div>
       <div className="ql-container ql-snow">
-        <div className="record-editor-saved-text" dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className="record-editor-saved-text"
+          role="textbox"
+          aria-multiline="true"
+          aria-label={messages.records.content}
+          aria-readonly={readOnly}
+          {...(readOnly ? {} : reachHandlers)}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       </div>
     </Box>
   );
