@@ -12,7 +12,7 @@ import ts from 'typescript';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { describeFirstLoad, firstLoadJs } from '../../scripts/first-load.mjs';
 import { pageModuleSpecifiers } from '../../scripts/page-modules.mjs';
-import { modulesByPattern, patternRegExp, SIGNED_IN_LAYOUT } from './src/app/page-addresses';
+import { modulesByPattern, patternRegExp, SIGNED_IN_LAYOUT } from './src/app/page-addresses.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import chunkGroups from './chunk-groups.json' with { type: 'json' };
-import { checkChunks, contractWithoutSchemas, mantineIdFromReact, pagePreloads, precompress, reactRouterProductionBuild, scrollAreaMergeRefs } from './vite-plugins';
+import { checkChunks, contractWithoutSchemas, mantineIdFromReact, pagePreloads, precompress, reactRouterProductionBuild, scrollAreaMergeRefs } from './vite-plugins.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,4 +1,4 @@
-import { paths } from '../lib/paths';
+import { paths } from '../lib/paths.ts';
 
 /**
  * The modules an address's page is drawn with, outermost first, by the names of `pageModules`
