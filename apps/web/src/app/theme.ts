@@ -35,10 +35,6 @@ export const theme = createTheme({
   components: {
     // Every close button (modals, drawers, alerts...) is named; one that means more says so itself.
     CloseButton: { defaultProps: { 'aria-label': messages.common.close } },
-    // A closed list's options are not drawn (Mantine 9 draws them hidden by default: a Select of the
-    // practice's patients drew every one at the form's opening, the expense form's 32 accounts after
-    // finance's first paint). They are drawn as the list opens, and the input names them only then.
-    Combobox: { defaultProps: { keepMounted: false } },
     // A menu opened from its button focuses its first item, not a nameless placeholder that a menu may not hold.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Modal: { defaultProps: { size: 'md' } },
