@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { apiClient } from '../lib/api-client';
@@ -23,11 +23,13 @@ export async function mountApp(root: Root, to?: string): Promise<void> {
     void router.navigate(paths.login, { replace: true });
   });
   if (to !== undefined) await router.navigate(to);
-  root.render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
