@@ -227,6 +227,18 @@ test('the saved text is shown until the editor is reached for, in the room the e
   }
   const editor = recordEditor(page);
   await expect(editor.getByRole('heading')).toHaveText('Demanda atual');
+
+  // Reached for while Quill is still coming, then left: when it comes it does not take the keys back.
+  editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+  await page.reload();
+  await expect(main.locator('.record-editor')).toHaveAttribute('aria-busy', 'true');
+  await editor.getByRole('heading').click();
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  releaseEditor();
+  await expect(main.locator('.ql-editor')).toBeVisible();
+  await expect(main.locator('.record-editor :focus')).toHaveCount(0);
   await expect(editor.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite e cansaço']);
 
   // A phone opened afresh: the editor is asked for only once the text is on the screen (after-paint.ts,

@@ -53,10 +53,11 @@ function textPlaceAt(root: HTMLElement, x: number, y: number): { node: Node; off
 }
 
 /** Focuses the new editor with its caret where the saved text was clicked, else at the end. */
-function placeCaret(quill: Quill, caret: EditorCaret): void {
+function placeCaret(quill: Quill, frame: HTMLElement, caret: EditorCaret): void {
   if (caret.at === 'none') return;
   quill.root.focus({ preventScroll: true });
-  const place = caret.at === 'point' ? textPlaceAt(quill.root, caret.x, caret.y) : undefined;
+  const corner = frame.getBoundingClientRect();
+  const place = caret.at === 'point' ? textPlaceAt(quill.root, corner.left + caret.dx, corner.top + caret.dy) : undefined;
   if (!place) {
     quill.setSelection(quill.getLength() - 1, 0, 'user');
     return;
@@ -76,6 +77,8 @@ export default function QuillRecordEditor({ initialHtml, onUserChange, readOnly 
   // Read once, when the editor is made; later changes go through the handle.
   const initialHtmlRef = useRef(initialHtml);
   const caretRef = useRef(caret);
+  // A record finalized as its editor is made is not focused for typing.
+  const readOnlyRef = useRef(readOnly);
   const onUserChangeRef = useRef(onUserChange);
 
   useEffect(() => {
@@ -106,7 +109,7 @@ export default function QuillRecordEditor({ initialHtml, onUserChange, readOnly 
       if (source === 'user') onUserChangeRef.current();
     });
     quillRef.current = quill;
-    placeCaret(quill, caretRef.current);
+    if (!readOnlyRef.current) placeCaret(quill, container, caretRef.current);
     return () => {
       quillRef.current = null;
       container.replaceChildren();

@@ -9,8 +9,14 @@ import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
 import type QuillRecordEditor from './quill-record-editor';
 
-/** Where the caret goes as the editor is made: where the text was clicked, at its end (reached from the keyboard), or nowhere yet (a mouse over it). */
-export type EditorCaret = { at: 'point'; x: number; y: number } | { at: 'end' } | { at: 'none' };
+/**
+ * Where the caret goes as the editor is made: where the text was clicked (from the corner of the
+ * editor's frame), at its end (reached from the keyboard), or nowhere yet (a mouse over it).
+ */
+export type EditorCaret = { at: 'point'; dx: number; dy: number } | { at: 'end' } | { at: 'none' };
+
+/** Which of two wishes made before Quill came is kept: the more precise. */
+const CARET_PRECISION: Record<EditorCaret['at'], number> = { none: 0, end: 1, point: 2 };
 
 /** What the record page asks of the editor. */
 export interface RecordEditorHandle {
@@ -90,17 +96,31 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
     [],
   );
 
-  /** Makes the editor now, within the user's gesture (a phone shows its keyboard only then), or as soon as its chunk has come. */
+  // A record finalized before the editor was made stays read: a pending wish is dropped.
+  useEffect(() => {
+    if (readOnly && !quillRef.current) setCaret(undefined);
+  }, [readOnly]);
+
+  /**
+   * Makes the editor now, within the user's gesture (a phone shows its keyboard only then). Before
+   * Quill's chunk has come, the wish waits for it, a later and more precise one replacing it (a
+   * click after the mouse came over the text).
+   */
   const reachFor = (wanted: EditorCaret) => {
-    if (caret || readOnly) return;
-    if (quillEditor) flushSync(() => setCaret(wanted));
-    else {
-      setCaret(wanted);
-      loadQuillEditor().then(
-        () => setIsLoaded(true),
-        (error: unknown) => setLoadFailure({ error }),
-      );
+    if (readOnly || (caret && quillEditor)) return;
+    if (quillEditor) {
+      flushSync(() => setCaret(wanted));
+      return;
     }
+    setCaret((pending) => (pending && CARET_PRECISION[pending.at] > CARET_PRECISION[wanted.at] ? pending : wanted));
+    loadQuillEditor().then(
+      () => setIsLoaded(true),
+      (error: unknown) => setLoadFailure({ error }),
+    );
+  };
+  /** The professional left the text before the editor came: it will not take the focus back. */
+  const leaveBeforeMade = () => {
+    if (!quillEditor) setCaret((pending) => pending && { at: 'none' });
   };
 
   // The chunk did not come when the editor was wanted: the route's error screen says so.
@@ -108,7 +128,9 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
   // Once made, the editor stays, also when the record is finalized meanwhile (it then stops editing).
   const Editor = quillEditor;
   if (!caret || !Editor) {
-    return <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded} onReach={reachFor} />;
+    return (
+      <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded} onReach={reachFor} onLeave={leaveBeforeMade} />
+    );
   }
   return <Editor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} caret={caret} />;
 }
@@ -120,6 +142,7 @@ interface SavedTextProps {
   isEditorLoading: boolean;
   /** The professional reached for the text: where the caret goes. */
   onReach: (caret: EditorCaret) => void;
+  onLeave: () => void;
   ref: Ref<HTMLDivElement>;
 }
 
@@ -128,20 +151,26 @@ interface SavedTextProps {
  * frame: an empty toolbar of the same groups, so that nothing moves when Quill takes its place.
  * Named and reached as the editor's text box; nothing is typed in it: reaching it makes the editor.
  */
-function SavedText({ html, readOnly, isEditorLoading, onReach, ref }: SavedTextProps) {
+function SavedText({ html, readOnly, isEditorLoading, onReach, onLeave, ref }: SavedTextProps) {
   const reachHandlers = {
     tabIndex: 0,
     onPointerEnter: (event: PointerEvent) => {
       if (event.pointerType === 'mouse') onReach({ at: 'none' });
     },
-    // The click places the caret; the focus a mouse press would give first is the click's.
-    onMouseDown: (event: MouseEvent) => event.preventDefault(),
-    onClick: (event: MouseEvent) => {
+    // With Quill at hand the click places the caret, not the focus a mouse press would give first;
+    // while it loads the press focuses the saved text, so that leaving it can be told (onBlur).
+    onMouseDown: (event: MouseEvent) => {
+      if (!isEditorLoading) event.preventDefault();
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
       // A link in the text is edited, as in Quill, not followed.
       if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
-      onReach({ at: 'point', x: event.clientX, y: event.clientY });
+      // From the frame's corner: the page may scroll before Quill comes.
+      const frame = event.currentTarget.closest('.record-editor')!.getBoundingClientRect();
+      onReach({ at: 'point', dx: event.clientX - frame.left, dy: event.clientY - frame.top });
     },
     onFocus: () => onReach({ at: 'end' }),
+    onBlur: onLeave,
   };
   return (
     <Box
