@@ -221,3 +221,20 @@ test('a professional registers patients, finds, edits, selects and deletes them'
     await expect(main.getByText(messages.patients.empty)).toBeVisible();
   });
 });
+
+test('a list longer than a screenful draws every card', async ({ page }) => {
+  const professional = await registerConfirmedProfessional(page, 'Bruna');
+  await page.goto('/');
+  await signIn(page, professional.username, professional.password);
+  const total = 30;
+  for (let index = 1; index <= total; index += 1) {
+    const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Paciente', lastName: `Número ${String(index).padStart(2, '0')}` } });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/patients');
+  const main = page.getByRole('main');
+  // The first cards come with the page, the rest a few per task, in the list's order.
+  await expect(main.getByRole('status')).toHaveText(messages.patients.count(total));
+  await expect(main.getByRole('article')).toHaveCount(total);
+  await expect(main.getByRole('article').last()).toHaveAccessibleName(`Paciente Número ${total}`);
+});

@@ -2,6 +2,7 @@ import { messages } from '@consultorio/shared';
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { CARD_GRID_STEPS, useProgressiveCount } from '../lib/progressive-count';
 
 interface ItemListProps<T extends { id: string }> {
   /** Everything loaded, in the order to show. */
@@ -51,6 +52,8 @@ export function ItemList<T extends { id: string }>(props: ItemListProps<T>) {
 type ItemGridProps<T extends { id: string }> = ItemListProps<T> & { shown: readonly T[] };
 
 function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, emptyText, renderCard }: ItemGridProps<T>) {
+  // A patient seen weekly for years has hundreds of records: drawn a few at a time after the first screenful.
+  const drawnCount = useProgressiveCount(shown.length, CARD_GRID_STEPS);
   if (isPending) {
     return (
       <Center py="xl" role="status" aria-label={messages.app.loading}>
@@ -68,7 +71,7 @@ function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, 
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      {shown.map((item) => (
+      {shown.slice(0, drawnCount).map((item) => (
         <Fragment key={item.id}>{renderCard(item)}</Fragment>
       ))}
     </SimpleGrid>

@@ -10,6 +10,7 @@ import { patientQueryKey } from '../api/get-patient';
 import { usePatientList } from '../api/list-patients';
 import { useLatch } from '../../../hooks/use-latch';
 import { PatientCard } from '../components/patient-card';
+import { CARD_GRID_STEPS, useProgressiveCount } from '../../../lib/progressive-count';
 
 // The panels' forms (and the schemas they validate with) load when one is first opened.
 const NewPatientPanel = lazy(async () => ({ default: (await import('../components/new-patient-panel')).NewPatientPanel }));
@@ -78,6 +79,7 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
   // The cards are drawn in the background (interruptible), not in one long task when the list arrives.
   const shownData = useDeferredValue(list.data);
   const patients = shownData?.pages.flatMap((page) => page.patients) ?? [];
+  const drawnCount = useProgressiveCount(patients.length, CARD_GRID_STEPS);
   const total = shownData?.pages[0]?.total;
   const isLoading = list.isPending || (list.data !== undefined && shownData === undefined);
 
@@ -140,7 +142,7 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {patients.map((patient) => (
+            {patients.slice(0, drawnCount).map((patient) => (
               <PatientCard
                 key={patient.id}
                 patient={patient}
@@ -150,7 +152,8 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
               />
             ))}
           </SimpleGrid>
-          {list.hasNextPage && (
+          {/* Under the last card once every card is drawn: it does not move down as they come. */}
+          {list.hasNextPage && drawnCount === patients.length && (
             <Center>
               <Button
                 variant="default"
