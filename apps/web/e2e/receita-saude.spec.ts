@@ -64,6 +64,8 @@ test('a psychologist downloads the Carnê-Leão file, marks the receipts issued,
 
   await test.step("an expense of the livro-caixa counts in the panel's deductible expenses", async () => {
     const book = page.getByRole('region', { name: messages.tax.expenses.title, exact: true });
+    // The account's field is drawn as it is reached for (its stand-in, then Mantine's Select).
+    await book.getByRole('textbox', { name: messages.tax.expenses.code, exact: true }).focus();
     const account = book.getByRole('combobox', { name: messages.tax.expenses.code, exact: true });
     await account.click();
     await account.fill('Aluguel');

@@ -99,24 +99,52 @@ export function afterPaintLoad(): { useWanted: () => boolean; request: () => voi
     return wanted;
   }
   /** Whether the control is wanted yet, what its stand-in hands over, and the stand-in's handlers. */
-  function useStandIn(): StandInState {
-    const isWanted = useWanted();
-    const [takesFocus, setTakesFocus] = useState(false);
-    const [opensAtOnce, setOpensAtOnce] = useState(false);
-    const handlers = {
-      onFocus: () => {
-        setTakesFocus(true);
-        request();
-      },
-      onBlur: () => setTakesFocus(false),
-      onClick: () => {
-        setOpensAtOnce(true);
-        request();
-      },
-    };
-    return { isWanted, handOver: { takesFocus, opensAtOnce }, handlers };
-  }
+  const useStandIn = (): StandInState => useHandOver(useWanted(), request);
   return { useWanted, request, useStandIn };
+}
+
+/** What the stand-in hands over as the control comes, and the handlers that ask for it. */
+function useHandOver(isWanted: boolean, request: () => void): StandInState {
+  const [takesFocus, setTakesFocus] = useState(false);
+  const [opensAtOnce, setOpensAtOnce] = useState(false);
+  const handlers = {
+    onFocus: () => {
+      setTakesFocus(true);
+      request();
+    },
+    onBlur: () => setTakesFocus(false),
+    onClick: () => {
+      setOpensAtOnce(true);
+      request();
+    },
+  };
+  return { isWanted, handOver: { takesFocus, opensAtOnce }, handlers };
+}
+
+/**
+ * A control a page draws only when the user reaches for it (issue 34), where drawing it costs
+ * more than its stand-in shows: its chunk (`load`, the import its lazy component makes) is fetched
+ * and run once the page has been painted, and each stand-in becomes the control on its own focus
+ * or click, within the same moment. Finance's calendar and expense fields drew some 200 components
+ * and positioned their hidden lists after the page's first paint: a task of 300 ms on a phone,
+ * for fields most visits do not touch.
+ */
+export function intentLoad(load: () => Promise<unknown>): { useIntent: () => { isWanted: boolean; request: () => void }; useStandIn: () => StandInState } {
+  let fetching: Promise<unknown> | undefined;
+  const prefetch = () => {
+    // A chunk that did not come is asked for again by the next page, or by the control's own draw.
+    fetching ??= load().catch(() => (fetching = undefined));
+  };
+  function useIntent() {
+    const [isWanted, setIsWanted] = useState(false);
+    useEffect(() => (isWanted ? undefined : afterContentPaint(prefetch)), [isWanted]);
+    return { isWanted, request: () => setIsWanted(true) };
+  }
+  function useStandIn(): StandInState {
+    const { isWanted, request } = useIntent();
+    return useHandOver(isWanted, request);
+  }
+  return { useIntent, useStandIn };
 }
 
 export interface StandInState {

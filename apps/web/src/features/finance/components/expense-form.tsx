@@ -2,7 +2,7 @@ import { carneLeaoExpenseCodes, defaults, messages, type Expense } from '@consul
 import { Button, ComboboxChevron, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { afterPaintLoad } from '../../../lib/after-paint';
+import { intentLoad } from '../../../lib/after-paint';
 import { useCreateExpense, useUpdateExpense } from '../api/expenses';
 import type { ExpenseControl, ExpenseControlsProps } from './expense-controls';
 import { useSession } from '../../../lib/session';
@@ -11,10 +11,11 @@ import { formatDay, todayIn } from './finance-format';
 const x = messages.tax.expenses;
 
 // The date, account and amount fields bring @mantine/dates, dayjs, floating-ui and
-// react-number-format (some 40 KB gzip): asked for once the page has been painted, not with it
-// (issue 34). Their stand-ins take the same room meanwhile.
-const ExpenseControls = lazy(async () => ({ default: (await import('./expense-controls')).ExpenseControls }));
-const expenseControls = afterPaintLoad();
+// react-number-format (some 40 KB gzip): fetched once the page has been painted, not with it, and
+// drawn when one of them is reached for (issue 34). Their stand-ins take the same room meanwhile.
+const loadExpenseControls = () => import('./expense-controls');
+const ExpenseControls = lazy(async () => ({ default: (await loadExpenseControls()).ExpenseControls }));
+const expenseControls = intentLoad(loadExpenseControls);
 
 /** 'R$ 1.234,50', as the amount field writes it. */
 function typedReais(cents: number): string {
@@ -24,16 +25,16 @@ function typedReais(cents: number): string {
 
 /**
  * The three fields as their Mantine inputs draw them closed (label, asterisk, box, value or
- * placeholder, the account's chevron), read-only until the real ones arrive; the focus asks for
- * them at once, and moves to the real field as it arrives.
+ * placeholder, the account's chevron), read-only until one is reached for: the focus draws the
+ * real ones, and moves to the real field as it arrives.
  */
-function ExpenseControlsStandIn({ date, code, amount, onFocusChange }: ExpenseControlsProps & { onFocusChange: (focused: ExpenseControl | null) => void }) {
+function ExpenseControlsStandIn({ date, code, amount, onFocusChange, onReach }: ExpenseControlsProps & { onFocusChange: (focused: ExpenseControl | null) => void; onReach: () => void }) {
   const common = (control: ExpenseControl) => ({
     required: true,
     readOnly: true,
     onFocus: () => {
       onFocusChange(control);
-      expenseControls.request();
+      onReach();
     },
     onBlur: () => onFocusChange(null),
   });
@@ -68,7 +69,7 @@ export function ExpenseForm({ month, expense, onSaved }: { month: string; expens
   const [code, setCode] = useState<string | null>(expense?.code ?? null);
   const [amount, setAmount] = useState<number | ''>(expense?.amountCents ?? '');
   const [description, setDescription] = useState(expense?.description ?? '');
-  const areControlsWanted = expenseControls.useWanted();
+  const { isWanted: areControlsWanted, request: drawControls } = expenseControls.useIntent();
   const [focusedStandIn, setFocusedStandIn] = useState<ExpenseControl | null>(null);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -85,7 +86,7 @@ export function ExpenseForm({ month, expense, onSaved }: { month: string; expens
     });
   };
   const controlsProps: ExpenseControlsProps = { date, onDateChange: setDate, code, onCodeChange: setCode, amount, onAmountChange: setAmount, focused: focusedStandIn };
-  const standIn = <ExpenseControlsStandIn {...controlsProps} onFocusChange={setFocusedStandIn} />;
+  const standIn = <ExpenseControlsStandIn {...controlsProps} onFocusChange={setFocusedStandIn} onReach={drawControls} />;
   return (
     <form noValidate onSubmit={submit}>
       <SimpleGrid cols={expense ? 1 : { base: 1, sm: 2, md: 4 }} spacing="xs">

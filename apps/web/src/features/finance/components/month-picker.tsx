@@ -2,13 +2,14 @@ import { isMonthInRange, messages } from '@consultorio/shared';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useId } from 'react';
-import { afterPaintLoad } from '../../../lib/after-paint';
+import { intentLoad } from '../../../lib/after-paint';
 import { monthLabel, shiftMonth } from './finance-format';
 
-// Mantine's month calendar brings @mantine/dates, dayjs and floating-ui (some 30 KB gzip): asked
-// for once the page has been painted, not with it (issue 34).
-const MonthPickerField = lazy(async () => ({ default: (await import('./month-picker-input')).MonthPickerField }));
-const monthPickerField = afterPaintLoad();
+// Mantine's month calendar brings @mantine/dates, dayjs and floating-ui (some 30 KB gzip): fetched
+// once the page has been painted, not with it, and drawn when the field is reached for (issue 34).
+const loadMonthPickerField = () => import('./month-picker-input');
+const MonthPickerField = lazy(async () => ({ default: (await loadMonthPickerField()).MonthPickerField }));
+const monthPickerField = intentLoad(loadMonthPickerField);
 
 interface MonthPickerStandInProps {
   month: string;
@@ -19,7 +20,7 @@ interface MonthPickerStandInProps {
 
 /**
  * Mantine's MonthPickerInput as it is drawn closed (the same wrapper, button, classes' rules and
- * text), until it arrives; the focus or a click asks for it at once.
+ * text), until the field is reached for: the focus or a click draws it (a click opens it).
  */
 export function MonthPickerStandIn({ month, onFocus, onBlur, onClick }: MonthPickerStandInProps) {
   const id = useId();
