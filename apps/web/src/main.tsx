@@ -1,5 +1,5 @@
 import './app/public-styles';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PublicShell } from './app/layouts/public-shell';
 import { preloadPageOf } from './app/page-modules';
@@ -51,10 +51,13 @@ if (window.location.pathname === paths.login && !hasSignedIn()) {
     return startApp(to);
   };
   window.addEventListener('popstate', onAddressChange);
-  root.render(
-    <StrictMode>
-      <StandaloneLogin onNavigate={leaveLogin} />
-    </StrictMode>,
+  // In slices, as the app's first render (app.tsx).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <StandaloneLogin onNavigate={leaveLogin} />
+      </StrictMode>,
+    ),
   );
 } else {
   // The router's chunk, the page's modules and the session check all start now, side by side;
