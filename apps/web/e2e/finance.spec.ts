@@ -271,4 +271,12 @@ test("the month and the livro-caixa's fields are drawn at once, in the room thei
     const after = await boxes(monthField, [date, account, amount]);
     expect(after, `at ${width} px`).toEqual(before);
   }
+
+  // One mouse click on the month's stand-in draws the calendar's field and opens it, the focus on the month shown.
+  await page.reload();
+  const monthStandIn = main.getByRole('button', { name: f.month, exact: true });
+  await expect(monthStandIn).not.toHaveAttribute('data-dates-input', 'true');
+  await monthStandIn.click();
+  await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
+  await expect(page.locator('[data-dates-dropdown] :focus')).toHaveCount(1);
 });

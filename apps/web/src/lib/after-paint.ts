@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type PointerEvent } from 'react';
 
 /** What a stand-in hands its control as the control arrives: where the user already was. */
 export interface StandInHandOver {
@@ -81,7 +81,10 @@ export function afterPaintLoad(): { useWanted: () => boolean; request: () => voi
   const request = () => {
     if (requested) return;
     requested = true;
-    for (const listener of listeners) listener();
+    // A transition: the stand-in stays drawn, focused and clicked, until the control is ready.
+    startTransition(() => {
+      for (const listener of listeners) listener();
+    });
   };
   function useWanted(): boolean {
     const [wanted, setWanted] = useState(requested);
@@ -113,6 +116,13 @@ function useHandOver(isWanted: boolean, request: () => void): StandInState {
       request();
     },
     onBlur: () => setTakesFocus(false),
+    // A mouse press, before the focus it gives: a click whose press drew the control would not
+    // reach either of them. A touch waits for its click (it may be a scroll).
+    onPointerDown: (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return;
+      setOpensAtOnce(true);
+      request();
+    },
     onClick: () => {
       setOpensAtOnce(true);
       request();
@@ -138,7 +148,9 @@ export function intentLoad(load: () => Promise<unknown>): { useIntent: () => { i
   function useIntent() {
     const [isWanted, setIsWanted] = useState(false);
     useEffect(() => (isWanted ? undefined : afterContentPaint(prefetch)), [isWanted]);
-    return { isWanted, request: () => setIsWanted(true) };
+    // A transition: the stand-in stays drawn and focused until the control is ready (its blur is
+    // then a real one, which cancels the hand-over of the focus).
+    return { isWanted, request: () => startTransition(() => setIsWanted(true)) };
   }
   function useStandIn(): StandInState {
     const { isWanted, request } = useIntent();
@@ -150,5 +162,5 @@ export function intentLoad(load: () => Promise<unknown>): { useIntent: () => { i
 export interface StandInState {
   isWanted: boolean;
   handOver: StandInHandOver;
-  handlers: { onFocus: () => void; onBlur: () => void; onClick: () => void };
+  handlers: { onFocus: () => void; onBlur: () => void; onPointerDown: (event: PointerEvent) => void; onClick: () => void };
 }

@@ -15,6 +15,21 @@ describe('useProgressiveCount', () => {
     expect([...new Set(counts)]).toEqual([12, 20, 28, 36, 40]);
   });
 
+  it('draws the first screenful at once when the list comes after the page', async () => {
+    const counts: number[] = [];
+    const { result, rerender } = renderHook(
+      ({ total }) => {
+        const count = useProgressiveCount(total, { first: 12, step: 8 });
+        counts.push(count);
+        return count;
+      },
+      { initialProps: { total: 0 } },
+    );
+    rerender({ total: 30 });
+    await waitFor(() => expect(result.current).toBe(30));
+    expect([...new Set(counts)]).toEqual([0, 12, 20, 28, 30]);
+  });
+
   it('draws a short list whole, and a list that grows from where it was', async () => {
     const { result, rerender } = renderHook(({ total }) => useProgressiveCount(total, { first: 12, step: 8 }), { initialProps: { total: 5 } });
     expect(result.current).toBe(5);

@@ -17,7 +17,8 @@ export const CARD_GRID_STEPS: ProgressiveSteps = { first: 12, step: 8 };
  * after it another 260 ms. A list that grows later (the next page) is drawn the same way.
  */
 export function useProgressiveCount(total: number, { first, step }: ProgressiveSteps): number {
-  const [count, setCount] = useState(() => Math.min(total, first));
+  // Not `min(total, first)`: a list still loading (0 items) draws its first screenful at once when it comes.
+  const [count, setCount] = useState(first);
   useEffect(() => {
     if (count >= total) return;
     startTransition(() => setCount((drawn) => Math.min(total, drawn + step)));

@@ -90,13 +90,7 @@ export function ExpenseForm({ month, expense, onSaved }: { month: string; expens
   return (
     <form noValidate onSubmit={submit}>
       <SimpleGrid cols={expense ? 1 : { base: 1, sm: 2, md: 4 }} spacing="xs">
-        {areControlsWanted ? (
-          <Suspense fallback={standIn}>
-            <ExpenseControls {...controlsProps} />
-          </Suspense>
-        ) : (
-          standIn
-        )}
+        <Suspense fallback={standIn}>{areControlsWanted ? <ExpenseControls {...controlsProps} /> : standIn}</Suspense>
         <TextInput label={x.description} required maxLength={255} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
       </SimpleGrid>
       <Group justify="flex-end" mt="xs">

@@ -1,7 +1,7 @@
 import { isMonthInRange, messages } from '@consultorio/shared';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type PointerEvent } from 'react';
 import { intentLoad } from '../../../lib/after-paint';
 import { monthLabel, shiftMonth } from './finance-format';
 
@@ -15,6 +15,7 @@ interface MonthPickerStandInProps {
   month: string;
   onFocus: () => void;
   onBlur: () => void;
+  onPointerDown: (event: PointerEvent) => void;
   onClick: () => void;
 }
 
@@ -22,7 +23,7 @@ interface MonthPickerStandInProps {
  * Mantine's MonthPickerInput as it is drawn closed (the same wrapper, button, classes' rules and
  * text), until the field is reached for: the focus or a click draws it (a click opens it).
  */
-export function MonthPickerStandIn({ month, onFocus, onBlur, onClick }: MonthPickerStandInProps) {
+export function MonthPickerStandIn({ month, onFocus, onBlur, onPointerDown, onClick }: MonthPickerStandInProps) {
   const id = useId();
   return (
     <Input.Wrapper id={id} label={messages.finance.month} w={190}>
@@ -34,6 +35,7 @@ export function MonthPickerStandIn({ month, onFocus, onBlur, onClick }: MonthPic
         styles={{ input: { cursor: 'pointer', lineHeight: 'unset' } }}
         onFocus={onFocus}
         onBlur={onBlur}
+        onPointerDown={onPointerDown}
         onClick={onClick}
       >
         {monthLabel(month)}
@@ -57,13 +59,7 @@ export function MonthPicker({ month, onChange }: { month: string; onChange: (mon
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      {isWanted ? (
-        <Suspense fallback={standIn}>
-          <MonthPickerField month={month} onChange={onChange} {...handOver} />
-        </Suspense>
-      ) : (
-        standIn
-      )}
+      <Suspense fallback={standIn}>{isWanted ? <MonthPickerField month={month} onChange={onChange} {...handOver} /> : standIn}</Suspense>
       <ActionIcon
         variant="default"
         size="lg"

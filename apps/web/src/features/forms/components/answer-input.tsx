@@ -86,12 +86,8 @@ function SelectAnswer(props: SelectAnswerProps) {
       {...handlers}
     />
   );
-  if (!isWanted) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <SelectAnswerInput {...props} {...handOver} />
-    </Suspense>
-  );
+  // One boundary for both: asked for, the stand-in stays drawn (and focused) until the Select is ready.
+  return <Suspense fallback={standIn}>{isWanted ? <SelectAnswerInput {...props} {...handOver} /> : standIn}</Suspense>;
 }
 
 /** One question of a questionnaire, drawn by its field type. */

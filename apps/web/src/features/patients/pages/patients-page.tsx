@@ -80,6 +80,7 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
   const shownData = useDeferredValue(list.data);
   const patients = shownData?.pages.flatMap((page) => page.patients) ?? [];
   const drawnCount = useProgressiveCount(patients.length, CARD_GRID_STEPS);
+  const areAllCardsDrawn = drawnCount === patients.length;
   const total = shownData?.pages[0]?.total;
   const isLoading = list.isPending || (list.data !== undefined && shownData === undefined);
 
@@ -152,8 +153,9 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
               />
             ))}
           </SimpleGrid>
-          {/* Under the last card once every card is drawn: it does not move down as they come. */}
-          {list.hasNextPage && drawnCount === patients.length && (
+          {/* Under the first page once its cards are drawn (it does not move down as they come); then
+              kept while later pages are drawn, so that the focus stays on it after a click. */}
+          {list.hasNextPage && (areAllCardsDrawn || (shownData?.pages.length ?? 0) > 1) && (
             <Center>
               <Button
                 variant="default"
