@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type PointerEvent } from 'react';
+import { loadOnce } from './load-once';
 
 /** What a stand-in hands its control as the control arrives: where the user already was. */
 export interface StandInHandOver {
@@ -71,11 +72,11 @@ export function afterContentPaint(callback: () => void, within?: Element): () =>
  * A control a page draws at once but whose code it need not wait for (issue 34): its chunk is
  * asked for once the page has been painted (`afterContentPaint`), and a stand-in of the same size
  * is drawn meanwhile.
- * `useWanted()` is false until the first paint after the first mount, then true; once asked for,
- * later mounts (a dialog opened afterwards) draw the control at once. `request()` asks for it
- * now (a click on the stand-in).
+ * `useStandIn()` tells whether the control is wanted: false until the first paint after the first
+ * mount, then true; once asked for, later mounts draw the control at once. The stand-in's focus or
+ * click asks for it now.
  */
-export function afterPaintLoad(): { useWanted: () => boolean; request: () => void; useStandIn: () => StandInState } {
+export function afterPaintLoad(): { useStandIn: () => StandInState } {
   let requested = false;
   const listeners = new Set<() => void>();
   const request = () => {
@@ -103,7 +104,7 @@ export function afterPaintLoad(): { useWanted: () => boolean; request: () => voi
   }
   /** Whether the control is wanted yet, what its stand-in hands over, and the stand-in's handlers. */
   const useStandIn = (): StandInState => useHandOver(useWanted(), request);
-  return { useWanted, request, useStandIn };
+  return { useStandIn };
 }
 
 /** What the stand-in hands over as the control comes, and the handlers that ask for it. */
@@ -135,16 +136,14 @@ function useHandOver(isWanted: boolean, request: () => void): StandInState {
  * A control a page draws only when the user reaches for it (issue 34), where drawing it costs
  * more than its stand-in shows: its chunk (`load`, the import its lazy component makes) is fetched
  * and run once the page has been painted, and each stand-in becomes the control on its own focus
- * or click, within the same moment. Finance's calendar and expense fields drew some 200 components
+ * or click (in a transition: the stand-in stays until the control is ready). Finance's calendar and expense fields drew some 200 components
  * and positioned their hidden lists after the page's first paint: a task of 300 ms on a phone,
  * for fields most visits do not touch.
  */
 export function intentLoad(load: () => Promise<unknown>): { useIntent: () => { isWanted: boolean; request: () => void }; useStandIn: () => StandInState } {
-  let fetching: Promise<unknown> | undefined;
-  const prefetch = () => {
-    // A chunk that did not come is asked for again by the next page, or by the control's own draw.
-    fetching ??= load().catch(() => (fetching = undefined));
-  };
+  const loadChunk = loadOnce(load);
+  // A chunk that did not come is asked for again by the next page, or by the control's own draw.
+  const prefetch = () => void loadChunk().catch(() => undefined);
   function useIntent() {
     const [isWanted, setIsWanted] = useState(false);
     useEffect(() => (isWanted ? undefined : afterContentPaint(prefetch)), [isWanted]);

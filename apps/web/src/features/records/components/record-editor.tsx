@@ -5,6 +5,7 @@ import { Box } from '@mantine/core';
 import { useEffect, useImperativeHandle, useRef, useState, type MouseEvent, type PointerEvent, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { afterContentPaint } from '../../../lib/after-paint';
+import { loadOnce } from '../../../lib/load-once';
 import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
 import type QuillRecordEditor from './quill-record-editor';
@@ -36,19 +37,9 @@ export interface RecordEditorProps {
 }
 
 let quillEditor: typeof QuillRecordEditor | undefined;
-let quillEditorLoading: Promise<typeof QuillRecordEditor> | undefined;
 
-/** Quill's chunk, fetched and run once per visit; later records find it ready. One that did not come is asked for again next time. */
-function loadQuillEditor(): Promise<typeof QuillRecordEditor> {
-  quillEditorLoading ??= import('./quill-record-editor').then(
-    (loaded) => (quillEditor = loaded.default),
-    (error: unknown) => {
-      quillEditorLoading = undefined;
-      throw error;
-    },
-  );
-  return quillEditorLoading;
-}
+/** Quill's chunk, fetched and run once per visit; later records find it ready. */
+const loadQuillEditor = loadOnce(() => import('./quill-record-editor').then((loaded) => (quillEditor = loaded.default)));
 
 /**
  * The record's rich-text editor. Quill (56 KB gzip with its parts) is a chunk of its own, fetched
