@@ -279,4 +279,24 @@ test("the month and the livro-caixa's fields are drawn at once, in the room thei
   await monthStandIn.click();
   await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
   await expect(page.locator('[data-dates-dropdown] :focus')).toHaveCount(1);
+
+  // The fields' chunk does not come (the connection dropped): the stand-in stays, focused, and what
+  // was typed stays; reached for again once the chunk comes, it becomes the field.
+  let isOffline = true;
+  await page.route(/expense-controls-[\w-]+\.js$/, (route) => (isOffline ? route.abort('internetdisconnected') : route.fallback()));
+  await page.reload();
+  const description = book.getByRole('textbox', { name: x.description, exact: true });
+  await description.fill('Supervisão clínica');
+  const dateStandIn = book.getByRole('textbox', { name: x.date, exact: true });
+  await dateStandIn.focus();
+  await expect(page.getByText(messages.app.controlLoadFailure)).toBeVisible();
+  await expect(dateStandIn).toHaveAttribute('readonly', '');
+  await expect(dateStandIn).toBeFocused();
+  await expect(description).toHaveValue('Supervisão clínica');
+  isOffline = false;
+  await description.focus();
+  await dateStandIn.focus();
+  await expect(dateStandIn).not.toHaveAttribute('readonly', '');
+  await expect(dateStandIn).toBeFocused();
+  await expect(description).toHaveValue('Supervisão clínica');
 });

@@ -241,6 +241,19 @@ test('the saved text is shown until the editor is reached for, in the room the e
   await expect(main.locator('.record-editor :focus')).toHaveCount(0);
   await expect(editor.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite e cansaço']);
 
+  // Quill's chunk does not come (the connection dropped): the record's text stays, and says so;
+  // reached for again once the chunk comes, the editor is made.
+  let isOffline = true;
+  await page.route(/quill-record-editor-[\w-]+\.js$/, (route) => (isOffline ? route.abort('internetdisconnected') : route.fallback()));
+  await page.reload();
+  await editor.getByRole('heading').click();
+  await expect(page.getByText(messages.records.editorLoadFailure)).toBeVisible();
+  await expect(main.locator('.ql-editor')).toHaveCount(0);
+  await expect(editor.getByRole('listitem')).toHaveText(['Sono irregular', 'Pouco apetite e cansaço']);
+  isOffline = false;
+  await editor.getByRole('heading').click();
+  await expect(main.locator('.ql-editor')).toBeFocused();
+
   // A phone opened afresh: the editor is asked for only once the text is on the screen (after-paint.ts,
   // afterContentPaint). Nothing is evaluated in the page until then: Playwright's evaluations count
   // as the user's gestures, after which the browser no longer reports the page's paints.

@@ -1,5 +1,6 @@
-import { startTransition, useEffect, useState, type PointerEvent } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type PointerEvent } from 'react';
 import { loadOnce } from './load-once';
+import { loadedLazy, tellControlLoadFailure } from './stand-in-slot';
 
 /** What a stand-in hands its control as the control arrives: where the user already was. */
 export interface StandInHandOver {
@@ -69,32 +70,41 @@ export function afterContentPaint(callback: () => void, within?: Element): () =>
 }
 
 /**
- * A control a page draws at once but whose code it need not wait for (issue 34): its chunk is
- * asked for once the page has been painted (`afterContentPaint`), and a stand-in of the same size
- * is drawn meanwhile.
- * `useStandIn()` tells whether the control is wanted: false until the first paint after the first
- * mount, then true; once asked for, later mounts draw the control at once. The stand-in's focus or
- * click asks for it now.
+ * A control a page draws at once but whose code it need not wait for (issue 34): its chunk
+ * (`load`, the control being `pick`ed from it) is asked for once the page has been painted
+ * (`afterContentPaint`), and a stand-in of the same size is drawn meanwhile (`StandInSlot`).
+ * `useStandIn()` tells whether the control is wanted: false until the chunk has come after the
+ * first paint after the first mount, then true; later mounts draw the control at once. The
+ * stand-in's focus or click asks for it now. A chunk that did not come leaves the stand-in, and is
+ * asked for again by the next mount or reach.
  */
-export function afterPaintLoad(): { useStandIn: () => StandInState } {
-  let requested = false;
+export function afterPaintLoad<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): { Control: ComponentType<P>; useStandIn: () => StandInState } {
+  const loadChunk = loadOnce(load);
+  let isLoaded = false;
   const listeners = new Set<() => void>();
-  const request = () => {
-    if (requested) return;
-    requested = true;
-    // A transition: the stand-in stays drawn, focused and clicked, until the control is ready.
-    startTransition(() => {
-      for (const listener of listeners) listener();
-    });
+  const request = (tellsFailure: boolean) => {
+    loadChunk().then(
+      () => {
+        isLoaded = true;
+        // A transition: the stand-in stays drawn, focused and clicked, until the control is drawn.
+        startTransition(() => {
+          for (const listener of listeners) listener();
+        });
+      },
+      (error: unknown) => {
+        if (tellsFailure) tellControlLoadFailure(error);
+        else console.error(error);
+      },
+    );
   };
   function useWanted(): boolean {
-    const [wanted, setWanted] = useState(requested);
+    const [wanted, setWanted] = useState(isLoaded);
     useEffect(() => {
       if (wanted) return undefined;
       const listener = () => setWanted(true);
       listeners.add(listener);
-      if (requested) listener();
-      const cancel = afterContentPaint(request);
+      if (isLoaded) listener();
+      const cancel = afterContentPaint(() => request(false));
       return () => {
         listeners.delete(listener);
         cancel();
@@ -103,8 +113,8 @@ export function afterPaintLoad(): { useStandIn: () => StandInState } {
     return wanted;
   }
   /** Whether the control is wanted yet, what its stand-in hands over, and the stand-in's handlers. */
-  const useStandIn = (): StandInState => useHandOver(useWanted(), request);
-  return { useStandIn };
+  const useStandIn = (): StandInState => useHandOver(useWanted(), () => request(true));
+  return { Control: loadedLazy(loadChunk, pick), useStandIn };
 }
 
 /** What the stand-in hands over as the control comes, and the handlers that ask for it. */
@@ -134,28 +144,43 @@ function useHandOver(isWanted: boolean, request: () => void): StandInState {
 
 /**
  * A control a page draws only when the user reaches for it (issue 34), where drawing it costs
- * more than its stand-in shows: its chunk (`load`, the import its lazy component makes) is fetched
+ * more than its stand-in shows: its chunk (`load`, the control being `pick`ed from it) is fetched
  * and run once the page has been painted, and each stand-in becomes the control on its own focus
- * or click (in a transition: the stand-in stays until the control is ready). Finance's calendar and expense fields drew some 200 components
- * and positioned their hidden lists after the page's first paint: a task of 300 ms on a phone,
- * for fields most visits do not touch.
+ * or click (in a transition: the stand-in stays until the control is ready; `StandInSlot`).
+ * Finance's calendar and expense fields drew some 200 components and positioned their hidden lists
+ * after the page's first paint: a task of 300 ms on a phone, for fields most visits do not touch.
  */
-export function intentLoad(load: () => Promise<unknown>): { useIntent: () => { isWanted: boolean; request: () => void }; useStandIn: () => StandInState } {
+export function intentLoad<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): { Control: ComponentType<P>; useIntent: () => Intent; useStandIn: () => StandInState } {
   const loadChunk = loadOnce(load);
-  // A chunk that did not come is asked for again by the next page, or by the control's own draw.
+  // A chunk that did not come is asked for again by the next page, or by the control's own reach.
   const prefetch = () => void loadChunk().catch(() => undefined);
-  function useIntent() {
+  function useIntent(): Intent {
     const [isWanted, setIsWanted] = useState(false);
     useEffect(() => (isWanted ? undefined : afterContentPaint(prefetch)), [isWanted]);
-    // A transition: the stand-in stays drawn and focused until the control is ready (its blur is
-    // then a real one, which cancels the hand-over of the focus).
-    return { isWanted, request: () => startTransition(() => setIsWanted(true)) };
+    const request = () => {
+      loadChunk().then(
+        // A transition: the stand-in stays drawn and focused until the control is drawn (its blur
+        // is then a real one, which cancels the hand-over of the focus).
+        () => startTransition(() => setIsWanted(true)),
+        tellControlLoadFailure,
+      );
+    };
+    return { isWanted, request };
   }
   function useStandIn(): StandInState {
     const { isWanted, request } = useIntent();
     return useHandOver(isWanted, request);
   }
-  return { useIntent, useStandIn };
+  return { Control: loadedLazy(loadChunk, pick), useIntent, useStandIn };
+}
+
+/** Whether a control is wanted yet, and how to ask for it (its chunk first, then its draw). */
+export interface Intent {
+  isWanted: boolean;
+  request: () => void;
 }
 
 export interface StandInState {

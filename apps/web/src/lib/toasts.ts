@@ -1,40 +1,50 @@
 import { useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
+import { loadOnce } from './load-once';
 
 type Sonner = typeof SonnerModule;
 
-let sonner: Promise<Sonner> | undefined;
+const loadSonner = loadOnce(() => import('sonner'));
+let isToasterNeeded = false;
 const listeners = new Set<() => void>();
+
+function setToasterNeeded(): void {
+  if (isToasterNeeded) return;
+  isToasterNeeded = true;
+  for (const listener of listeners) listener();
+}
 
 /**
  * sonner (the toasts) loads with the first toast, not with the login page, whose JavaScript
- * has a budget of 120 KB gzip. Its Toaster shows the toasts made before it was mounted.
+ * has a budget of 120 KB gzip. Its Toaster is mounted once the chunk has come, and shows the
+ * toasts made before. A chunk that did not come (the connection dropped) loses those toasts, never
+ * the page they were shown on: the next toast asks for it again.
  */
 export function loadToasts(): Promise<Sonner> {
-  if (!sonner) {
-    sonner = import('sonner');
-    for (const listener of listeners) listener();
-  }
-  return sonner;
+  return loadSonner().then((sonner) => {
+    setToasterNeeded();
+    return sonner;
+  });
 }
 
-/** Whether a toast has been asked for yet: the providers mount the Toaster from then on. */
+/** Whether sonner has come for a toast: the providers mount the Toaster from then on. */
 export function useToasterNeeded(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => sonner !== undefined,
+    () => isToasterNeeded,
   );
 }
 
 /** Use these rather than sonner's `toast`, which would put sonner into the first load. */
 export const toast = {
   success(message: string): void {
-    void loadToasts().then(({ toast: sonnerToast }) => sonnerToast.success(message));
+    loadToasts().then(({ toast: sonnerToast }) => sonnerToast.success(message), console.error);
   },
-  error(message: string): void {
-    void loadToasts().then(({ toast: sonnerToast }) => sonnerToast.error(message));
+  /** A toast with an `id` replaces the one shown with the same id (one failure told once). */
+  error(message: string, options?: { id: string }): void {
+    loadToasts().then(({ toast: sonnerToast }) => sonnerToast.error(message, options), console.error);
   },
 };

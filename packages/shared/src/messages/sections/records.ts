@@ -67,6 +67,8 @@ export const records = {
   createdOn: (date: string) => `Criado em ${date}`,
   updatedOn: (date: string) => `Atualizado em ${date}`,
   content: 'Conteúdo do prontuário',
+  /** Quill's chunk did not come when the text was reached for (record-editor.tsx). */
+  editorLoadFailure: 'Não foi possível carregar o editor. Verifique a conexão e tente de novo.',
   chosenFiles: 'Arquivos escolhidos',
   removeChosen: (name: string) => `Tirar ${name} da seleção`,
   unsavedChanges: 'Há alterações não salvas no prontuário.',

@@ -1,8 +1,9 @@
 import { carneLeaoExpenseCodes, defaults, messages, type Expense } from '@consultorio/shared';
 import { Button, ComboboxChevron, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { intentLoad } from '../../../lib/after-paint';
+import { StandInSlot } from '../../../lib/stand-in-slot';
 import { useCreateExpense, useUpdateExpense } from '../api/expenses';
 import type { ExpenseControl, ExpenseControlsProps } from './expense-controls';
 import { useSession } from '../../../lib/session';
@@ -13,9 +14,10 @@ const x = messages.tax.expenses;
 // The date, account and amount fields bring @mantine/dates, dayjs, floating-ui and
 // react-number-format (some 40 KB gzip): fetched once the page has been painted, not with it, and
 // drawn when one of them is reached for (issue 34). Their stand-ins take the same room meanwhile.
-const loadExpenseControls = () => import('./expense-controls');
-const ExpenseControls = lazy(async () => ({ default: (await loadExpenseControls()).ExpenseControls }));
-const expenseControls = intentLoad(loadExpenseControls);
+const expenseControls = intentLoad(
+  () => import('./expense-controls'),
+  (module) => module.ExpenseControls,
+);
 
 /** 'R$ 1.234,50', as the amount field writes it. */
 function typedReais(cents: number): string {
@@ -90,7 +92,9 @@ export function ExpenseForm({ month, expense, onSaved }: { month: string; expens
   return (
     <form noValidate onSubmit={submit}>
       <SimpleGrid cols={expense ? 1 : { base: 1, sm: 2, md: 4 }} spacing="xs">
-        <Suspense fallback={standIn}>{areControlsWanted ? <ExpenseControls {...controlsProps} /> : standIn}</Suspense>
+        <StandInSlot isWanted={areControlsWanted} standIn={standIn}>
+          <expenseControls.Control {...controlsProps} />
+        </StandInSlot>
         <TextInput label={x.description} required maxLength={255} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
       </SimpleGrid>
       <Group justify="flex-end" mt="xs">

@@ -1,15 +1,17 @@
 import { isMonthInRange, messages } from '@consultorio/shared';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { lazy, Suspense, useId, type PointerEvent } from 'react';
+import { useId, type PointerEvent } from 'react';
 import { intentLoad } from '../../../lib/after-paint';
+import { StandInSlot } from '../../../lib/stand-in-slot';
 import { monthLabel, shiftMonth } from './finance-format';
 
 // Mantine's month calendar brings @mantine/dates, dayjs and floating-ui (some 30 KB gzip): fetched
 // once the page has been painted, not with it, and drawn when the field is reached for (issue 34).
-const loadMonthPickerField = () => import('./month-picker-input');
-const MonthPickerField = lazy(async () => ({ default: (await loadMonthPickerField()).MonthPickerField }));
-const monthPickerField = intentLoad(loadMonthPickerField);
+const monthPickerField = intentLoad(
+  () => import('./month-picker-input'),
+  (module) => module.MonthPickerField,
+);
 
 interface MonthPickerStandInProps {
   month: string;
@@ -47,7 +49,6 @@ export function MonthPickerStandIn({ month, onFocus, onBlur, onPointerDown, onCl
 /** The month the page shows (YYYY-MM): the previous and next ones, or any picked from the calendar (1900 to 2100). */
 export function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
   const { isWanted, handOver, handlers } = monthPickerField.useStandIn();
-  const standIn = <MonthPickerStandIn month={month} {...handlers} />;
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <ActionIcon
@@ -59,7 +60,9 @@ export function MonthPicker({ month, onChange }: { month: string; onChange: (mon
       >
         <IconChevronLeft size={18} />
       </ActionIcon>
-      <Suspense fallback={standIn}>{isWanted ? <MonthPickerField month={month} onChange={onChange} {...handOver} /> : standIn}</Suspense>
+      <StandInSlot isWanted={isWanted} standIn={<MonthPickerStandIn month={month} {...handlers} />}>
+        <monthPickerField.Control month={month} onChange={onChange} {...handOver} />
+      </StandInSlot>
       <ActionIcon
         variant="default"
         size="lg"

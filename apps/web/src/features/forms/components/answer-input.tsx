@@ -1,14 +1,16 @@
 import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } from '@consultorio/shared';
 import { ComboboxChevron, Input, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { afterPaintLoad } from '../../../lib/after-paint';
+import { StandInSlot } from '../../../lib/stand-in-slot';
 import { maskNumber } from './answers';
 import type { AnswerControlProps, SelectAnswerProps } from './select-answer-input';
 
 // Mantine's Select brings floating-ui (some 20 KB gzip): asked for once the questionnaire has been
 // painted, and only by a questionnaire with a 'select' question (issue 34).
-const SelectAnswerInput = lazy(async () => ({ default: (await import('./select-answer-input')).SelectAnswerInput }));
-const selectAnswerInput = afterPaintLoad();
+const selectAnswerInput = afterPaintLoad(
+  () => import('./select-answer-input'),
+  (module) => module.SelectAnswerInput,
+);
 
 const TIME_MAX_LENGTH = 5;
 
@@ -86,8 +88,11 @@ function SelectAnswer(props: SelectAnswerProps) {
       {...handlers}
     />
   );
-  // One boundary for both: asked for, the stand-in stays drawn (and focused) until the Select is ready.
-  return <Suspense fallback={standIn}>{isWanted ? <SelectAnswerInput {...props} {...handOver} /> : standIn}</Suspense>;
+  return (
+    <StandInSlot isWanted={isWanted} standIn={standIn}>
+      <selectAnswerInput.Control {...props} {...handOver} />
+    </StandInSlot>
+  );
 }
 
 /** One question of a questionnaire, drawn by its field type. */

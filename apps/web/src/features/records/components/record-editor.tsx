@@ -6,6 +6,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type MouseEvent, type
 import { flushSync } from 'react-dom';
 import { afterContentPaint } from '../../../lib/after-paint';
 import { loadOnce } from '../../../lib/load-once';
+import { toast } from '../../../lib/toasts';
 import { editorTextVariables } from './editor-labels';
 import { editorToolbar } from './editor-toolbar';
 import type QuillRecordEditor from './quill-record-editor';
@@ -58,7 +59,7 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
   const [shownHtml, setShownHtml] = useState(initialHtml);
   const [isLoaded, setIsLoaded] = useState(quillEditor !== undefined);
   const [caret, setCaret] = useState<EditorCaret>();
-  const [loadFailure, setLoadFailure] = useState<{ error: unknown }>();
+  const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const savedTextRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -104,23 +105,34 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
       return;
     }
     setCaret((pending) => (pending && CARET_PRECISION[pending.at] > CARET_PRECISION[wanted.at] ? pending : wanted));
+    setHasLoadFailed(false);
     loadQuillEditor().then(
       () => setIsLoaded(true),
-      (error: unknown) => setLoadFailure({ error }),
+      (error: unknown) => failToLoad(error, wanted),
     );
+  };
+  /**
+   * The chunk did not come when the editor was wanted: the saved text stays, the wish is dropped
+   * and the next reach asks again (the page, and the record's drafts, are not touched). A mouse
+   * only passing over the text is not told.
+   */
+  const failToLoad = (error: unknown, wanted: EditorCaret) => {
+    console.error(error);
+    setHasLoadFailed(true);
+    setCaret(undefined);
+    // A press gives the focus, then the click: one toast for both.
+    if (wanted.at !== 'none') toast.error(messages.records.editorLoadFailure, { id: 'record-editor-load-failure' });
   };
   /** The professional left the text before the editor came: it will not take the focus back. */
   const leaveBeforeMade = () => {
     if (!quillEditor) setCaret((pending) => pending && { at: 'none' });
   };
 
-  // The chunk did not come when the editor was wanted: the route's error screen says so.
-  if (loadFailure) throw loadFailure.error;
   // Once made, the editor stays, also when the record is finalized meanwhile (it then stops editing).
   const Editor = quillEditor;
   if (!caret || !Editor) {
     return (
-      <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded} onReach={reachFor} onLeave={leaveBeforeMade} />
+      <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded && !hasLoadFailed} onReach={reachFor} onLeave={leaveBeforeMade} />
     );
   }
   return <Editor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} caret={caret} />;
