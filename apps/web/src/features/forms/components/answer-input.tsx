@@ -2,6 +2,7 @@ import { isTimeTypingValid, limits, maskTime, messages, type TemplateField } fro
 import { ComboboxChevron, Input, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { afterPaintLoad } from '../../../lib/after-paint';
 import { StandInSlot } from '../../../lib/stand-in-slot';
+import { AnswerRadio } from './answer-radio';
 import { maskNumber } from './answers';
 import type { AnswerControlProps, SelectAnswerProps } from './select-answer-input';
 
@@ -104,7 +105,7 @@ export function AnswerInput({ field, value, onChange, error, disabled, readOnly 
         <Radio.Group {...common} value={value === '' ? null : value} onChange={onChange}>
           <Stack gap="xs" mt="xs">
             {field.options.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} readOnly={readOnly} />
+              <AnswerRadio key={option.value} value={option.value} label={option.label} disabled={disabled} readOnly={readOnly} />
             ))}
           </Stack>
         </Radio.Group>
