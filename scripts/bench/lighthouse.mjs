@@ -164,7 +164,7 @@ async function profilePage(browser, url, target, dir) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.tracing.start({ categories: ['toplevel', 'devtools.timeline'] });
+  await page.tracing.start({ categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'] });
   await page.goto(url, { waitUntil: 'networkidle0' });
   const longTasks = await page.evaluate(() => globalThis.__longTasks);
   const commits = await page.evaluate(() => globalThis.__reactCommits);
@@ -173,6 +173,8 @@ async function profilePage(browser, url, target, dir) {
   const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString('utf8'));
   await page.close();
   writeFileSync(path.join(dir, `${target.name.replace(/ /g, '-')}.cpuprofile`), JSON.stringify(profile));
+  // The trace opens in the performance panel too, with the style invalidations it tracked.
+  writeFileSync(path.join(dir, `${target.name.replace(/ /g, '-')}.trace.json`), JSON.stringify(trace));
   const selfMs = new Map();
   const byScript = new Map();
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -260,6 +262,28 @@ function recordReactCommits() {
 }
 
 /** Each long task of the page's main thread (the trace's own task boundaries) and what ran in it: the outermost frames and the largest self times. */
+/** What a task without script did: style (with the elements restyled and why), layout, paint, parsing. */
+function renderingIn(events, task) {
+  const inside = events.filter((event) => event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts <= task.ts + task.dur);
+  const kinds = ['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'ParseHTML', 'ParseAuthorStyleSheet'];
+  const spent = kinds
+    .map((name) => {
+      const matching = inside.filter((event) => event.name === name && event.ph === 'X');
+      const ms = matching.reduce((sum, event) => sum + event.dur / 1000, 0);
+      const elements = name === 'UpdateLayoutTree' ? ` (${matching.map((event) => event.args?.elementCount ?? '?').join(', ')} elements)` : '';
+      return { name, ms, text: `${name} ${ms.toFixed(0)} ms${elements}` };
+    })
+    .filter(({ ms }) => ms >= 1)
+    .sort((a, b) => b.ms - a.ms);
+  // Why the style was recomputed (the trace's invalidation tracking): the attributes and rules that changed.
+  const reasons = new Set(
+    events
+      .filter((event) => event.pid === task.pid && event.ts >= task.ts - 100_000 && event.ts <= task.ts + task.dur && event.name === 'ScheduleStyleInvalidationTracking')
+      .map((event) => `${event.args.data.changedAttribute ?? event.args.data.changedClass ?? event.args.data.changedPseudo ?? '?'} on ${event.args.data.nodeName}`),
+  );
+  return `${spent.map(({ text }) => text).join(', ') || 'nothing the trace names'}${reasons.size ? `; style invalidated by ${[...reasons].join('; ')}` : ''}`;
+}
+
 function describeLongTasks(trace, profile) {
   const events = trace.traceEvents ?? trace;
   const mainThreads = events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args.name === 'CrRendererMain');
@@ -291,7 +315,7 @@ function describeLongTasks(trace, profile) {
     }
     const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).filter(([, ms]) => ms >= 3).map(([key, ms]) => `      ${ms.toFixed(0).padStart(5)} ms  ${key}`).join('\n');
     const heading = `  long task at ${((task.ts - profile.startTime) / 1000).toFixed(0)} ms of the profile: ${(task.dur / 1000).toFixed(0)} ms`;
-    if (inTask.length === 0) lines.push(`${heading}, no script sampled (style, layout, paint or parsing)`);
+    if (inTask.length === 0) lines.push(`${heading}, no script sampled: ${renderingIn(events, task)}`);
     else lines.push(`${heading}\n    outermost frames:\n${top(outer, 6)}\n    self:\n${top(self, 8)}`);
   }
   return lines.join('\n');

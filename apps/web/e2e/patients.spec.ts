@@ -237,4 +237,13 @@ test('a list longer than a screenful draws every card', async ({ page }) => {
   await expect(main.getByRole('status')).toHaveText(messages.patients.count(total));
   await expect(main.getByRole('article')).toHaveCount(total);
   await expect(main.getByRole('article').last()).toHaveAccessibleName(`Paciente Número ${total}`);
+
+  // Mantine's AppShell marks its root while the window resizes; what the page below it inherits is
+  // the same with and without the mark (app-styles.css), so the mark does not restyle the page.
+  const shell = page.locator('.mantine-AppShell-root');
+  await expect(shell).not.toHaveAttribute('data-resizing');
+  const inheritedDuration = () => main.evaluate((element) => getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim());
+  const withoutMark = await inheritedDuration();
+  await shell.evaluate((root) => root.setAttribute('data-resizing', 'true'));
+  expect(await inheritedDuration()).toBe(withoutMark);
 });
