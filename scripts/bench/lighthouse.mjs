@@ -164,7 +164,10 @@ async function profilePage(browser, url, target, dir) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.tracing.start({ categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'] });
+  // Invalidation tracking records a stack for every element restyled or laid out again, which
+  // makes style and layout several times slower: asked for only to learn why a style was recomputed.
+  const invalidations = process.env.BENCH_LIGHTHOUSE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [];
+  await page.tracing.start({ categories: ['toplevel', 'devtools.timeline', ...invalidations] });
   await page.goto(url, { waitUntil: 'networkidle0' });
   const longTasks = await page.evaluate(() => globalThis.__longTasks);
   const commits = await page.evaluate(() => globalThis.__reactCommits);
