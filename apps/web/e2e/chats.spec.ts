@@ -210,6 +210,18 @@ test('on a 390 px phone the session fits the screen: full-width message box, the
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   await expect(main.getByRole('button', { name: messages.chats.sendForm })).toHaveCount(0);
 
+  // The connection drops as a message is sent: the toast that says so opens above the input bar,
+  // not over the send button, and the message stays in the box.
+  await page.route(/\/v1\/chats\/[^/]+\/send-text/, (route) => route.abort('internetdisconnected'));
+  await message.fill('Dormi mal esta semana.');
+  await message.press('Enter');
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  const inputBarTop = (await message.boundingBox())!.y;
+  await expect.poll(async () => { const shown = (await toast.boundingBox())!; return shown.y + shown.height; }).toBeLessThanOrEqual(inputBarTop);
+  await expect(message).toHaveValue('Dormi mal esta semana.');
+  await page.unroute(/\/v1\/chats\/[^/]+\/send-text/);
+
   await message.fill('Como organizar a rotina de sono?');
   await message.press('Enter');
   await expect(thread.getByRole('article', { name: assistants[0]!.name, exact: true })).toContainText(modelAnswer);

@@ -3,9 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
-import { loadToasts, useToasterNeeded } from '../lib/toasts';
+import { loadToasts, useToastClearancePx, useToasterNeeded } from '../lib/toasts';
 import { useMinWidth } from '../hooks/use-min-width';
-import { TOAST_PHONE, TOAST_WIDE, TOAST_WIDE_MIN_WIDTH_PX } from './layout-metrics';
+import { TOAST_WIDE, TOAST_WIDE_MIN_WIDTH_PX, toastPhone } from './layout-metrics';
 import { cssVariablesResolver, theme, toastColors } from './theme';
 
 const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
@@ -13,7 +13,8 @@ const Toaster = lazy(async () => ({ default: (await loadToasts()).Toaster }));
 export function AppProviders({ children }: { children: ReactNode }) {
   // Mounted with the first toast (sonner is not part of the login page's JavaScript).
   const toasterNeeded = useToasterNeeded();
-  const toasts = useMinWidth(TOAST_WIDE_MIN_WIDTH_PX) ? TOAST_WIDE : TOAST_PHONE;
+  const clearancePx = useToastClearancePx();
+  const toasts = useMinWidth(TOAST_WIDE_MIN_WIDTH_PX) ? TOAST_WIDE : toastPhone(clearancePx);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

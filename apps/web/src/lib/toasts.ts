@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import { loadOnce } from './load-once';
 
@@ -48,3 +48,44 @@ export const toast = {
     loadToasts().then(({ toast: sonnerToast }) => sonnerToast.error(message, options), console.error);
   },
 };
+
+let clearancePx = 0;
+const clearanceListeners = new Set<() => void>();
+
+function setClearance(px: number): void {
+  if (px === clearancePx) return;
+  clearancePx = px;
+  for (const listener of clearanceListeners) listener();
+}
+
+/**
+ * Keeps a phone's toasts (at the bottom of the screen) above `element` while it is drawn: a bar
+ * the page keeps at the bottom, such as a chat's input bar, which a toast would cover with its
+ * send button.
+ */
+export function useToastClearance(element: HTMLElement | null): void {
+  useEffect(() => {
+    if (!element) return undefined;
+    const measure = () => setClearance(Math.max(0, Math.round(window.innerHeight - element.getBoundingClientRect().top)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      setClearance(0);
+    };
+  }, [element]);
+}
+
+/** How far above the bottom a phone's toasts stay (`useToastClearance`), in pixels. */
+export function useToastClearancePx(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      clearanceListeners.add(listener);
+      return () => clearanceListeners.delete(listener);
+    },
+    () => clearancePx,
+  );
+}

@@ -9,6 +9,7 @@ import { useMaxWidth } from '../../../hooks/use-min-width';
 import { useViewportFill } from '../../../hooks/use-viewport-fill';
 import { formatDateTime, formatDateTimeOrDash } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useToastClearance } from '../../../lib/toasts';
 import { useCreateRecordFromChat } from '../api/create-record-from-chat';
 import { useChatDetail, type ChatDetail } from '../api/get-chat';
 import { usePatientForms } from '../api/list-patient-forms';
@@ -129,6 +130,9 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
   const isPhone = useMaxWidth(PHONE_MAX_WIDTH_PX);
   // The thread and the input bar fill what is left of the viewport; only the thread scrolls.
   const [placeChat, chatHeight] = useViewportFill<HTMLDivElement>(CHAT_MIN_HEIGHT_PX, CHAT_BOTTOM_GAP_PX);
+  // A phone's toasts open at the bottom: above the input bar, not over its send button.
+  const [inputBar, setInputBar] = useState<HTMLDivElement | null>(null);
+  useToastClearance(inputBar);
 
   /** Sends without waiting: the toast and the thread tell how it went. */
   const sendNow = (send: ChatSend) => {
@@ -195,6 +199,7 @@ function ChatScreen({ detail }: { detail: ChatDetail }) {
               onRetry={() => sendNow({ kind: 'retry' })}
             />
             <Paper
+              ref={setInputBar}
               withBorder={false}
               p={isPhone ? 'sm' : 'md'}
               style={{ borderTop: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
