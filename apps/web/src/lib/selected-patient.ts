@@ -74,3 +74,14 @@ export function deselectPatient(patientId: string): void {
 export function useSelectedPatient(): SelectedPatient | null {
   return useSyncExternalStore(subscribe, getSelectedPatient, getSelectedPatient);
 }
+
+/**
+ * What a component draws from whether a patient is selected (`choose(isSelected)`): it draws
+ * again only when that changes, not on every selection. The top bar's links hide their labels
+ * for the patient's shortcuts on mid-sized screens; on a phone they have none either way, and a
+ * patient's page selecting its patient as it opens drew the whole bar again (issue 34).
+ */
+export function useWithSelectedPatient<T>(choose: (isSelected: boolean) => T): T {
+  const snapshot = () => choose(selectedPatient !== null);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

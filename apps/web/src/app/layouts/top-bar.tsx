@@ -7,7 +7,7 @@ import { PersonAvatar } from '../../components/person-avatar';
 import { useLogout } from '../../features/auth/api/logout';
 import { useMinWidth } from '../../hooks/use-min-width';
 import { paths } from '../../lib/paths';
-import { useSelectedPatient } from '../../lib/selected-patient';
+import { useWithSelectedPatient } from '../../lib/selected-patient';
 import { SelectedPatientShortcuts } from './selected-patient-shortcuts';
 import { TopBarAction, TopBarLink } from './top-bar-items';
 
@@ -26,10 +26,9 @@ export function TopBar({ user }: { user: User }) {
   const isAgendaActive = useMatch(paths.agenda) !== null;
   const isAccountActive = useMatch({ path: paths.account, end: false }) !== null;
   const isFinanceActive = useMatch(paths.finance) !== null;
-  const hasSelectedPatient = useSelectedPatient() !== null;
   const isWide = useMinWidth(LABELS_MIN_WIDTH_PX);
   const isWideWithPatient = useMinWidth(LABELS_WITH_PATIENT_MIN_WIDTH_PX);
-  const showsLabels = hasSelectedPatient ? isWideWithPatient : isWide;
+  const showsLabels = useWithSelectedPatient((hasSelectedPatient) => (hasSelectedPatient ? isWideWithPatient : isWide));
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">

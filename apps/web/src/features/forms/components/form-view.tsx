@@ -1,7 +1,8 @@
-import { messages, type FormContent } from '@consultorio/shared';
+import { messages, type FormContent, type Scoring, type TemplateSection } from '@consultorio/shared';
 import { Alert, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import type { Control } from 'react-hook-form';
 import { BackLink } from '../../../components/back-link';
 import { PageLoader } from '../../../components/page-loader';
 import { hasErrorCode } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ import { useFormDetail, type FormDetail } from '../api/get-form';
 import { useSaveFormContent } from '../api/save-form-content';
 import { useUpdateForm } from '../api/update-form';
 import { AnswersForm } from './answers-form';
+import type { Answers } from './answers';
 import { FormLabels } from './form-labels';
 import { ScoreSummary } from './score-summary';
 import { SendFormBox } from './send-form-box';
@@ -52,12 +54,57 @@ export function FormView({ patientId, formId }: FormViewProps) {
   return <FormEditor key={detail.form.id} detail={detail} />;
 }
 
+/**
+ * The score of the answers as they are on screen: the one part of the page drawn again as an
+ * answer changes (and as the fields register when the page opens), not the whole page with it.
+ */
+function LiveScore({ sections, scoring, control }: { sections: TemplateSection[]; scoring: Scoring; control: Control<Answers> }) {
+  const content = useCurrentContent(sections, control);
+  return <ScoreSummary template={{ content: sections, scoring }} content={content} />;
+}
+
+/**
+ * The form's name, dates and questionnaire. Memoized, as `FormSharing`: the answers form's state
+ * lives in `FormEditor`, which react-hook-form draws again as the fields register when the page
+ * opens and as they change; these parts change only with the form (issue 34).
+ */
+const FormHeader = memo(function FormHeader({ form, qaTemplate }: Pick<FormDetail, 'form' | 'qaTemplate'>) {
+  const isSubmitted = form.submittedAt !== null;
+  return (
+    <>
+      <BackLink to={paths.patientForms(form.patientId)} label={messages.forms.backToList} />
+      <Paper p="md">
+        <Stack gap="xs">
+          <Group gap="xs">
+            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} isSubmitted={isSubmitted} />
+          </Group>
+          <Title order={3}>{form.name}</Title>
+          <Text size="xs" c="dimmed">
+            {messages.forms.createdOn(formatDateTime(form.creationDate))} ·{' '}
+            {messages.forms.updatedOn(formatDateTime(form.lastUpdateDate))}
+          </Text>
+          <TemplateDescription html={qaTemplate.description} />
+        </Stack>
+      </Paper>
+    </>
+  );
+});
+
+/** The link to share and 'Enviar por e-mail' (see `FormHeader`). */
+const FormSharing = memo(function FormSharing({ form }: { form: FormDetail['form'] }) {
+  return (
+    <>
+      <ShareLinkBox link={publicFormUrl(form.publicToken)} />
+      <SendFormBox form={form} />
+    </>
+  );
+});
+
 function FormEditor({ detail }: { detail: FormDetail }) {
   const { form, qaTemplate } = detail;
   const saveContent = useSaveFormContent();
   const updateForm = useUpdateForm();
   const answersForm = useAnswersForm(qaTemplate.content, form.content);
-  const currentContent = useCurrentContent(qaTemplate.content, answersForm.control);
   const { scoring } = qaTemplate;
   // The patient's sent answers are theirs: shown as sent; a correction goes in a record.
   const isSubmitted = form.submittedAt !== null;
@@ -78,20 +125,7 @@ function FormEditor({ detail }: { detail: FormDetail }) {
 
   return (
     <Stack>
-      <BackLink to={paths.patientForms(form.patientId)} label={messages.forms.backToList} />
-      <Paper p="md">
-        <Stack gap="xs">
-          <Group gap="xs">
-            <FormLabels qaTemplateName={qaTemplate.name} isLocked={form.isLocked} isSubmitted={isSubmitted} />
-          </Group>
-          <Title order={3}>{form.name}</Title>
-          <Text size="xs" c="dimmed">
-            {messages.forms.createdOn(formatDateTime(form.creationDate))} ·{' '}
-            {messages.forms.updatedOn(formatDateTime(form.lastUpdateDate))}
-          </Text>
-          <TemplateDescription html={qaTemplate.description} />
-        </Stack>
-      </Paper>
+      <FormHeader form={form} qaTemplate={qaTemplate} />
 
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -111,9 +145,8 @@ function FormEditor({ detail }: { detail: FormDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
-            {scoring && <ScoreSummary template={{ content: qaTemplate.content, scoring }} content={currentContent} />}
-            <ShareLinkBox link={publicFormUrl(form.publicToken)} />
-            <SendFormBox form={form} />
+            {scoring && <LiveScore sections={qaTemplate.content} scoring={scoring} control={answersForm.control} />}
+            <FormSharing form={form} />
             <Paper p="md">
               <Switch
                 label={messages.forms.lockLabel}
