@@ -1,8 +1,9 @@
 import { messages } from '@consultorio/shared';
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CARD_GRID_STEPS, useProgressiveCount } from '../lib/progressive-count';
+import { DrawnCard } from './drawn-card';
 
 interface ItemListProps<T extends { id: string }> {
   /** Everything loaded, in the order to show. */
@@ -72,7 +73,7 @@ function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {shown.slice(0, drawnCount).map((item) => (
-        <Fragment key={item.id}>{renderCard(item)}</Fragment>
+        <DrawnCard key={item.id} item={item} renderCard={renderCard as (item: never) => ReactNode} />
       ))}
     </SimpleGrid>
   );

@@ -11,6 +11,7 @@ import { usePatientList } from '../api/list-patients';
 import { useLatch } from '../../../hooks/use-latch';
 import { PatientCard } from '../components/patient-card';
 import { CARD_GRID_STEPS, useProgressiveCount } from '../../../lib/progressive-count';
+import { DrawnCard } from '../../../components/drawn-card';
 
 // The panels' forms (and the schemas they validate with) load when one is first opened.
 const NewPatientPanel = lazy(async () => ({ default: (await import('../components/new-patient-panel')).NewPatientPanel }));
@@ -144,12 +145,10 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {patients.slice(0, drawnCount).map((patient) => (
-              <PatientCard
+              <DrawnCard
                 key={patient.id}
-                patient={patient}
-                onSelect={openArea}
-                onEdit={editPatient}
-                details={renderCardDetails?.(patient)}
+                item={patient}
+                renderCard={(shown: Patient) => <PatientCard patient={shown} onSelect={openArea} onEdit={editPatient} details={renderCardDetails?.(shown)} />}
               />
             ))}
           </SimpleGrid>
