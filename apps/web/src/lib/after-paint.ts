@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ComponentType, type PointerEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent } from 'react';
 import { loadOnce } from './load-once';
 import { loadedLazy, tellControlLoadFailure } from './stand-in-slot';
 
@@ -92,7 +92,8 @@ export function afterPaintLoad<M, P extends object>(load: () => Promise<M>, pick
         });
       },
       (error: unknown) => {
-        if (tellsFailure) tellControlLoadFailure(error);
+        // Told only while a stand-in is on screen, not on the page the professional went to.
+        if (tellsFailure && listeners.size > 0) tellControlLoadFailure(error);
         else console.error(error);
       },
     );
@@ -118,6 +119,13 @@ export function afterPaintLoad<M, P extends object>(load: () => Promise<M>, pick
 }
 
 /** What the stand-in hands over as the control comes, and the handlers that ask for it. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/** A key that opens a field's list or calendar: on its stand-in, it asks for the control. */
+export function isOpeningKey(event: KeyboardEvent): boolean {
+  return OPENING_KEYS.has(event.key);
+}
+
 function useHandOver(isWanted: boolean, request: () => void): StandInState {
   const [takesFocus, setTakesFocus] = useState(false);
   const [opensAtOnce, setOpensAtOnce] = useState(false);
@@ -137,6 +145,11 @@ function useHandOver(isWanted: boolean, request: () => void): StandInState {
     onClick: () => {
       setOpensAtOnce(true);
       request();
+    },
+    // The keys that open the control: after a chunk that did not come the stand-in keeps the
+    // focus, and these ask for it again.
+    onKeyDown: (event: KeyboardEvent) => {
+      if (isOpeningKey(event)) request();
     },
   };
   return { isWanted, handOver: { takesFocus, opensAtOnce }, handlers };
@@ -159,13 +172,15 @@ export function intentLoad<M, P extends object>(
   const prefetch = () => void loadChunk().catch(() => undefined);
   function useIntent(): Intent {
     const [isWanted, setIsWanted] = useState(false);
+    const isMounted = useIsMounted();
     useEffect(() => (isWanted ? undefined : afterContentPaint(prefetch)), [isWanted]);
     const request = () => {
       loadChunk().then(
         // A transition: the stand-in stays drawn and focused until the control is drawn (its blur
         // is then a real one, which cancels the hand-over of the focus).
         () => startTransition(() => setIsWanted(true)),
-        tellControlLoadFailure,
+        // Told only while the field is on screen, not on the page the professional went to.
+        (error: unknown) => (isMounted.current ? tellControlLoadFailure(error) : console.error(error)),
       );
     };
     return { isWanted, request };
@@ -186,5 +201,17 @@ export interface Intent {
 export interface StandInState {
   isWanted: boolean;
   handOver: StandInHandOver;
-  handlers: { onFocus: () => void; onBlur: () => void; onPointerDown: (event: PointerEvent) => void; onClick: () => void };
+  handlers: { onFocus: () => void; onBlur: () => void; onPointerDown: (event: PointerEvent) => void; onClick: () => void; onKeyDown: (event: KeyboardEvent) => void };
+}
+
+/** Whether the component is still on screen, for what a promise does once it settles. */
+function useIsMounted(): { readonly current: boolean } {
+  const isMounted = useRef(false);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+  return isMounted;
 }

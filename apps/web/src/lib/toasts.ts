@@ -66,14 +66,23 @@ function setClearance(px: number): void {
 export function useToastClearance(element: HTMLElement | null): void {
   useEffect(() => {
     if (!element) return undefined;
-    const measure = () => setClearance(Math.max(0, Math.round(window.innerHeight - element.getBoundingClientRect().top)));
+    const measure = () => {
+      const viewportBottom = window.visualViewport ? window.visualViewport.offsetTop + window.visualViewport.height : window.innerHeight;
+      setClearance(Math.max(0, Math.round(viewportBottom - element.getBoundingClientRect().top)));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    window.addEventListener('resize', measure);
+    // The bar moves with a scroll of the page and with a phone's keyboard (the visual viewport).
+    const moves: Array<[EventTarget, string]> = [
+      [window, 'resize'],
+      [window, 'scroll'],
+      ...(window.visualViewport ? ([[window.visualViewport, 'resize'], [window.visualViewport, 'scroll']] as Array<[EventTarget, string]>) : []),
+    ];
+    for (const [target, type] of moves) target.addEventListener(type, measure, { passive: true });
     return () => {
       observer.disconnect();
-      window.removeEventListener('resize', measure);
+      for (const [target, type] of moves) target.removeEventListener(type, measure);
       setClearance(0);
     };
   }, [element]);

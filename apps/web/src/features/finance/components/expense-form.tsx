@@ -1,8 +1,8 @@
 import { carneLeaoExpenseCodes, defaults, messages, type Expense } from '@consultorio/shared';
 import { Button, ComboboxChevron, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { intentLoad } from '../../../lib/after-paint';
+import { useState, type KeyboardEvent } from 'react';
+import { intentLoad, isOpeningKey } from '../../../lib/after-paint';
 import { StandInSlot } from '../../../lib/stand-in-slot';
 import { useCreateExpense, useUpdateExpense } from '../api/expenses';
 import type { ExpenseControl, ExpenseControlsProps } from './expense-controls';
@@ -39,6 +39,11 @@ function ExpenseControlsStandIn({ date, code, amount, onFocusChange, onReach }: 
       onReach();
     },
     onBlur: () => onFocusChange(null),
+    // After a chunk that did not come the field keeps the focus: a click or a key asks again.
+    onClick: onReach,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (isOpeningKey(event)) onReach();
+    },
   });
   return (
     <>

@@ -27,7 +27,7 @@ describe('MonthPicker', () => {
       const month = `2026-${String(monthNumber).padStart(2, '0')}`;
       const { unmount } = renderWithProviders(
         <>
-          <MonthPickerStandIn month={month} onFocus={vi.fn()} onBlur={vi.fn()} onPointerDown={vi.fn()} onClick={vi.fn()} />
+          <MonthPickerStandIn month={month} onFocus={vi.fn()} onBlur={vi.fn()} onPointerDown={vi.fn()} onClick={vi.fn()} onKeyDown={vi.fn()} />
           <MonthPickerField month={month} onChange={vi.fn()} takesFocus={false} opensAtOnce={false} />
         </>,
       );

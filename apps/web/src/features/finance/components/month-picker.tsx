@@ -1,7 +1,7 @@
 import { isMonthInRange, messages } from '@consultorio/shared';
 import { ActionIcon, Group, Input } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useId, type PointerEvent } from 'react';
+import { useId, type KeyboardEvent, type PointerEvent } from 'react';
 import { intentLoad } from '../../../lib/after-paint';
 import { StandInSlot } from '../../../lib/stand-in-slot';
 import { monthLabel, shiftMonth } from './finance-format';
@@ -19,13 +19,14 @@ interface MonthPickerStandInProps {
   onBlur: () => void;
   onPointerDown: (event: PointerEvent) => void;
   onClick: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
 }
 
 /**
  * Mantine's MonthPickerInput as it is drawn closed (the same wrapper, button, classes' rules and
  * text), until the field is reached for: the focus or a click draws it (a click opens it).
  */
-export function MonthPickerStandIn({ month, onFocus, onBlur, onPointerDown, onClick }: MonthPickerStandInProps) {
+export function MonthPickerStandIn({ month, onFocus, onBlur, onPointerDown, onClick, onKeyDown }: MonthPickerStandInProps) {
   const id = useId();
   return (
     <Input.Wrapper id={id} label={messages.finance.month} w={190}>
@@ -39,6 +40,7 @@ export function MonthPickerStandIn({ month, onFocus, onBlur, onPointerDown, onCl
         onBlur={onBlur}
         onPointerDown={onPointerDown}
         onClick={onClick}
+        onKeyDown={onKeyDown}
       >
         {monthLabel(month)}
       </Input>

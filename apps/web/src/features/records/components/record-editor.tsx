@@ -118,6 +118,7 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
    */
   const failToLoad = (error: unknown, wanted: EditorCaret) => {
     console.error(error);
+    if (!savedTextRef.current?.isConnected) return;
     setHasLoadFailed(true);
     setCaret(undefined);
     // A press gives the focus, then the click: one toast for both.
@@ -132,7 +133,7 @@ export function RecordEditor({ initialHtml, onUserChange, readOnly = false, ref 
   const Editor = quillEditor;
   if (!caret || !Editor) {
     return (
-      <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded && !hasLoadFailed} onReach={reachFor} onLeave={leaveBeforeMade} />
+      <SavedText ref={savedTextRef} html={shownHtml} readOnly={readOnly} isEditorLoading={!readOnly && !isLoaded && !hasLoadFailed} isEditorReady={isLoaded} onReach={reachFor} onLeave={leaveBeforeMade} />
     );
   }
   return <Editor ref={quillRef} initialHtml={shownHtml} onUserChange={onUserChange} readOnly={readOnly} caret={caret} />;
@@ -143,6 +144,8 @@ interface SavedTextProps {
   readOnly: boolean;
   /** Quill's chunk has not come yet: the text box is said to be busy. */
   isEditorLoading: boolean;
+  /** Quill's chunk has come: a press places the caret in it instead of focusing the saved text. */
+  isEditorReady: boolean;
   /** The professional reached for the text: where the caret goes. */
   onReach: (caret: EditorCaret) => void;
   onLeave: () => void;
@@ -154,7 +157,7 @@ interface SavedTextProps {
  * frame: an empty toolbar of the same groups, so that nothing moves when Quill takes its place.
  * Named and reached as the editor's text box; nothing is typed in it: reaching it makes the editor.
  */
-function SavedText({ html, readOnly, isEditorLoading, onReach, onLeave, ref }: SavedTextProps) {
+function SavedText({ html, readOnly, isEditorLoading, isEditorReady, onReach, onLeave, ref }: SavedTextProps) {
   const reachHandlers = {
     tabIndex: 0,
     onPointerEnter: (event: PointerEvent) => {
@@ -163,7 +166,7 @@ function SavedText({ html, readOnly, isEditorLoading, onReach, onLeave, ref }: S
     // With Quill at hand the click places the caret, not the focus a mouse press would give first;
     // while it loads the press focuses the saved text, so that leaving it can be told (onBlur).
     onMouseDown: (event: MouseEvent) => {
-      if (!isEditorLoading) event.preventDefault();
+      if (isEditorReady) event.preventDefault();
     },
     onClick: (event: MouseEvent<HTMLElement>) => {
       // A link in the text is edited, as in Quill, not followed.
