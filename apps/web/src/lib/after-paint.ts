@@ -118,7 +118,6 @@ export function afterPaintLoad<M, P extends object>(load: () => Promise<M>, pick
   return { Control: loadedLazy(loadChunk, pick), useStandIn };
 }
 
-/** What the stand-in hands over as the control comes, and the handlers that ask for it. */
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /** A key that opens a field's list or calendar: on its stand-in, it asks for the control. */
@@ -126,6 +125,7 @@ export function isOpeningKey(event: KeyboardEvent): boolean {
   return OPENING_KEYS.has(event.key);
 }
 
+/** What the stand-in hands over as the control comes, and the handlers that ask for it. */
 function useHandOver(isWanted: boolean, request: () => void): StandInState {
   const [takesFocus, setTakesFocus] = useState(false);
   const [opensAtOnce, setOpensAtOnce] = useState(false);
