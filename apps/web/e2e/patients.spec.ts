@@ -231,12 +231,29 @@ test('a list longer than a screenful draws every card', async ({ page }) => {
     const created = await page.request.post('/v1/users/me/patients', { data: { firstName: 'Paciente', lastName: `Número ${String(index).padStart(2, '0')}` } });
     expect(created.status()).toBe(201);
   }
-  await page.goto('/patients');
+  const summaryCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/v1/users/me/appointments/summaries') summaryCalls.push(request.url());
+  });
   const main = page.getByRole('main');
-  // The first cards come with the page, the rest a few per task, in the list's order.
-  await expect(main.getByRole('status')).toHaveText(messages.patients.count(total));
-  await expect(main.getByRole('article')).toHaveCount(total);
-  await expect(main.getByRole('article').last()).toHaveAccessibleName(`Paciente Número ${total}`);
+  const allCardsDrawn = async () => {
+    // The first cards come with the page, the rest a few per task, in the list's order.
+    await expect(main.getByRole('status')).toHaveText(messages.patients.count(total));
+    await expect(main.getByRole('article')).toHaveCount(total);
+    await expect(main.getByRole('article').last()).toHaveAccessibleName(`Paciente Número ${total}`);
+    await expect(main.getByRole('article').last()).toContainText(messages.agenda.noNextAppointment);
+    await page.waitForLoadState('networkidle');
+  };
+  // Reached from the menu, the list asks for its cards' agenda summaries in one call, not once
+  // per drawing step (issue 34).
+  await page.getByRole('banner').getByRole('link', { name: messages.nav.patients, exact: true }).click();
+  await allCardsDrawn();
+  expect(summaryCalls).toHaveLength(1);
+  // Opened by its address, the page's HTML brings them: no call at all.
+  summaryCalls.length = 0;
+  await page.reload();
+  await allCardsDrawn();
+  expect(summaryCalls).toEqual([]);
 
   // Mantine's AppShell marks its root while the window resizes; what the page below it inherits is
   // the same with and without the mark (app-styles.css), so the mark does not restyle the page.

@@ -1,5 +1,5 @@
 import { agendaApi, limits, type AppointmentSummary } from '@consultorio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { agendaQueryKey } from '../../../lib/query-keys';
 
@@ -51,10 +51,25 @@ const summaryOf = createSummaryBatcher(async (patientIds) => {
   return response.data.summaries;
 });
 
-/** The patient's next appointment and how many they attended, missed and cancelled. */
-export function usePatientAgendaSummary(patientId: string) {
-  return useQuery({
+function summaryQueryOptions(patientId: string) {
+  return queryOptions({
     queryKey: [...agendaQueryKey, 'summary', patientId],
     queryFn: () => summaryOf(patientId),
   });
+}
+
+/** The patient's next appointment and how many they attended, missed and cancelled. */
+export function usePatientAgendaSummary(patientId: string) {
+  return useQuery(summaryQueryOptions(patientId));
+}
+
+/**
+ * Asks at once for the summaries of a list's patients (one call per 100, in the list's order), so
+ * that cards drawn a few at a time find theirs already asked for: one call for the list instead of
+ * one per drawing step, each card drawn once with its summary instead of twice, and the first
+ * call is the one whose answer the page's HTML brought (apps/api/src/platform/first-answers.ts).
+ * Summaries still fresh in the cache are not asked for again.
+ */
+export function prefetchPatientAgendaSummaries(client: QueryClient, patientIds: readonly string[]): void {
+  for (const patientId of patientIds) void client.prefetchQuery(summaryQueryOptions(patientId));
 }

@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInpu
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { selectPatient } from '../../../lib/selected-patient';
 import { patientQueryKey } from '../api/get-patient';
@@ -65,9 +65,14 @@ function usePatientSearch() {
 interface PatientsPageProps {
   /** What another feature shows on each card (the app's route module passes the agenda's summary). */
   renderCardDetails?: (patient: Patient) => ReactNode;
+  /**
+   * Called with every patient of the list as its pages come, before their cards are drawn a few
+   * at a time: what the cards' details need can be asked for in one call for them all.
+   */
+  onPatientsShown?: (patients: readonly Patient[]) => void;
 }
 
-export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
+export function PatientsPage({ renderCardDetails, onPatientsShown }: PatientsPageProps = {}) {
   const queryClient = useQueryClient();
   const search = usePatientSearch();
   const list = usePatientList(search.query);
@@ -79,7 +84,10 @@ export function PatientsPage({ renderCardDetails }: PatientsPageProps = {}) {
 
   // The cards are drawn in the background (interruptible), not in one long task when the list arrives.
   const shownData = useDeferredValue(list.data);
-  const patients = shownData?.pages.flatMap((page) => page.patients) ?? [];
+  const patients = useMemo(() => shownData?.pages.flatMap((page) => page.patients) ?? [], [shownData]);
+  useEffect(() => {
+    if (patients.length > 0) onPatientsShown?.(patients);
+  }, [patients, onPatientsShown]);
   const drawnCount = useProgressiveCount(patients.length, CARD_GRID_STEPS);
   const areAllCardsDrawn = drawnCount === patients.length;
   const total = shownData?.pages[0]?.total;
