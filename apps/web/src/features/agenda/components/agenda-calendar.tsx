@@ -11,6 +11,7 @@ import { Box, VisuallyHidden } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { instantOf, instantOfCalendarDate } from '../../../lib/zoned-time';
 import type { AppointmentRange } from '../api/list-appointments';
+import { slotLabelText } from './calendar-labels';
 import { scrollTimeFor } from './calendar-range';
 import { EVENT_ORDER, eventLabel, toCalendarEvent } from './appointment-events';
 
@@ -123,7 +124,7 @@ export function AgendaCalendar({ appointments, timeZone, view, heightPx, isNarro
         allDaySlot={false}
         slotDuration="00:30:00"
         scrollTime={scrollTime}
-        slotLabelFormat={TWENTY_FOUR_HOURS}
+        slotLabelFormat={slotLabelText}
         eventTimeFormat={TWENTY_FOUR_HOURS}
         nowIndicator
         height={heightPx}
