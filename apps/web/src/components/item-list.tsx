@@ -2,7 +2,7 @@ import { messages } from '@consultorio/shared';
 import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { CARD_GRID_STEPS, useProgressiveCount } from '../lib/progressive-count';
+import { CARD_GRID_COLUMNS, useCardGridSteps, useProgressiveCount } from '../lib/progressive-count';
 import { DrawnCard } from './drawn-card';
 
 interface ItemListProps<T extends { id: string }> {
@@ -54,7 +54,7 @@ type ItemGridProps<T extends { id: string }> = ItemListProps<T> & { shown: reado
 
 function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, emptyText, renderCard }: ItemGridProps<T>) {
   // A patient seen weekly for years has hundreds of records: drawn a few at a time after the first screenful.
-  const drawnCount = useProgressiveCount(shown.length, CARD_GRID_STEPS);
+  const drawnCount = useProgressiveCount(shown.length, useCardGridSteps());
   if (isPending) {
     return (
       <Center py="xl" role="status" aria-label={messages.app.loading}>
@@ -71,7 +71,7 @@ function ItemGrid<T extends { id: string }>({ items, shown, isPending, isError, 
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+    <SimpleGrid cols={CARD_GRID_COLUMNS}>
       {shown.slice(0, drawnCount).map((item) => (
         <DrawnCard key={item.id} item={item} renderCard={renderCard as (item: never) => ReactNode} />
       ))}

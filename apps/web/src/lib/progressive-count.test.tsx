@@ -1,6 +1,8 @@
+import { MantineProvider } from '@mantine/core';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useProgressiveCount } from './progressive-count';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cardGridSteps, useCardGridSteps, useProgressiveCount } from './progressive-count';
 
 describe('useProgressiveCount', () => {
   it('draws the first items at once and the rest step by step, up to all of them', async () => {
@@ -37,5 +39,30 @@ describe('useProgressiveCount', () => {
     expect(result.current).toBe(3);
     act(() => rerender({ total: 30 }));
     await waitFor(() => expect(result.current).toBe(30));
+  });
+});
+
+describe('card grid steps', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const matchMedia = window.matchMedia.bind(window);
+  const withTheme = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+  const stepsAtWidth = (widthPx: number) => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: widthPx >= Number(/min-width: ([\d.]+)em/.exec(query)?.[1] ?? Infinity) * 16,
+    }));
+    return renderHook(() => useCardGridSteps(), { wrapper: withTheme }).result.current;
+  };
+
+  it("draw four rows of the grid's columns with the page, then eight cards a step, four on a phone", () => {
+    expect(cardGridSteps(3)).toEqual({ first: 12, step: 8 });
+    expect(cardGridSteps(2)).toEqual({ first: 8, step: 8 });
+    expect(cardGridSteps(1)).toEqual({ first: 4, step: 4 });
+  });
+
+  it("count the columns from the theme's breakpoints, as the grid does", () => {
+    expect(stepsAtWidth(390)).toEqual(cardGridSteps(1));
+    expect(stepsAtWidth(800)).toEqual(cardGridSteps(2));
+    expect(stepsAtWidth(1280)).toEqual(cardGridSteps(3));
   });
 });

@@ -1,3 +1,4 @@
+import { useMantineTheme, type MantineBreakpointsValues } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 
 /** How many items a long list draws with the page, and how many more each following task. */
@@ -6,8 +7,33 @@ export interface ProgressiveSteps {
   step: number;
 }
 
-/** A grid of cards (one, two or three columns): more than a screenful with the page (four rows of three on a desktop), then eight more per task. */
-export const CARD_GRID_STEPS: ProgressiveSteps = { first: 12, step: 8 };
+/** The columns of a grid of cards (the patients, the records, the questionnaires…): one on a phone, two from `sm`, three from `lg`. */
+export const CARD_GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
+/** Rows drawn with the page: a little more than a screenful of cards, on a phone as on a desktop. */
+const FIRST_ROWS = 4;
+
+/**
+ * How a card grid is drawn on a screen with `columns` columns: four rows with the page, then eight
+ * cards per task, four on a phone. On a phone, twelve cards in the page's first commit (a
+ * desktop's four rows) were some 690 components before the first paint for three screenfuls
+ * below it, and eight cards a step made tasks of 60-80 ms at a mid-range phone's speed (issue 34).
+ */
+export function cardGridSteps(columns: number): ProgressiveSteps {
+  return { first: FIRST_ROWS * columns, step: columns === 1 ? 4 : 8 };
+}
+
+function cardGridColumnsNow(breakpoints: MantineBreakpointsValues): number {
+  const isAtLeast = (width: string) => window.matchMedia(`(min-width: ${width})`).matches;
+  if (isAtLeast(breakpoints.lg)) return CARD_GRID_COLUMNS.lg;
+  return isAtLeast(breakpoints.sm) ? CARD_GRID_COLUMNS.sm : CARD_GRID_COLUMNS.base;
+}
+
+/** The steps of a card grid for the window's width when the grid first draws (a later resize keeps them: they only pace the drawing). */
+export function useCardGridSteps(): ProgressiveSteps {
+  const { breakpoints } = useMantineTheme();
+  const [steps] = useState(() => cardGridSteps(cardGridColumnsNow(breakpoints)));
+  return steps;
+}
 
 /**
  * How many of a list's `total` items to draw now (issue 34): the first screenful with the page,

@@ -10,7 +10,7 @@ import { patientQueryKey } from '../api/get-patient';
 import { usePatientList } from '../api/list-patients';
 import { useLatch } from '../../../hooks/use-latch';
 import { PatientCard } from '../components/patient-card';
-import { CARD_GRID_STEPS, useProgressiveCount } from '../../../lib/progressive-count';
+import { CARD_GRID_COLUMNS, useCardGridSteps, useProgressiveCount } from '../../../lib/progressive-count';
 import { DrawnCard } from '../../../components/drawn-card';
 
 // The panels' forms (and the schemas they validate with) load when one is first opened.
@@ -88,7 +88,7 @@ export function PatientsPage({ renderCardDetails, onPatientsShown }: PatientsPag
   useEffect(() => {
     if (patients.length > 0) onPatientsShown?.(patients);
   }, [patients, onPatientsShown]);
-  const drawnCount = useProgressiveCount(patients.length, CARD_GRID_STEPS);
+  const drawnCount = useProgressiveCount(patients.length, useCardGridSteps());
   const areAllCardsDrawn = drawnCount === patients.length;
   const total = shownData?.pages[0]?.total;
   const isLoading = list.isPending || (list.data !== undefined && shownData === undefined);
@@ -151,7 +151,7 @@ export function PatientsPage({ renderCardDetails, onPatientsShown }: PatientsPag
               {messages.patients.count(total)}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <SimpleGrid cols={CARD_GRID_COLUMNS}>
             {patients.slice(0, drawnCount).map((patient) => (
               <DrawnCard
                 key={patient.id}
