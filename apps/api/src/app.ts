@@ -24,7 +24,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { defaultLoginThrottlePolicy, type Context, type LoginThrottlePolicy } from './platform/context';
 import { handleError, sendFailure } from './platform/error-handler';
 import { firstAnswersOf, htmlWithFirstAnswers } from './platform/first-answers';
-import { builtFileReader, htmlWithPreloads, pagePreloadsReader } from './platform/page-preloads';
+import { builtFileReader, htmlEtag, htmlWithPreloads, isNotModified, pagePreloadsReader } from './platform/page-preloads';
 import type { ModuleRuntime } from './platform/api-module';
 import { Hooks } from './platform/hooks';
 import type { AccessEntry } from './platform/access-log';
@@ -270,7 +270,12 @@ async function serveWebApp(app: FastifyInstance, config: Config, clock: Clock) {
       const html = firstAnswers || preload ? await indexHtml() : undefined;
       if (html === undefined) return reply.sendFile('index.html');
       const withPreloads = preload ? htmlWithPreloads(html, preload) : html;
-      if (!firstAnswers) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPreloads);
+      if (!firstAnswers) {
+        // The same for every visitor with a session cookie: revalidated on each load, a 304 when unchanged.
+        const etag = htmlEtag(withPreloads);
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+        return isNotModified(request.headers['if-none-match'], etag) ? reply.code(304).send() : reply.send(withPreloads);
+      }
       // A session the page's calls extended: the browser's cookie follows, as after any call.
       if (firstAnswers.setCookies.length > 0) reply.header('set-cookie', firstAnswers.setCookies);
       // One visitor's data: never kept by a cache, nor shown again from the history.

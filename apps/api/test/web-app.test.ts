@@ -281,6 +281,18 @@ describe("the page's files named in its HTML (issue 34)", () => {
     const fetched = await t.request({ method: 'GET', url: '/patients/', headers: { cookie } });
     expect(fetched.headers['cache-control']).toBe('no-cache');
     expect(linksIn(fetched.body)).toHaveLength(3);
+    // Revalidated with its validator: unchanged, a 304 without a body (weak comparison, in a list).
+    const etag = String(fetched.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    const revalidated = await t.request({ method: 'GET', url: '/patients/', headers: { cookie, 'if-none-match': `"other", ${etag.slice(2)}` } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(etag);
+    const otherPage = await t.request({ method: 'GET', url: '/agendar/ana-souza', headers: { 'if-none-match': etag } });
+    expect(otherPage.statusCode).toBe(200);
+    expect(linksIn(otherPage.body)).toEqual(['modulepreload /assets/booking-page-D4.js']);
+    expect(otherPage.headers.etag).toMatch(/^W\//);
+    expect(otherPage.headers.etag).not.toBe(etag);
     expect(linksIn((await t.request({ method: 'GET', url: '/patients' })).body)).toEqual([]);
   });
 

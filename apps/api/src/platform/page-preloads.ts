@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 
@@ -67,4 +68,19 @@ export function htmlWithPreloads(html: string, { styles, scripts }: PagePreload)
   ].join('\n    ');
   const at = html.indexOf('</head>');
   return at === -1 || links === '' ? html : `${html.slice(0, at)}  ${links}\n  ${html.slice(at)}`;
+}
+
+/** A weak validator of an HTML page: it names the page's content whatever its compression. */
+export function htmlEtag(html: string): string {
+  return `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * Whether a request's `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this
+ * header: `W/` is ignored on both sides; `*` matches any current page).
+ */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
