@@ -156,7 +156,7 @@ async function askPatients(ask: Ask, _timeZone: string, { search }: PageInput): 
   const list = dataOf(await ask(urlOf(patientsApi.list, { query: { q: (search.get('q') ?? '').trim() } })));
   const patients = Array.isArray(list?.patients) ? (list.patients as Array<{ id?: unknown }>) : [];
   const ids = patients.map((patient) => patient.id).filter((id): id is string => typeof id === 'string');
-  // The cards ask for their summaries in one call, in the list's order (features/agenda/api/get-appointment-summaries.ts).
+  // The page asks for its first patients' summaries in one call, in the list's order, as soon as the list comes (web app: app/routes/patients-page.tsx, prefetchPatientAgendaSummaries).
   if (ids.length > 0) await ask(urlOf(agendaApi.summaries, { query: { patientIds: ids.slice(0, limits.appointmentSummaryPatientsMax).join(',') } }));
 }
 

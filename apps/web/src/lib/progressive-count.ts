@@ -22,10 +22,13 @@ export function cardGridSteps(columns: number): ProgressiveSteps {
   return { first: FIRST_ROWS * columns, step: columns === 1 ? 4 : 8 };
 }
 
+/** The grid's columns at the window's width now: those of the widest breakpoint reached. */
 function cardGridColumnsNow(breakpoints: MantineBreakpointsValues): number {
-  const isAtLeast = (width: string) => window.matchMedia(`(min-width: ${width})`).matches;
-  if (isAtLeast(breakpoints.lg)) return CARD_GRID_COLUMNS.lg;
-  return isAtLeast(breakpoints.sm) ? CARD_GRID_COLUMNS.sm : CARD_GRID_COLUMNS.base;
+  const { base, ...fromBreakpoint } = CARD_GRID_COLUMNS;
+  const reached = Object.entries(fromBreakpoint)
+    .filter(([breakpoint]) => window.matchMedia(`(min-width: ${breakpoints[breakpoint as keyof typeof fromBreakpoint]})`).matches)
+    .map(([, columns]) => columns);
+  return Math.max(base, ...reached);
 }
 
 /** The steps of a card grid for the window's width when the grid first draws (a later resize keeps them: they only pace the drawing). */

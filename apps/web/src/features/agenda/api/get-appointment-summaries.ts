@@ -6,7 +6,7 @@ import { agendaQueryKey } from '../../../lib/query-keys';
 type Fetch = (patientIds: string[]) => Promise<AppointmentSummary[]>;
 
 /**
- * Collects the patients asked for in the same moment (the cards of a list page) and asks for
+ * Collects the patients asked for in the same moment (a list's patients, its cards) and asks for
  * their summaries in one call per 100, instead of one call per card.
  */
 export function createSummaryBatcher(fetchSummaries: Fetch, wait: (run: () => void) => void = (run) => setTimeout(run, 0)) {
@@ -66,9 +66,10 @@ export function usePatientAgendaSummary(patientId: string) {
 /**
  * Asks at once for the summaries of a list's patients (one call per 100, in the list's order), so
  * that cards drawn a few at a time find theirs already asked for: one call for the list instead of
- * one per drawing step, each card drawn once with its summary instead of twice, and the first
- * call is the one whose answer the page's HTML brought (apps/api/src/platform/first-answers.ts).
- * Summaries still fresh in the cache are not asked for again.
+ * one per drawing step, and the cards drawn after the first screenful are drawn once, with their
+ * summary (on the page's first load, the first screenful too: the route asks as soon as the list
+ * comes, and that call is the one whose answer the page's HTML brought,
+ * apps/api/src/platform/first-answers.ts). Summaries still fresh are not asked for again.
  */
 export function prefetchPatientAgendaSummaries(client: QueryClient, patientIds: readonly string[]): void {
   for (const patientId of patientIds) void client.prefetchQuery(summaryQueryOptions(patientId));

@@ -3,7 +3,7 @@ import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInpu
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { selectPatient } from '../../../lib/selected-patient';
 import { patientQueryKey } from '../api/get-patient';
@@ -62,12 +62,29 @@ function usePatientSearch() {
   return { text, query, changeText, applyNow: applyText.flush };
 }
 
+/**
+ * Gives `announce` the patients of the list not given before for the same search: a page loaded
+ * with 'Carregar mais' gives its own, a list drawn again after an edit gives none.
+ */
+function useAnnounceNewPatients(patients: readonly Patient[], query: string, announce: ((patients: readonly Patient[]) => void) | undefined) {
+  const announced = useRef({ query, ids: new Set<string>() });
+  useEffect(() => {
+    if (!announce) return;
+    if (announced.current.query !== query) announced.current = { query, ids: new Set() };
+    const { ids } = announced.current;
+    const fresh = patients.filter((patient) => !ids.has(patient.id));
+    for (const patient of fresh) ids.add(patient.id);
+    if (fresh.length > 0) announce(fresh);
+  }, [patients, query, announce]);
+}
+
 interface PatientsPageProps {
   /** What another feature shows on each card (the app's route module passes the agenda's summary). */
   renderCardDetails?: (patient: Patient) => ReactNode;
   /**
-   * Called with every patient of the list as its pages come, before their cards are drawn a few
-   * at a time: what the cards' details need can be asked for in one call for them all.
+   * Called with the list's patients as its pages come (those not given before for the same
+   * search), after the first cards are drawn and before the rest are, a few at a time: what the
+   * cards' details need can be asked for in one call for them all.
    */
   onPatientsShown?: (patients: readonly Patient[]) => void;
 }
@@ -85,9 +102,7 @@ export function PatientsPage({ renderCardDetails, onPatientsShown }: PatientsPag
   // The cards are drawn in the background (interruptible), not in one long task when the list arrives.
   const shownData = useDeferredValue(list.data);
   const patients = useMemo(() => shownData?.pages.flatMap((page) => page.patients) ?? [], [shownData]);
-  useEffect(() => {
-    if (patients.length > 0) onPatientsShown?.(patients);
-  }, [patients, onPatientsShown]);
+  useAnnounceNewPatients(patients, search.query, onPatientsShown);
   const drawnCount = useProgressiveCount(patients.length, useCardGridSteps());
   const areAllCardsDrawn = drawnCount === patients.length;
   const total = shownData?.pages[0]?.total;
