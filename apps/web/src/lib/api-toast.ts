@@ -13,7 +13,12 @@ export function toastResponseMessage(response: unknown): void {
   if (message !== undefined) toast.success(message);
 }
 
-/** Shows why a call failed: the server's message, or a generic text for anything else. */
+/**
+ * Shows why a call failed: the server's message, or a generic text for anything else. The same
+ * words while a toast already says them replace it rather than stack under it: the forty cards
+ * whose one batched call failed (the patients' agenda summaries) show one toast, not forty.
+ */
 export function toastApiError(error: unknown): void {
-  toast.error(error instanceof ApiError ? error.message : messages.requestErrors.generic);
+  const message = error instanceof ApiError ? error.message : messages.requestErrors.generic;
+  toast.error(message, { id: message });
 }

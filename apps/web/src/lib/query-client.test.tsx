@@ -59,7 +59,7 @@ describe("a query's failure", () => {
       await fail('terms', new ApiError(403, 'Aceite os termos de uso do portal para continuar.', 'PORTAL_CONSENT_REQUIRED'));
       expect(shown).not.toHaveBeenCalled();
       await fail('other', new ApiError(404, 'Não encontrado.', 'NOT_FOUND'));
-      expect(shown).toHaveBeenCalledWith('Não encontrado.');
+      expect(shown).toHaveBeenCalledWith('Não encontrado.', { id: 'Não encontrado.' });
     } finally {
       shown.mockRestore();
     }
